@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const optionalUrl = z.url().optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SMTP_URL: optionalUrl,
+  SEED_DEMO: booleanFromString.default(true),
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  isSeedDemo: boolean;
+  uploadMaxBytes: number;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once, reporting every bad variable together. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const withoutBlanks = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(withoutBlanks);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (Boolean(withoutBlanks.ADMIN_EMAIL) !== Boolean(withoutBlanks.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const values = parsed.data;
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
+    adminEmail: values.ADMIN_EMAIL,
+    adminPassword: values.ADMIN_PASSWORD,
+    smtpUrl: values.SMTP_URL,
+    isSeedDemo: values.SEED_DEMO,
+    uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1024 * 1024),
+    logLevel: values.LOG_LEVEL,
+  };
+}

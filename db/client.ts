@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsDir } from '#config/paths.ts';
+import * as schema from './schema.ts';
+
+type Schema = typeof schema;
+
+/** What both drivers answer to a raw query: node-postgres and PGlite results both carry `rows`. */
+type RowsResult<Row> = { rows: Row[] };
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>;
+}
+
+/** The one database type services accept: the same queries run on PGlite and on PostgreSQL. */
+export type Database = PgDatabase<RowsResultHKT, Schema>;
+export type Transaction = PgTransaction<RowsResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type DatabaseHandle = {
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  /** Applies the committed SQL migrations that have not run yet. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, to clone it quickly (tests). */
+  dumpDataDir?: () => Promise<Blob>;
+};
+
+export type DatabaseOptions =
+  | { engine: 'postgres'; url: string; poolSize?: number }
+  | { engine: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+export const PGLITE_FOLDER = 'db';
+
+/** Opens PGlite in `DATA_DIR/db` unless a PostgreSQL URL is given. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.engine === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePostgres({ client: pool, schema, casing: 'snake_case' });
+    await pool.query('select 1');
+    return {
+      db,
+      engine: 'postgres',
+      migrate: () => migratePostgres(db, { migrationsFolder: migrationsDir }),
+      close: () => pool.end(),
+    };
+  }
+  const client = await PGlite.create({
+    dataDir: options.dataDir ? path.join(options.dataDir, PGLITE_FOLDER) : undefined,
+    loadDataDir: options.loadDataDir,
+  });
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  return {
+    db,
+    engine: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
+  };
+}

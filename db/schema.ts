@@ -1,0 +1,245 @@
+/**
+ * The whole data model on one page. Column names are snake_case in SQL (drizzle `casing`),
+ * camelCase here. Listing status is stored as three separate facts: the offer (Rent or Sale),
+ * the moderation state and the availability.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  ASSET_TYPES,
+  AVAILABILITIES,
+  MODERATION_STATES,
+  OFFERS,
+  PROPERTY_TYPES,
+  type Photo,
+} from '#lib/listing.ts';
+
+export const USER_ROLES = ['buyer', 'seller', 'guest', 'admin'] as const;
+export const USER_STATUSES = ['Active', 'Blocked'] as const;
+export const INQUIRY_ROLES = ['buyer', 'seller', 'guest'] as const;
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+function oneOf(column: string, values: readonly string[]) {
+  return sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    email: text().notNull(),
+    role: text({ enum: USER_ROLES }).notNull(),
+    status: text({ enum: USER_STATUSES }).notNull().default('Active'),
+    passwordHash: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
+    index('users_role_created_idx').on(table.role, table.createdAt),
+    check('users_role_check', oneOf('role', USER_ROLES)),
+    check('users_status_check', oneOf('status', USER_STATUSES)),
+  ],
+);
+
+/** Houses, hotels and apartments, whether created by an admin or supplied by a seller. */
+export const properties = pgTable(
+  'properties',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id),
+    type: text({ enum: PROPERTY_TYPES }).notNull(),
+    title: text().notNull(),
+    description: text().notNull().default(''),
+    price: bigint({ mode: 'number' }).notNull(),
+    offer: text({ enum: OFFERS }).notNull(),
+    moderation: text({ enum: MODERATION_STATES }).notNull().default('Pending'),
+    availability: text({ enum: AVAILABILITIES }).notNull().default('Available'),
+    location: text().notNull(),
+    address: text(),
+    ownerName: text().notNull(),
+    contact: text().notNull(),
+    bedrooms: integer().notNull().default(1),
+    bathrooms: integer().notNull().default(1),
+    toilets: integer().notNull().default(1),
+    areaSqm: integer(),
+    features: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    photos: jsonb().$type<Photo[]>().notNull().default([]),
+    search: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`listing_search_document(title, type, location, features, description)`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('properties_search_idx').using('gin', table.search),
+    index('properties_published_created_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`moderation = 'Approved' and deleted_at is null`),
+    index('properties_published_type_created_idx')
+      .on(table.type, table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`moderation = 'Approved' and deleted_at is null`),
+    index('properties_published_type_offer_created_idx')
+      .on(table.type, table.offer, table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`moderation = 'Approved' and deleted_at is null`),
+    index('properties_published_type_price_idx')
+      .on(table.type, table.price, table.id)
+      .where(sql`moderation = 'Approved' and deleted_at is null`),
+    index('properties_owner_idx').on(table.ownerId, table.createdAt.desc().nullsFirst()),
+    index('properties_moderation_created_idx').on(
+      table.moderation,
+      table.createdAt.desc().nullsFirst(),
+    ),
+    check('properties_type_check', oneOf('type', PROPERTY_TYPES)),
+    check('properties_offer_check', oneOf('offer', OFFERS)),
+    check('properties_moderation_check', oneOf('moderation', MODERATION_STATES)),
+    check('properties_availability_check', oneOf('availability', AVAILABILITIES)),
+    check('properties_price_check', sql`price >= 0`),
+    check(
+      'properties_rooms_check',
+      sql`bedrooms >= 0 and bathrooms >= 0 and toilets >= 0 and (area_sqm is null or area_sqm > 0)`,
+    ),
+  ],
+);
+
+/** Land, vehicles, clothes and other items, with the fields that belong to each kind. */
+export const assets = pgTable(
+  'assets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id),
+    type: text({ enum: ASSET_TYPES }).notNull(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    price: bigint({ mode: 'number' }).notNull(),
+    offer: text({ enum: OFFERS }).notNull(),
+    moderation: text({ enum: MODERATION_STATES }).notNull().default('Pending'),
+    availability: text({ enum: AVAILABILITIES }).notNull().default('Available'),
+    location: text(),
+    ownerName: text(),
+    contact: text(),
+    features: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    photos: jsonb().$type<Photo[]>().notNull().default([]),
+    transmission: text(),
+    fuel: text(),
+    isCertified: boolean(),
+    isInspected: boolean(),
+    warranty: text(),
+    rentalPrice: bigint({ mode: 'number' }),
+    rentDuration: text(),
+    size: text(),
+    condition: text(),
+    sizeCloth: text(),
+    search: tsvector()
+      .notNull()
+      .generatedAlwaysAs(sql`listing_search_document(name, type, location, features, description)`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('assets_search_idx').using('gin', table.search),
+    index('assets_published_created_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`moderation = 'Approved' and deleted_at is null`),
+    index('assets_published_type_created_idx')
+      .on(table.type, table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`moderation = 'Approved' and deleted_at is null`),
+    index('assets_published_type_offer_created_idx')
+      .on(table.type, table.offer, table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`moderation = 'Approved' and deleted_at is null`),
+    index('assets_published_type_price_idx')
+      .on(table.type, table.price, table.id)
+      .where(sql`moderation = 'Approved' and deleted_at is null`),
+    index('assets_owner_idx').on(table.ownerId, table.createdAt.desc().nullsFirst()),
+    index('assets_moderation_created_idx').on(
+      table.moderation,
+      table.createdAt.desc().nullsFirst(),
+    ),
+    check('assets_type_check', oneOf('type', ASSET_TYPES)),
+    check('assets_offer_check', oneOf('offer', OFFERS)),
+    check('assets_moderation_check', oneOf('moderation', MODERATION_STATES)),
+    check('assets_availability_check', oneOf('availability', AVAILABILITIES)),
+    check('assets_price_check', sql`price >= 0 and (rental_price is null or rental_price >= 0)`),
+  ],
+);
+
+/** Messages sent from the public contact form; read by admins in the inbox. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    username: text().notNull(),
+    email: text().notNull(),
+    message: text().notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('contact_messages_created_idx').on(table.createdAt.desc().nullsFirst())],
+);
+
+/** "Request Information" submissions about one property or one asset. */
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    propertyId: uuid().references(() => properties.id),
+    assetId: uuid().references(() => assets.id),
+    name: text().notNull(),
+    email: text().notNull(),
+    phone: text().notNull(),
+    role: text({ enum: INQUIRY_ROLES }).notNull(),
+    message: text().notNull(),
+    isAgreedToEmails: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('inquiries_property_idx').on(table.propertyId, table.createdAt.desc().nullsFirst()),
+    index('inquiries_asset_idx').on(table.assetId, table.createdAt.desc().nullsFirst()),
+    check('inquiries_role_check', oneOf('role', INQUIRY_ROLES)),
+    check('inquiries_listing_check', sql`num_nonnulls(property_id, asset_id) = 1`),
+  ],
+);
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('newsletter_subscriptions_email_key').on(sql`lower(${table.email})`)],
+);

@@ -1,0 +1,87 @@
+/**
+ * Small row factories: tests build exactly the rows they need, and the demo seed builds its
+ * catalogue with the same functions.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../client.ts';
+import { assets, properties, users } from '../schema.ts';
+
+type NewUser = typeof users.$inferInsert;
+type NewProperty = typeof properties.$inferInsert;
+type NewAsset = typeof assets.$inferInsert;
+
+export async function createUser(db: Database, overrides: Partial<NewUser> = {}) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: 'Aline Uwase',
+      email: `user-${randomUUID()}@example.rw`,
+      role: 'seller',
+      ...overrides,
+    })
+    .returning();
+  return user!;
+}
+
+export function propertyValues(ownerId: string, overrides: Partial<NewProperty> = {}): NewProperty {
+  return {
+    ownerId,
+    type: 'House',
+    title: 'Family house in Kicukiro',
+    description: 'A bright four-bedroom house with a garden, close to schools and the main road.',
+    price: 450_000,
+    offer: 'Rent',
+    moderation: 'Approved',
+    location: 'Kicukiro, Kigali',
+    ownerName: 'Aline Uwase',
+    contact: '0788123456',
+    bedrooms: 4,
+    bathrooms: 2,
+    toilets: 3,
+    areaSqm: 220,
+    features: ['Garden', 'Parking'],
+    ...overrides,
+  };
+}
+
+export async function createProperty(
+  db: Database,
+  ownerId: string,
+  overrides: Partial<NewProperty> = {},
+) {
+  const [property] = await db
+    .insert(properties)
+    .values(propertyValues(ownerId, overrides))
+    .returning();
+  return property!;
+}
+
+export function assetValues(ownerId: string, overrides: Partial<NewAsset> = {}): NewAsset {
+  return {
+    ownerId,
+    type: 'Car',
+    name: 'Toyota RAV4 2018',
+    description: 'Well kept, one owner, full service history.',
+    price: 18_500_000,
+    offer: 'Sale',
+    moderation: 'Approved',
+    location: 'Remera, Gasabo',
+    ownerName: 'Eric Mugisha',
+    contact: '0722123456',
+    transmission: 'Automatic',
+    fuel: 'Petrol',
+    isCertified: true,
+    isInspected: true,
+    warranty: '6 months',
+    ...overrides,
+  };
+}
+
+export async function createAsset(
+  db: Database,
+  ownerId: string,
+  overrides: Partial<NewAsset> = {},
+) {
+  const [asset] = await db.insert(assets).values(assetValues(ownerId, overrides)).returning();
+  return asset!;
+}

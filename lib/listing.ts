@@ -1,0 +1,43 @@
+/** Listing vocabulary shared by the database, the services and the pages. */
+
+export const PROPERTY_TYPES = ['House', 'Hotel', 'Apartment'] as const;
+export const ASSET_TYPES = ['Land', 'Car', 'Motorcycle', 'Clothes', 'Other'] as const;
+export const OFFERS = ['Rent', 'Sale'] as const;
+export const MODERATION_STATES = ['Pending', 'Approved', 'Rejected'] as const;
+export const AVAILABILITIES = ['Available', 'Sold', 'Rented'] as const;
+
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+export type AssetType = (typeof ASSET_TYPES)[number];
+export type Offer = (typeof OFFERS)[number];
+export type ModerationState = (typeof MODERATION_STATES)[number];
+export type Availability = (typeof AVAILABILITIES)[number];
+
+/** A stored photo: its content-hash key, intrinsic size and a tiny blurred preview. */
+export type Photo = {
+  key: string;
+  width: number;
+  height: number;
+  placeholder: string;
+};
+
+/** 'house', 'HOUSE' and 'House' all become 'House'. */
+export function capitalizeType(raw: string): string {
+  const trimmed = raw.trim();
+  if (trimmed === '') return '';
+  return trimmed.charAt(0).toUpperCase() + trimmed.slice(1).toLowerCase();
+}
+
+function parseType<T extends string>(raw: string, allowed: readonly T[]): T | undefined {
+  const candidate = capitalizeType(raw);
+  return allowed.find((type) => type === candidate);
+}
+
+/** The canonical property type for a URL segment in any case, or undefined. */
+export function parsePropertyType(raw: string): PropertyType | undefined {
+  return parseType(raw, PROPERTY_TYPES);
+}
+
+/** The canonical asset type for a URL segment in any case, or undefined. */
+export function parseAssetType(raw: string): AssetType | undefined {
+  return parseType(raw, ASSET_TYPES);
+}

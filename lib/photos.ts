@@ -1,0 +1,28 @@
+import type { Photo } from './listing.ts';
+
+/** The widths every photo is stored at, as WebP (a smaller original is never enlarged). */
+export const PHOTO_WIDTHS = [320, 640, 1280] as const;
+export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
+
+export type PhotoView = {
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+  placeholder: string;
+};
+
+export function photoUrl(key: string, width: PhotoWidth): string {
+  return `/media/${key}-${width}.webp`;
+}
+
+/** What a page needs to show a stored photo responsively. */
+export function toPhotoView(photo: Photo): PhotoView {
+  return {
+    src: photoUrl(photo.key, 640),
+    srcSet: PHOTO_WIDTHS.map((width) => `${photoUrl(photo.key, width)} ${width}w`).join(', '),
+    width: photo.width,
+    height: photo.height,
+    placeholder: photo.placeholder,
+  };
+}

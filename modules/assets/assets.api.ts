@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorAnswers } from '#lib/api-schemas.ts';
+import { AssetTypeParamsSchema, IdParamsSchema, ListQuerySchema } from '#lib/listing-schemas.ts';
+import { AssetViewSchema } from './assets.schema.ts';
+import type { AssetsService } from './assets.service.ts';
+
+export const assetsApi: FastifyPluginAsyncZod<{ assets: AssetsService }> = async (
+  app,
+  { assets },
+) => {
+  app.get(
+    '/property-asset/type/:type',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['assets'],
+        summary: 'Published assets of one kind',
+        description:
+          'The answer is the list itself; paging facts travel in the X-Total-Count, ' +
+          'X-Total-Capped, X-Page and X-Page-Size headers.',
+        params: AssetTypeParamsSchema,
+        querystring: ListQuerySchema,
+        response: { 200: z.array(AssetViewSchema), ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const page = await assets.listPublishedAssets({
+        ...request.query,
+        type: request.params.type,
+      });
+      reply.headers({
+        'x-total-count': page.total,
+        'x-total-capped': String(page.isTotalCapped),
+        'x-page': page.page,
+        'x-page-size': page.pageSize,
+      });
+      return page.items;
+    },
+  );
+
+  app.get(
+    '/property-asset/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['assets'],
+        summary: 'One published asset',
+        params: IdParamsSchema,
+        response: { 200: AssetViewSchema, ...errorAnswers },
+      },
+    },
+    async (request) => assets.getPublishedAsset(request.params.id),
+  );
+};

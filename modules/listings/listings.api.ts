@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorAnswers } from '#lib/api-schemas.ts';
+import { IdParamsSchema, ListQuerySchema, PropertyTypeParamsSchema } from '#lib/listing-schemas.ts';
+import { PropertyAnswerSchema, PropertyListAnswerSchema } from './listings.schema.ts';
+import type { ListingsService } from './listings.service.ts';
+
+export const listingsApi: FastifyPluginAsyncZod<{ listings: ListingsService }> = async (
+  app,
+  { listings },
+) => {
+  app.get(
+    '/get-property/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['properties'],
+        summary: 'One published property',
+        params: IdParamsSchema,
+        response: { 200: PropertyAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => ({ property: await listings.getPublishedProperty(request.params.id) }),
+  );
+
+  app.get(
+    '/get-properties/type/:type',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['properties'],
+        summary: 'Published properties of one type, newest first unless sorted',
+        params: PropertyTypeParamsSchema,
+        querystring: ListQuerySchema,
+        response: { 200: PropertyListAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { items, ...page } = await listings.listPublishedProperties({
+        ...request.query,
+        type: request.params.type,
+      });
+      return { properties: items, ...page };
+    },
+  );
+};

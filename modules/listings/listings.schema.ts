@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { AVAILABILITIES, OFFERS, PROPERTY_TYPES } from '#lib/listing.ts';
+import { PhotoViewSchema } from '#modules/media/media.schema.ts';
+
+/** A published property as the API and the pages show it. `status` is the offer: Rent or Sale. */
+export const PropertyViewSchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  status: z.enum(OFFERS),
+  availability: z.enum(AVAILABILITIES),
+  type: z.enum(PROPERTY_TYPES),
+  location: z.string(),
+  address: z.string().nullable(),
+  owner: z.string(),
+  ownerId: z.uuid(),
+  contact: z.string(),
+  bedrooms: z.number().int(),
+  bathrooms: z.number().int(),
+  toilets: z.number().int(),
+  area: z.number().int().nullable().meta({ description: 'Floor area in square metres' }),
+  features: z.array(z.string()),
+  image: z.string().nullable().meta({ description: 'Cover photo URL (640 px WebP)' }),
+  photos: z.array(PhotoViewSchema),
+  createdAt: z.iso.datetime(),
+  timeAgo: z.string(),
+});
+
+export type PropertyView = z.infer<typeof PropertyViewSchema>;
+
+export const PropertyAnswerSchema = z.object({ property: PropertyViewSchema });
+
+export const PropertyListAnswerSchema = z.object({
+  properties: z.array(PropertyViewSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  isTotalCapped: z.boolean(),
+});

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorAnswers } from '#lib/api-schemas.ts';
+import { SearchAnswerSchema, SearchQuerySchema } from './search.schema.ts';
+import type { SearchService } from './search.service.ts';
+
+export const searchApi: FastifyPluginAsyncZod<{ search: SearchService }> = async (
+  app,
+  { search },
+) => {
+  app.get(
+    '/search',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['search'],
+        summary: 'Live search over published properties and assets',
+        description:
+          'Each word is matched as a prefix ("kicu" finds Kicukiro). At most six of each, best ' +
+          'first; an empty q answers the newest listings. Totals stop counting at 1000.',
+        querystring: SearchQuerySchema,
+        response: { 200: SearchAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => search.searchCatalogue(request.query.q),
+  );
+};

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { AssetViewSchema } from '#modules/assets/assets.schema.ts';
+import { PropertyViewSchema } from '#modules/listings/listings.schema.ts';
+
+/** How many cards each home grid shows, with or without a search. */
+export const GRID_SIZE = 6;
+
+export const SearchQuerySchema = z.object({
+  q: z.string().max(200).optional().default(''),
+});
+
+const TotalSchema = z.object({
+  count: z.number().int(),
+  isCapped: z.boolean().meta({ description: 'True when more match than were counted ("N+")' }),
+});
+
+export const SearchAnswerSchema = z.object({
+  properties: z.array(PropertyViewSchema),
+  assets: z.array(AssetViewSchema),
+  totals: z.object({ properties: TotalSchema, assets: TotalSchema }),
+});
+
+export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '#config/env.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import type { FormRateLimit } from '#lib/api-schemas.ts';
+import { systemClock, type Clock } from '#lib/clock.ts';
+import { NotFoundError } from '#lib/errors.ts';
+import { t } from '#lib/i18n.ts';
+import { assetsApi } from '#modules/assets/assets.api.ts';
+import { inboxApi } from '#modules/inbox/inbox.api.ts';
+import { inquiriesApi } from '#modules/inquiries/inquiries.api.ts';
+import { listingsApi } from '#modules/listings/listings.api.ts';
+import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
+import { newsletterApi } from '#modules/newsletter/newsletter.api.ts';
+import { searchApi } from '#modules/search/search.api.ts';
+import accessPlugin from './plugins/access.ts';
+import errorsPlugin from './plugins/errors.ts';
+import { pagesPlugin, type PagesOptions } from './plugins/pages.ts';
+import { createServices, type Services } from './services.ts';
+
+export type AppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  /** How pages are rendered; without it the app serves the API alone (as in API tests). */
+  pages?: Pick<PagesOptions, 'build' | 'mode'> & { clientDir?: string };
+  /** Public form posts allowed per client address and minute. */
+  formPostsPerMinute?: number;
+  logger?: FastifyServerOptions['logger'];
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+const ONE_YEAR = 365 * 24 * 3600;
+
+/** Assembles the whole server: API, media, static files and pages. Tests use it without a port. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: config.uploadMaxBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const storage = createLocalPhotoStorage(path.join(config.dataDir, 'uploads'));
+  fs.mkdirSync(storage.dir, { recursive: true });
+  const services = createServices({
+    db: database.db,
+    clock: options.clock ?? systemClock,
+    storage,
+  });
+  app.decorate('services', services);
+
+  const formRateLimit: FormRateLimit = {
+    max: options.formPostsPerMinute ?? 20,
+    timeWindow: 60_000,
+  };
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(accessPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { defaultSrc: [`'none'`], frameAncestors: [`'none'`] } },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl?.startsWith('https:') ?? false,
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: t('api.tooManyRequests', { seconds: Math.ceil(context.ttl / 1000) }),
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: t('brand.tagline'),
+        description: 'Public JSON API. Errors answer `{ message, issues? }`.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await database.db.execute('select 1');
+    return { status: 'ok' };
+  });
+
+  await app.register(
+    async (api) => {
+      api.get(
+        '/docs',
+        {
+          config: { access: 'public' },
+          schema: { hide: true, response: { 200: z.looseObject({}) } },
+        },
+        async () => app.swagger(),
+      );
+      await api.register(searchApi, { search: services.search });
+      await api.register(listingsApi, { listings: services.listings });
+      await api.register(assetsApi, { assets: services.assets });
+      await api.register(inquiriesApi, { inquiries: services.inquiries, formRateLimit });
+      await api.register(inboxApi, { inbox: services.inbox, formRateLimit });
+      await api.register(newsletterApi, { newsletter: services.newsletter, formRateLimit });
+      api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async () => {
+        throw new NotFoundError(t('api.notFound'));
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(fastifyStatic, {
+    root: storage.dir,
+    prefix: '/media/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: ONE_YEAR * 1000,
+    index: false,
+  });
+
+  if (options.pages) {
+    const { clientDir } = options.pages;
+    if (clientDir) {
+      await app.register(fastifyStatic, {
+        root: clientDir,
+        prefix: '/',
+        wildcard: false,
+        preCompressed: true,
+        index: false,
+        setHeaders: (reply, filePath) => {
+          const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header(
+            'cache-control',
+            isHashed ? `public, max-age=${ONE_YEAR}, immutable` : 'public, max-age=3600',
+          );
+        },
+      });
+    }
+    await app.register(pagesPlugin, {
+      build: options.pages.build,
+      mode: options.pages.mode,
+      services,
+      formRateLimit,
+    });
+  }
+
+  return app;
+}

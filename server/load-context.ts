@@ -1,0 +1,13 @@
+import type { Services } from './services.ts';
+
+/** What every page loader and action receives from the server. */
+declare module 'react-router' {
+  interface AppLoadContext {
+    services: Services;
+    /** The per-request Content-Security-Policy nonce for inline scripts. */
+    nonce: string;
+    requestId: string;
+  }
+}
+
+export {};

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type {} from '@fastify/rate-limit';
+import { createRequest } from '@remix-run/node-fetch-server';
+import type { FastifyInstance } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { FormRateLimit } from '#lib/api-schemas.ts';
+import type { Services } from '../services.ts';
+
+export type PagesOptions = {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: 'production' | 'development';
+  services: Services;
+  formRateLimit: FormRateLimit;
+};
+
+function contentSecurityPolicy(nonce: string, mode: PagesOptions['mode']): string {
+  const scripts = mode === 'development' ? `'self' 'unsafe-inline'` : `'self' 'nonce-${nonce}'`;
+  return [
+    `default-src 'self'`,
+    `script-src ${scripts}`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src 'self' data:`,
+    `connect-src 'self'${mode === 'development' ? ' ws:' : ''}`,
+    `font-src 'self'`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ');
+}
+
+/**
+ * Every path the API and the static files do not claim is a page: the request goes to React
+ * Router, which runs the route's loader or action and renders the HTML on the server.
+ */
+export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
+  const handleRequest = createRequestHandler(options.build, options.mode);
+
+  // React Router reads form bodies itself, from the raw request stream.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    config: {
+      rateLimit: {
+        ...options.formRateLimit,
+        allowList: (request) => request.method === 'GET' || request.method === 'HEAD',
+      },
+    },
+    handler: async (request, reply) => {
+      const nonce = randomBytes(16).toString('base64');
+      const fetchRequest = createRequest(request.raw, reply.raw, {
+        host: request.host,
+        protocol: `${request.protocol}:`,
+      });
+      const response = await handleRequest(fetchRequest, {
+        services: options.services,
+        nonce,
+        requestId: request.id,
+      });
+      reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') reply.header(name, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      if (response.headers.get('content-type')?.startsWith('text/html')) {
+        reply.header('content-security-policy', contentSecurityPolicy(nonce, options.mode));
+        if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
+      }
+      return reply.send(
+        response.body ? Readable.fromWeb(response.body as NodeReadableStream) : null,
+      );
+    },
+  });
+}

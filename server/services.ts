@@ -1,0 +1,35 @@
+import type { Database } from '#db/client.ts';
+import type { Clock } from '#lib/clock.ts';
+import { createAssetsService } from '#modules/assets/assets.service.ts';
+import { createInboxService } from '#modules/inbox/inbox.service.ts';
+import { createInquiriesService } from '#modules/inquiries/inquiries.service.ts';
+import { createListingsService } from '#modules/listings/listings.service.ts';
+import type { PhotoStorage } from '#modules/media/media.storage.ts';
+import { createMediaService } from '#modules/media/media.service.ts';
+import { createNewsletterService } from '#modules/newsletter/newsletter.service.ts';
+import { createSearchService } from '#modules/search/search.service.ts';
+
+/** Every domain service, wired to one database. API routes and page loaders both use these. */
+export function createServices({
+  db,
+  clock,
+  storage,
+}: {
+  db: Database;
+  clock: Clock;
+  storage: PhotoStorage;
+}) {
+  const listings = createListingsService({ db, clock });
+  const assets = createAssetsService({ db, clock });
+  return {
+    listings,
+    assets,
+    search: createSearchService({ listings, assets }),
+    inquiries: createInquiriesService({ db }),
+    inbox: createInboxService({ db }),
+    newsletter: createNewsletterService({ db }),
+    media: createMediaService({ storage }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
