@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { NonceContext } from './nonce.tsx';
 
 export const streamTimeout = 5_000;
 
@@ -22,7 +23,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />,
+      <NonceContext.Provider value={loadContext.nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />
+      </NonceContext.Provider>,
       {
         nonce: loadContext.nonce,
         onAllReady() {

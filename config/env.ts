@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl,
   SEED_DEMO: booleanFromString.default(true),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(10),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -35,6 +36,8 @@ export type Config = {
   isSeedDemo: boolean;
   uploadMaxBytes: number;
   logLevel: string;
+  /** How many reverse proxies sit in front: their X-Forwarded-* headers are believed. */
+  trustedProxies: number;
 };
 
 export class ConfigError extends Error {
@@ -71,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isSeedDemo: values.SEED_DEMO,
     uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1024 * 1024),
     logLevel: values.LOG_LEVEL,
+    trustedProxies: values.TRUST_PROXY,
   };
 }

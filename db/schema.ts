@@ -21,6 +21,7 @@ import {
 import {
   ASSET_TYPES,
   AVAILABILITIES,
+  INQUIRY_ROLES,
   MODERATION_STATES,
   OFFERS,
   PROPERTY_TYPES,
@@ -29,7 +30,6 @@ import {
 
 export const USER_ROLES = ['buyer', 'seller', 'guest', 'admin'] as const;
 export const USER_STATUSES = ['Active', 'Blocked'] as const;
-export const INQUIRY_ROLES = ['buyer', 'seller', 'guest'] as const;
 
 const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',

@@ -17,12 +17,15 @@ export function formatAmount(amount: number): string {
   return integer.format(amount);
 }
 
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
 /**
- * Cuts a text to `limit` characters and adds '...' when anything was cut. Counts characters,
- * not UTF-16 units, so an emoji or accented name is never split in half.
+ * Cuts a text to `limit` characters and adds '...' when anything was cut. Counts what a reader
+ * sees as one character (grapheme), not UTF-16 units or code points, so an emoji, a flag or an
+ * accented name is never split in half.
  */
 export function truncate(text: string, limit: number): string {
-  const characters = Array.from(text.trim());
+  const characters = Array.from(graphemes.segment(text.trim()), (part) => part.segment);
   if (characters.length <= limit) return characters.join('');
   return characters.slice(0, limit).join('').trimEnd() + '...';
 }
@@ -43,7 +46,11 @@ export function formatTimeAgo(date: Date, now: Date): string {
   const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
   if (seconds < 60) return 'just now';
   for (const [unit, size] of UNITS) {
-    if (seconds >= size) return relative.format(-Math.floor(seconds / size), unit);
+    if (seconds < size) continue;
+    // Twelve 30-day months fall short of a year: 360 to 364 days still read as 11 months.
+    const count =
+      unit === 'month' ? Math.min(11, Math.floor(seconds / size)) : Math.floor(seconds / size);
+    return relative.format(-count, unit);
   }
   return 'just now';
 }

@@ -12,3 +12,18 @@ export function t(key: MessageKey, params?: Params): string {
     name in params ? String(params[name]) : placeholder,
   );
 }
+
+const plurals = new Intl.PluralRules('en');
+
+type PluralBase = MessageKey extends infer Key
+  ? Key extends `${infer Base}.other`
+    ? Base
+    : never
+  : never;
+
+/** The text for a count: 'listing.beds' gives '1 bed' or '3 beds' by the language's rules. */
+export function tCount(base: PluralBase, count: number): string {
+  const key = `${base}.${plurals.select(count)}`;
+  const chosen = (key in en ? key : `${base}.other`) as MessageKey;
+  return t(chosen, { count });
+}

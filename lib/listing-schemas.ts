@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { t } from './i18n.ts';
 import { OFFERS, capitalizeType, parseAssetType, parsePropertyType } from './listing.ts';
-import { PageQuerySchema } from './pagination.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from './pagination.ts';
 
 /** A listing id in a URL: a UUID, or a 400 that names the `id` field. */
 export const IdParamsSchema = z.object({
@@ -39,13 +39,19 @@ export const AssetTypeParamsSchema = z.object({
 export const LIST_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+
 /** Paging, the Rent/Sale filter and the sort order of a type list. */
 export const ListQuerySchema = PageQuerySchema.extend({
   status: z
     .string()
-    .transform((raw) => capitalizeType(raw))
-    .pipe(z.enum(OFFERS))
-    .optional(),
+    .transform((raw) => (raw.trim() === '' ? undefined : capitalizeType(raw)))
+    .pipe(z.enum(OFFERS).optional())
+    .optional()
+    .meta({ description: 'Rent or Sale, in any case; empty means both' }),
   sort: z.enum(LIST_SORTS).default('newest'),
 });
 

@@ -5,6 +5,8 @@ export const ASSET_TYPES = ['Land', 'Car', 'Motorcycle', 'Clothes', 'Other'] as 
 export const OFFERS = ['Rent', 'Sale'] as const;
 export const MODERATION_STATES = ['Pending', 'Approved', 'Rejected'] as const;
 export const AVAILABILITIES = ['Available', 'Sold', 'Rented'] as const;
+/** Who sends an information request: the form's Buying, Selling and Other. */
+export const INQUIRY_ROLES = ['buyer', 'seller', 'guest'] as const;
 
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 export type AssetType = (typeof ASSET_TYPES)[number];

@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import middie from '@fastify/middie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -13,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Connect } from 'vite';
 import { z } from 'zod';
 import type { Config } from '#config/env.ts';
 import type { DatabaseHandle } from '#db/client.ts';
@@ -37,7 +39,13 @@ export type AppOptions = {
   database: DatabaseHandle;
   clock?: Clock;
   /** How pages are rendered; without it the app serves the API alone (as in API tests). */
-  pages?: Pick<PagesOptions, 'build' | 'mode'> & { clientDir?: string };
+  pages?: Pick<PagesOptions, 'build' | 'mode'> & {
+    /** Built browser assets, served with long cache headers (production). */
+    clientDir?: string;
+    /** Vite's dev server (development). */
+    devMiddleware?: Connect.Server;
+    close?: () => Promise<void>;
+  };
   /** Public form posts allowed per client address and minute. */
   formPostsPerMinute?: number;
   logger?: FastifyServerOptions['logger'];
@@ -62,7 +70,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? incoming
         : randomUUID();
     },
-    trustProxy: true,
+    // Only as many proxies as configured: otherwise anyone could pick their address (and so
+    // their rate limit) with an X-Forwarded-For header.
+    trustProxy: config.trustedProxies > 0 ? config.trustedProxies : false,
     bodyLimit: config.uploadMaxBytes,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -152,7 +162,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   if (options.pages) {
-    const { clientDir } = options.pages;
+    const { clientDir, devMiddleware, close } = options.pages;
+    if (devMiddleware) {
+      await app.register(middie);
+      app.use(devMiddleware);
+    }
+    if (close) app.addHook('onClose', close);
     if (clientDir) {
       await app.register(fastifyStatic, {
         root: clientDir,

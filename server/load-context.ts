@@ -7,6 +7,8 @@ declare module 'react-router' {
     /** The per-request Content-Security-Policy nonce for inline scripts. */
     nonce: string;
     requestId: string;
+    /** For form posts: whether this client is still within the public form rate limit. */
+    formRateLimit: { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number };
   }
 }
 

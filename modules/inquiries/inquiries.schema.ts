@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { CheckboxSchema, EmailSchema, PhoneSchema, requiredText } from '#lib/form-fields.ts';
 import { t } from '#lib/i18n.ts';
-
-export const INQUIRY_ROLE_VALUES = ['buyer', 'seller', 'guest'] as const;
+import { INQUIRY_ROLES } from '#lib/listing.ts';
 
 /** The Request Information form, from a property or an asset detail page. */
 export const InquiryInputSchema = z.object({
@@ -10,7 +9,7 @@ export const InquiryInputSchema = z.object({
   name: requiredText('inquiry.name', 100),
   email: EmailSchema,
   phone: PhoneSchema,
-  role: z.enum(INQUIRY_ROLE_VALUES, t('validation.role')),
+  role: z.enum(INQUIRY_ROLES, t('validation.role')),
   message: requiredText('inquiry.message', 2000),
   agree: CheckboxSchema,
 });

@@ -40,7 +40,9 @@ describe('GET /api/get-property/:id', () => {
   });
 
   it('answers 404 with a message for a property that does not exist', async () => {
-    const response = await test.app.inject('/api/get-property/7b0e2a4e-6a35-4ad5-9bd1-4c8b3f0a9d11');
+    const response = await test.app.inject(
+      '/api/get-property/7b0e2a4e-6a35-4ad5-9bd1-4c8b3f0a9d11',
+    );
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Property not found' });
   });
@@ -59,7 +61,7 @@ describe('GET /api/get-property/:id', () => {
 });
 
 describe('GET /api/get-properties/type/:type', () => {
-  it('lists published properties of the type in any case, newest first', async () => {
+  beforeAll(async () => {
     await createProperty(test.database.db, ownerId, {
       type: 'Hotel',
       title: 'Older hotel',
@@ -71,6 +73,9 @@ describe('GET /api/get-properties/type/:type', () => {
       createdAt: new Date('2026-02-01T00:00:00Z'),
     });
     await createProperty(test.database.db, ownerId, { type: 'Hotel', moderation: 'Rejected' });
+  });
+
+  it('lists published properties of the type in any case, newest first', async () => {
     const response = await test.app.inject('/api/get-properties/type/hOtEl');
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -82,11 +87,19 @@ describe('GET /api/get-properties/type/:type', () => {
   });
 
   it('pages with page and pageSize, and bounds pageSize', async () => {
-    const first = await test.app.inject('/api/get-properties/type/hotel?page=2&pageSize=1');
-    expect(first.json().properties.map((p: { title: string }) => p.title)).toEqual(['Older hotel']);
+    const second = await test.app.inject('/api/get-properties/type/hotel?page=2&pageSize=1');
+    expect(second.json().properties.map((p: { title: string }) => p.title)).toEqual([
+      'Older hotel',
+    ]);
     const tooBig = await test.app.inject('/api/get-properties/type/hotel?pageSize=1000');
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().message).toMatch(/^pageSize: /);
+  });
+
+  it('treats an empty status as rent and sale', async () => {
+    const response = await test.app.inject('/api/get-properties/type/hotel?status=');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().total).toBe(2);
   });
 
   it('filters by offer and sorts by price', async () => {

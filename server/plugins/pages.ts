@@ -42,16 +42,16 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  // Page actions answer an exceeded limit inside the form, so the limit is checked here and
+  // handed to them rather than enforced with a bare 429.
+  const checkFormRateLimit = app.createRateLimit(options.formRateLimit);
+
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
-    config: {
-      rateLimit: {
-        ...options.formRateLimit,
-        allowList: (request) => request.method === 'GET' || request.method === 'HEAD',
-      },
-    },
     handler: async (request, reply) => {
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      const limit = isRead ? { isAllowed: true as const } : await checkFormRateLimit(request);
       const nonce = randomBytes(16).toString('base64');
       const fetchRequest = createRequest(request.raw, reply.raw, {
         host: request.host,
@@ -61,6 +61,9 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         services: options.services,
         nonce,
         requestId: request.id,
+        formRateLimit: limit.isAllowed
+          ? { isAllowed: true }
+          : { isAllowed: false, retryAfterSeconds: limit.ttlInSeconds },
       });
       reply.status(response.status);
       response.headers.forEach((value, name) => {
@@ -72,9 +75,8 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         reply.header('content-security-policy', contentSecurityPolicy(nonce, options.mode));
         if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
       }
-      return reply.send(
-        response.body ? Readable.fromWeb(response.body as NodeReadableStream) : null,
-      );
+      if (!response.body) return reply.send();
+      return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
     },
   });
 }

@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import { formatRwf } from '#lib/format.ts';
+import { t } from '#lib/i18n.ts';
+import type { AssetView } from '#modules/assets/assets.schema.ts';
+import { Icon } from './icon.tsx';
+import { CARD_SIZES, ListingPhoto } from './listing-photo.tsx';
+import { OfferBadges } from './offer-badges.tsx';
+
+export function AssetCard({
+  asset,
+  isPriority = false,
+}: {
+  asset: AssetView;
+  isPriority?: boolean;
+}) {
+  const href = `/asset/${asset._id}`;
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="relative">
+        <ListingPhoto
+          photo={asset.photos[0]}
+          alt={t('listing.photoOf', { title: asset.name })}
+          sizes={CARD_SIZES}
+          isPriority={isPriority}
+        />
+        <div className="absolute top-3 left-3">
+          <OfferBadges status={asset.status} availability={asset.availability} />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-sm font-medium text-slate-600">{t(`type.${asset.type}`)}</p>
+        <h3 className="text-lg leading-snug font-semibold text-slate-900">
+          <Link to={href} className="hover:underline">
+            {asset.name}
+          </Link>
+        </h3>
+        <p className="text-xl font-bold text-brand-800">{formatRwf(asset.price)}</p>
+        <ul className="space-y-1 text-sm text-slate-700">
+          {asset.owner && (
+            <li className="flex items-center gap-1">
+              <Icon name="user" className="h-4 w-4 shrink-0" />
+              {asset.owner}
+            </li>
+          )}
+          <li className="flex items-center gap-1">
+            <Icon name="mapPin" className="h-4 w-4 shrink-0" />
+            {asset.location || t('listing.fallbackLocation')}
+          </li>
+          {asset.contact && (
+            <li className="flex items-center gap-1">
+              <Icon name="phone" className="h-4 w-4 shrink-0" />
+              {asset.contact}
+            </li>
+          )}
+        </ul>
+        <Link to={href} className="button-primary mt-auto w-full">
+          {t('listing.viewDetails')}
+          <span className="sr-only">: {asset.name}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,88 @@
+import { formatRwf } from '#lib/format.ts';
+import { t } from '#lib/i18n.ts';
+import type { Availability, Offer } from '#lib/listing.ts';
+import type { PhotoView } from '#lib/photos.ts';
+import { Breadcrumb } from './breadcrumb.tsx';
+import { FactList, type Fact } from './fact-list.tsx';
+import { Icon } from './icon.tsx';
+import { InquiryForm } from './inquiry-form.tsx';
+import { OfferBadges } from './offer-badges.tsx';
+import { OwnerPanel } from './owner-panel.tsx';
+import { PhotoGallery } from './photo-gallery.tsx';
+
+export type ListingDetail = {
+  _id: string;
+  title: string;
+  photos: PhotoView[];
+  status: Offer;
+  availability: Availability;
+  location: string;
+  address?: string | null;
+  price: number;
+  description: string;
+  owner: string | null;
+  contact: string | null;
+  timeAgo: string;
+};
+
+/** The page of one property or asset: photos and facts, then the owner and the inquiry form. */
+export function ListingDetailLayout({
+  listing,
+  facts,
+  factsHeading,
+  top,
+  children,
+}: {
+  listing: ListingDetail;
+  facts: Fact[];
+  factsHeading: string;
+  /** Above the photos: the breadcrumb or a way back. */
+  top?: React.ReactNode;
+  /** Below the facts: features and other sections. */
+  children?: React.ReactNode;
+}) {
+  return (
+    <main id="main" className="container-page space-y-6 py-8">
+      {top ?? <Breadcrumb title={listing.title} />}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-8">
+          <PhotoGallery photos={listing.photos} title={listing.title} />
+          <header className="space-y-3">
+            <OfferBadges status={listing.status} availability={listing.availability} />
+            <h1 className="text-2xl font-bold sm:text-3xl">{listing.title}</h1>
+            <p className="flex flex-wrap items-center gap-1 text-slate-700">
+              <Icon name="mapPin" className="h-5 w-5" />
+              {listing.location}
+              {listing.address && <span className="text-slate-500"> · {listing.address}</span>}
+            </p>
+            <p className="text-3xl font-extrabold text-brand-800">{formatRwf(listing.price)}</p>
+          </header>
+          {listing.description && (
+            <section aria-labelledby="description-heading" className="space-y-2">
+              <h2 id="description-heading" className="text-xl font-bold">
+                {t('listing.description')}
+              </h2>
+              <p className="whitespace-pre-line text-slate-800">{listing.description}</p>
+            </section>
+          )}
+          <section aria-labelledby="details-heading" className="space-y-3">
+            <h2 id="details-heading" className="text-xl font-bold">
+              {factsHeading}
+            </h2>
+            <FactList isWide facts={facts} />
+          </section>
+          {children}
+        </div>
+        <aside className="space-y-6">
+          <OwnerPanel owner={listing.owner} contact={listing.contact} timeAgo={listing.timeAgo} />
+          <InquiryForm listingId={listing._id} />
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+/** The 'For Rent' / 'For Sale' label of an offer, for fact lists. */
+export function offerLabel(status: Offer): string {
+  return t(status === 'Rent' ? 'listing.forRent' : 'listing.forSale');
+}

@@ -1,0 +1,24 @@
+import type { MessageKey } from '#lib/i18n.ts';
+
+export type NavLink = { to: string; label: MessageKey };
+
+/** The 'Our Property' dropdown: property types, then asset kinds. */
+export const OUR_PROPERTY_LINKS: NavLink[] = [
+  { to: '/get-properties/type/House', label: 'type.House' },
+  { to: '/get-properties/type/Hotel', label: 'type.Hotel' },
+  { to: '/get-properties/type/Apartment', label: 'type.Apartment' },
+  { to: '/asset-property/Land', label: 'type.Land' },
+  { to: '/asset-property/Car', label: 'type.Car' },
+  { to: '/asset-property/Motorcycle', label: 'type.Motorcycle' },
+  { to: '/asset-property/Other', label: 'type.Other' },
+];
+
+export const REQUEST_PROPERTY_LINK: NavLink = {
+  to: '/login?next=%2Fcreate-request-property',
+  label: 'nav.requestProperty',
+};
+
+export const SUPPLY_PROPERTY_LINK: NavLink = {
+  to: '/login?next=%2Fcreate-supply-property',
+  label: 'nav.supplyProperty',
+};

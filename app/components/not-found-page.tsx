@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import { t } from '#lib/i18n.ts';
+
+export function NotFoundPage() {
+  return (
+    <main id="main" className="container-page flex flex-col items-center py-24 text-center">
+      <p className="text-7xl font-black text-brand-700" aria-hidden="true">
+        404
+      </p>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">
+        {t('notFound.heading')}
+      </h1>
+      <Link to="/" className="button-primary mt-8">
+        {t('notFound.back')}
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,28 @@
+import { t } from '#lib/i18n.ts';
+import type { Availability, Offer } from '#lib/listing.ts';
+
+/** 'For Rent' or 'For Sale', and 'Sold' or 'Rented' once the listing is taken. */
+export function OfferBadges({
+  status,
+  availability,
+}: {
+  status: Offer;
+  availability: Availability;
+}) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      <span
+        className={`rounded-full px-2.5 py-1 text-xs font-bold tracking-wide uppercase ${
+          status === 'Rent' ? 'bg-amber-400 text-amber-950' : 'bg-brand-700 text-white'
+        }`}
+      >
+        {t(status === 'Rent' ? 'listing.forRent' : 'listing.forSale')}
+      </span>
+      {availability !== 'Available' && (
+        <span className="rounded-full bg-slate-900 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase">
+          {t(`listing.availability.${availability}`)}
+        </span>
+      )}
+    </span>
+  );
+}

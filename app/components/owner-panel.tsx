@@ -1,0 +1,34 @@
+import { t } from '#lib/i18n.ts';
+import { FactList } from './fact-list.tsx';
+
+/** Who to call about a listing, beside the inquiry form. */
+export function OwnerPanel({
+  owner,
+  contact,
+  timeAgo,
+}: {
+  owner: string | null;
+  contact: string | null;
+  timeAgo: string;
+}) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <FactList
+        facts={[
+          { label: t('listing.owner'), value: owner ?? t('listing.notGiven') },
+          {
+            label: t('listing.contact'),
+            value: contact ? (
+              <a href={`tel:${contact.replace(/\s/g, '')}`} className="text-brand-800 underline">
+                {contact}
+              </a>
+            ) : (
+              t('listing.notGiven')
+            ),
+          },
+        ]}
+      />
+      <p className="mt-3 text-sm text-slate-600">{t('listing.listedAgo', { timeAgo })}</p>
+    </section>
+  );
+}

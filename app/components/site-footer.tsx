@@ -1,0 +1,112 @@
+import { Link } from 'react-router';
+import { t, type MessageKey } from '#lib/i18n.ts';
+import { SITE, whatsappUrl, type SocialNetwork } from '#lib/site.ts';
+import { Icon } from './icon.tsx';
+import { NewsletterForm } from './newsletter-form.tsx';
+
+const QUICK_LINKS: MessageKey[] = [
+  'footer.aboutUs',
+  'footer.terms',
+  'footer.sellProperty',
+  'footer.buyProperty',
+];
+
+const SOCIAL_LABELS: Record<SocialNetwork, MessageKey> = {
+  facebook: 'social.facebook',
+  instagram: 'social.instagram',
+  linkedin: 'social.linkedin',
+  tiktok: 'social.tiktok',
+  x: 'social.x',
+  youtube: 'social.youtube',
+};
+
+export function SocialLinks({ className = '' }: { className?: string }) {
+  return (
+    <ul className={`flex flex-wrap gap-2 ${className}`}>
+      {SITE.socials.map((social) => (
+        <li key={social.network}>
+          <a
+            href={social.url}
+            rel="noopener noreferrer"
+            target="_blank"
+            aria-label={t(SOCIAL_LABELS[social.network])}
+            className="flex h-11 w-11 items-center justify-center rounded-full bg-slate-800 text-slate-100 hover:bg-brand-700"
+          >
+            <Icon name={social.network} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-16 bg-slate-900 text-slate-200">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section>
+          <p className="text-xl font-bold text-white">{t('brand.name')}</p>
+          <p className="mt-2 text-sm text-slate-300">{t('brand.tagline')}</p>
+        </section>
+        <section aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="font-semibold text-white">
+            {t('footer.quickLinks')}
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm text-slate-300">
+            {QUICK_LINKS.map((key) => (
+              <li key={key}>{t(key)}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-newsletter">
+          <h2 id="footer-newsletter" className="font-semibold text-white">
+            {t('footer.newsletter')}
+          </h2>
+          <div className="mt-3">
+            <NewsletterForm />
+          </div>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="font-semibold text-white">
+            {t('footer.contactUs')}
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li className="flex items-start gap-2">
+              <Icon name="mapPin" className="mt-0.5 h-4 w-4 shrink-0" />
+              {t('footer.office')}
+            </li>
+            <li>
+              <a href={SITE.phoneHref} className="flex items-center gap-2 hover:underline">
+                <Icon name="phone" className="h-4 w-4" />
+                {SITE.phone}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${SITE.email}`} className="flex items-center gap-2 hover:underline">
+                <Icon name="mail" className="h-4 w-4" />
+                {SITE.email}
+              </a>
+            </li>
+          </ul>
+          <h3 className="sr-only">{t('footer.followUs')}</h3>
+          <SocialLinks className="mt-4" />
+        </section>
+      </div>
+      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
+        © {new Date().getFullYear()} {t('brand.name')}. {t('footer.rights')}{' '}
+        <Link to="/contact" className="underline">
+          {t('nav.contact')}
+        </Link>
+      </p>
+      <a
+        href={whatsappUrl(t('footer.chatGreeting'))}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t('footer.chat')}
+        className="fixed right-4 bottom-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-[#1f8f4e] text-white shadow-lg hover:bg-[#17733e]"
+      >
+        <Icon name="chat" className="h-7 w-7" />
+      </a>
+    </footer>
+  );
+}

@@ -1,0 +1,171 @@
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { t } from '#lib/i18n.ts';
+import { SITE } from '#lib/site.ts';
+import { Icon } from './icon.tsx';
+import {
+  OUR_PROPERTY_LINKS,
+  REQUEST_PROPERTY_LINK,
+  SUPPLY_PROPERTY_LINK,
+  type NavLink as NavLinkItem,
+} from './nav-links.ts';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 font-medium hover:bg-brand-50 hover:text-brand-800 ${
+    isActive ? 'text-brand-800' : 'text-slate-700'
+  }`;
+
+/**
+ * Menus are <details> elements: they open and close without JavaScript and with the keyboard.
+ * Once the page is interactive they also close on navigation, outside clicks and Escape.
+ */
+function useClosingDetails() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.pathname, location.search]);
+  useEffect(() => {
+    function close(event: Event) {
+      const details = ref.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return;
+        details.open = false;
+        details.querySelector('summary')?.focus();
+        return;
+      }
+      if (!details.contains(event.target as Node)) details.open = false;
+    }
+    document.addEventListener('click', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('click', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, []);
+  return ref;
+}
+
+function OurPropertyMenu() {
+  const ref = useClosingDetails();
+  return (
+    <details ref={ref} className="group relative">
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800">
+        {t('nav.ourProperty')}
+        <Icon name="chevronDown" className="h-4 w-4 transition group-open:rotate-180" />
+      </summary>
+      <ul className="absolute left-0 z-30 mt-1 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+        {OUR_PROPERTY_LINKS.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              className="block px-4 py-2 text-slate-700 hover:bg-brand-50 hover:text-brand-800"
+            >
+              {t(link.label)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function MobileMenu({ links }: { links: NavLinkItem[] }) {
+  const ref = useClosingDetails();
+  return (
+    <details ref={ref} className="group md:hidden">
+      <summary
+        className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
+        aria-label={t('nav.menu')}
+      >
+        <Icon name="menu" className="h-6 w-6 group-open:hidden" />
+        <Icon name="close" className="hidden h-6 w-6 group-open:block" />
+      </summary>
+      <nav
+        aria-label={t('nav.main')}
+        className="absolute inset-x-0 top-full z-30 border-b border-slate-200 bg-white shadow-lg"
+      >
+        <ul className="container-page flex flex-col py-2">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={navLinkClass} end>
+                <span className="block py-1">{t(link.label)}</span>
+              </NavLink>
+            </li>
+          ))}
+          <li className="mt-1 border-t border-slate-100 pt-2">
+            <p className="px-3 py-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              {t('nav.ourProperty')}
+            </p>
+            <ul className="grid grid-cols-2">
+              {OUR_PROPERTY_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="block rounded-md px-3 py-2 text-slate-700">
+                    {t(link.label)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </li>
+        </ul>
+      </nav>
+    </details>
+  );
+}
+
+export function SiteHeader() {
+  const links: NavLinkItem[] = [
+    { to: '/', label: 'nav.home' },
+    REQUEST_PROPERTY_LINK,
+    SUPPLY_PROPERTY_LINK,
+    { to: '/contact', label: 'nav.contact' },
+  ];
+  return (
+    <header className="relative z-20 bg-white shadow-sm">
+      <div className="bg-brand-900 text-sm text-brand-50">
+        <div className="container-page flex min-h-9 items-center justify-between gap-4">
+          <a href={SITE.phoneHref} className="hidden items-center gap-1 hover:underline sm:flex">
+            <Icon name="phone" className="h-4 w-4" />
+            {SITE.phone}
+          </a>
+          <div className="ml-auto flex items-center gap-1">
+            <Link to="/login" className="rounded px-2 py-1 font-medium hover:underline">
+              {t('nav.login')}
+            </Link>
+            <span aria-hidden="true">|</span>
+            <Link to="/register" className="rounded px-2 py-1 font-medium hover:underline">
+              {t('nav.register')}
+            </Link>
+          </div>
+        </div>
+      </div>
+      <div className="container-page flex min-h-16 items-center justify-between gap-4">
+        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-brand-800">
+          <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
+          {t('brand.name')}
+        </Link>
+        <nav aria-label={t('nav.main')} className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            <li>
+              <NavLink to="/" className={navLinkClass} end>
+                {t('nav.home')}
+              </NavLink>
+            </li>
+            <li>
+              <OurPropertyMenu />
+            </li>
+            {links.slice(1).map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={navLinkClass}>
+                  {t(link.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <MobileMenu links={links} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { data, type AppLoadContext } from 'react-router';
+import type { z } from 'zod';
+import { DomainError } from '#lib/errors.ts';
+import { toFieldErrors, type FormResult } from '#lib/form-result.ts';
+import { t } from '#lib/i18n.ts';
+
+/**
+ * The one way a page form is handled: rate limit, validate with the same zod schema as the API,
+ * run the service, and answer a FormResult with the right status code. Domain errors become
+ * messages in the form; anything else propagates to the error boundary and the log.
+ */
+export async function handleFormAction<Schema extends z.ZodType>(
+  request: Request,
+  context: AppLoadContext,
+  schema: Schema,
+  run: (input: z.output<Schema>) => Promise<string>,
+) {
+  if (!context.formRateLimit.isAllowed) {
+    const seconds = context.formRateLimit.retryAfterSeconds;
+    return data<FormResult>(
+      { ok: false, message: t('api.tooManyRequests', { seconds }), fieldErrors: {} },
+      { status: 429, headers: { 'retry-after': String(seconds) } },
+    );
+  }
+  const formData = await request.formData();
+  const fields = Object.fromEntries(
+    [...formData.entries()].filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    const fieldErrors = toFieldErrors(parsed.error);
+    const [field, message] = Object.entries(fieldErrors)[0] ?? ['form', t('api.invalidInput')];
+    return data<FormResult>(
+      { ok: false, message: `${field}: ${message}`, fieldErrors },
+      { status: 400 },
+    );
+  }
+  try {
+    return data<FormResult>({ ok: true, message: await run(parsed.data) });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data<FormResult>(
+      { ok: false, message: error.message, fieldErrors: {} },
+      { status: error.status },
+    );
+  }
+}

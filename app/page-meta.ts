@@ -1,0 +1,32 @@
+import type { MetaDescriptor } from 'react-router';
+import { t } from '#lib/i18n.ts';
+
+/** Title, description and Open Graph tags for one page. */
+export function pageMeta({
+  title,
+  description,
+  path,
+  image,
+  type = 'website',
+}: {
+  title: string;
+  description: string;
+  path?: string;
+  /** An absolute URL: link previews cannot resolve relative ones. */
+  image?: string;
+  type?: 'website' | 'article';
+}): MetaDescriptor[] {
+  const fullTitle = `${title} | ${t('brand.name')}`;
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: 'description', content: description },
+    { property: 'og:site_name', content: t('brand.name') },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:type', content: type },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+  ];
+  if (path) tags.push({ property: 'og:url', content: path });
+  if (image) tags.push({ property: 'og:image', content: image });
+  return tags;
+}

@@ -1,0 +1,74 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type MetaDescriptor,
+} from 'react-router';
+import { t } from '#lib/i18n.ts';
+import type { Route } from './+types/root';
+import './app.css';
+import { NotFoundPage } from './components/not-found-page.tsx';
+import { SiteFooter } from './components/site-footer.tsx';
+import { SiteHeader } from './components/site-header.tsx';
+import { useNonce } from './nonce.tsx';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#064e3b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        >
+          {t('nav.skipToContent')}
+        </a>
+        <SiteHeader />
+        <div className="flex-1">{children}</div>
+        <SiteFooter />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function meta(): MetaDescriptor[] {
+  return [{ title: t('brand.tagline') }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>{`${t('notFound.title')} | ${t('brand.name')}`}</title>
+        <NotFoundPage />
+      </>
+    );
+  }
+  return (
+    <main id="main" className="container-page py-24 text-center">
+      <title>{`${t('error.title')} | ${t('brand.name')}`}</title>
+      <h1 className="text-2xl font-bold">{t('error.title')}</h1>
+      <p className="mt-4 text-slate-700">{t('error.body')}</p>
+    </main>
+  );
+}

@@ -1,0 +1,131 @@
+import { data, Link } from 'react-router';
+import { formatRwf, truncate } from '#lib/format.ts';
+import { t, type MessageKey } from '#lib/i18n.ts';
+import { IdParamsSchema } from '#lib/listing-schemas.ts';
+import type { AssetView } from '#modules/assets/assets.schema.ts';
+import type { Fact } from '../components/fact-list.tsx';
+import { FeatureList } from '../components/feature-list.tsx';
+import { Icon } from '../components/icon.tsx';
+import { EmptyState } from '../components/listing-grid.tsx';
+import { ListingDetailLayout, offerLabel } from '../components/listing-detail-layout.tsx';
+import { LoadFailure } from '../components/load-failure.tsx';
+import { submitInquiry } from '../inquiry-action.server.ts';
+import { loadOrNull, originOf } from '../load-or-null.server.ts';
+import { pageMeta } from '../page-meta.ts';
+import type { Route } from './+types/asset-detail';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = IdParamsSchema.safeParse(params);
+  const asset = id.success
+    ? await loadOrNull(() => context.services.assets.getPublishedAsset(id.data.id))
+    : null;
+  const answer = { asset, origin: originOf(request) };
+  return asset ? answer : data(answer, { status: 404 });
+}
+
+export const action = submitInquiry;
+
+export function meta({ data: loaderData, location }: Route.MetaArgs) {
+  const asset = loaderData?.asset;
+  if (!asset) return pageMeta({ title: t('listing.assetNotFound'), description: '' });
+  const place = asset.location ?? t('listing.fallbackLocation');
+  return [
+    ...pageMeta({
+      title: asset.name,
+      description: `${formatRwf(asset.price)} · ${place} · ${truncate(asset.description, 140)}`,
+      path: location.pathname,
+      image: asset.image ? `${loaderData.origin}${asset.image}` : undefined,
+      type: 'article',
+    }),
+    { property: 'og:price:amount', content: String(asset.price) },
+    { property: 'og:price:currency', content: 'RWF' },
+  ];
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('listing.assetLoadFailed')} />;
+}
+
+function yesNo(value: boolean | null): string {
+  if (value === null) return t('listing.notGiven');
+  return t(value ? 'listing.yes' : 'listing.no');
+}
+
+/** The section of facts that belongs to the asset's kind. */
+function kindSection(asset: AssetView): { heading: MessageKey; facts: Fact[] } {
+  const text = (value: string | null) => value || t('listing.notGiven');
+  switch (asset.type) {
+    case 'Car':
+    case 'Motorcycle':
+      return {
+        heading: 'listing.vehicle',
+        facts: [
+          { label: t('listing.transmission'), value: text(asset.transmission) },
+          { label: t('listing.fuel'), value: text(asset.fuel) },
+          { label: t('listing.certified'), value: yesNo(asset.certified) },
+          { label: t('listing.inspected'), value: yesNo(asset.inspected) },
+          { label: t('listing.warranty'), value: text(asset.warranty) },
+          {
+            label: t('listing.rentalPrice'),
+            value:
+              asset.rentalPrice === null ? t('listing.notGiven') : formatRwf(asset.rentalPrice),
+          },
+          { label: t('listing.rentDuration'), value: text(asset.rentDuration) },
+        ],
+      };
+    case 'Land':
+      return {
+        heading: 'listing.land',
+        facts: [{ label: t('listing.size'), value: text(asset.size) }],
+      };
+    case 'Clothes':
+      return {
+        heading: 'listing.clothes',
+        facts: [
+          { label: t('listing.condition'), value: text(asset.condition) },
+          { label: t('listing.sizeCloth'), value: text(asset.sizeCloth) },
+        ],
+      };
+    case 'Other':
+      return { heading: 'listing.other', facts: [] };
+  }
+}
+
+export default function AssetDetail({ loaderData: { asset } }: Route.ComponentProps) {
+  if (!asset) {
+    return (
+      <main id="main" className="container-page py-16">
+        <EmptyState>{t('listing.assetNotFound')}</EmptyState>
+      </main>
+    );
+  }
+  const section = kindSection(asset);
+  return (
+    <ListingDetailLayout
+      listing={{
+        ...asset,
+        title: asset.name,
+        location: asset.location ?? t('listing.fallbackLocation'),
+      }}
+      factsHeading={t(section.heading)}
+      facts={[
+        { label: t('listing.type'), value: t(`type.${asset.type}`) },
+        { label: t('listing.status'), value: offerLabel(asset.status) },
+        ...section.facts,
+      ]}
+      top={
+        <Link
+          to={`/asset-property/${asset.type}`}
+          className="inline-flex items-center gap-1 font-medium text-brand-800 hover:underline"
+        >
+          <Icon name="arrowLeft" className="h-4 w-4" />
+          {t('listing.backToListings')}
+        </Link>
+      }
+    >
+      {asset.features.length > 0 && (
+        <FeatureList features={asset.features} emptyText={t('listing.noFeatures')} />
+      )}
+    </ListingDetailLayout>
+  );
+}

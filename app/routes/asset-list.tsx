@@ -1,0 +1,37 @@
+import { data } from 'react-router';
+import { t } from '#lib/i18n.ts';
+import { parseAssetType } from '#lib/listing.ts';
+import { AssetCard } from '../components/asset-card.tsx';
+import { TypeListPage, typeListMeta } from '../components/type-list-page.tsx';
+import { readListQuery } from '../list-query.server.ts';
+import { pageMeta } from '../page-meta.ts';
+import type { Route } from './+types/asset-list';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const type = parseAssetType(params.type);
+  if (!type) throw data(null, { status: 404 });
+  const query = readListQuery(new URL(request.url));
+  const page = await context.services.assets.listPublishedAssets({ ...query, type });
+  return { type, query, page };
+}
+
+export function meta({ data: loaderData, location }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return pageMeta({ ...typeListMeta(loaderData.type), path: location.pathname });
+}
+
+/** Headed '{Type} Listings' with the kind's own name ('Other Listings', not 'Other Properties'). */
+export default function AssetList({ loaderData: { type, query, page } }: Route.ComponentProps) {
+  return (
+    <TypeListPage
+      heading={typeListMeta(type).title}
+      query={query}
+      page={page}
+      emptyText={t('listing.noAssetsForType')}
+    >
+      {page.items.map((asset, index) => (
+        <AssetCard key={asset._id} asset={asset} isPriority={index === 0} />
+      ))}
+    </TypeListPage>
+  );
+}

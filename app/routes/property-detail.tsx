@@ -1,0 +1,75 @@
+import { data } from 'react-router';
+import { formatRwf, truncate } from '#lib/format.ts';
+import { t } from '#lib/i18n.ts';
+import { IdParamsSchema } from '#lib/listing-schemas.ts';
+import { FeatureList } from '../components/feature-list.tsx';
+import { EmptyState } from '../components/listing-grid.tsx';
+import { ListingDetailLayout, offerLabel } from '../components/listing-detail-layout.tsx';
+import { LoadFailure } from '../components/load-failure.tsx';
+import { submitInquiry } from '../inquiry-action.server.ts';
+import { loadOrNull, originOf } from '../load-or-null.server.ts';
+import { pageMeta } from '../page-meta.ts';
+import type { Route } from './+types/property-detail';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = IdParamsSchema.safeParse(params);
+  const property = id.success
+    ? await loadOrNull(() => context.services.listings.getPublishedProperty(id.data.id))
+    : null;
+  const answer = { property, origin: originOf(request) };
+  return property ? answer : data(answer, { status: 404 });
+}
+
+export const action = submitInquiry;
+
+export function meta({ data: loaderData, location }: Route.MetaArgs) {
+  const property = loaderData?.property;
+  if (!property) return pageMeta({ title: t('listing.propertyNotFound'), description: '' });
+  return [
+    ...pageMeta({
+      title: property.title,
+      description: `${formatRwf(property.price)} · ${property.location} · ${truncate(property.description, 140)}`,
+      path: location.pathname,
+      image: property.image ? `${loaderData.origin}${property.image}` : undefined,
+      type: 'article',
+    }),
+    { property: 'og:price:amount', content: String(property.price) },
+    { property: 'og:price:currency', content: 'RWF' },
+  ];
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('listing.propertyLoadFailed')} />;
+}
+
+export default function PropertyDetail({ loaderData: { property } }: Route.ComponentProps) {
+  if (!property) {
+    return (
+      <main id="main" className="container-page py-16">
+        <EmptyState>{t('listing.propertyNotFound')}</EmptyState>
+      </main>
+    );
+  }
+  return (
+    <ListingDetailLayout
+      listing={property}
+      factsHeading={t('listing.details')}
+      facts={[
+        { label: t('listing.type'), value: t(`type.${property.type}`) },
+        { label: t('listing.status'), value: offerLabel(property.status) },
+        { label: t('listing.bedrooms'), value: property.bedrooms },
+        { label: t('listing.bathrooms'), value: property.bathrooms },
+        { label: t('listing.toilets'), value: property.toilets },
+        {
+          label: t('listing.area'),
+          value:
+            property.area === null
+              ? t('listing.notGiven')
+              : t('listing.areaSqm', { area: property.area }),
+        },
+      ]}
+    >
+      <FeatureList features={property.features} emptyText={t('listing.noFeatures')} />
+    </ListingDetailLayout>
+  );
+}

@@ -1,0 +1,36 @@
+import { data } from 'react-router';
+import { t } from '#lib/i18n.ts';
+import { parsePropertyType } from '#lib/listing.ts';
+import { PropertyCard } from '../components/property-card.tsx';
+import { TypeListPage, typeListMeta } from '../components/type-list-page.tsx';
+import { readListQuery } from '../list-query.server.ts';
+import { pageMeta } from '../page-meta.ts';
+import type { Route } from './+types/property-list';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const type = parsePropertyType(params.type);
+  if (!type) throw data(null, { status: 404 });
+  const query = readListQuery(new URL(request.url));
+  const page = await context.services.listings.listPublishedProperties({ ...query, type });
+  return { type, query, page };
+}
+
+export function meta({ data: loaderData, location }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return pageMeta({ ...typeListMeta(t(`type.${loaderData.type}`)), path: location.pathname });
+}
+
+export default function PropertyList({ loaderData: { type, query, page } }: Route.ComponentProps) {
+  return (
+    <TypeListPage
+      heading={typeListMeta(t(`type.${type}`)).title}
+      query={query}
+      page={page}
+      emptyText={t('listing.noPropertiesForType')}
+    >
+      {page.items.map((property, index) => (
+        <PropertyCard key={property._id} property={property} isPriority={index === 0} />
+      ))}
+    </TypeListPage>
+  );
+}

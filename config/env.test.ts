@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected loadConfig to throw');
+}
+
+describe('loadConfig', () => {
+  it('applies the defaults to an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      env: 'production',
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: undefined,
+      adminEmail: undefined,
+      adminPassword: undefined,
+      smtpUrl: undefined,
+      isSeedDemo: true,
+      uploadMaxBytes: 10 * 1024 * 1024,
+      logLevel: 'info',
+      trustedProxies: 0,
+    });
+  });
+
+  it('treats blank variables as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', SEED_DEMO: '' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.isSeedDemo).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/inzu',
+      DATABASE_URL: 'postgres://inzu@db:5432/inzu',
+      PUBLIC_URL: 'https://inzu.rw/',
+      ADMIN_EMAIL: 'admin@inzu.rw',
+      ADMIN_PASSWORD: 'correct-horse',
+      SMTP_URL: 'smtp://mail.inzu.rw:587',
+      SEED_DEMO: 'false',
+      UPLOAD_MAX_MB: '2.5',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toEqual({
+      env: 'development',
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/inzu',
+      databaseUrl: 'postgres://inzu@db:5432/inzu',
+      publicUrl: 'https://inzu.rw',
+      adminEmail: 'admin@inzu.rw',
+      adminPassword: 'correct-horse',
+      smtpUrl: 'smtp://mail.inzu.rw:587',
+      isSeedDemo: false,
+      uploadMaxBytes: Math.round(2.5 * 1024 * 1024),
+      logLevel: 'warn',
+      trustedProxies: 0,
+    });
+  });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['no', false],
+    ['off', false],
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+    ['on', true],
+  ])('reads SEED_DEMO=%s as %s', (value, expected) => {
+    expect(loadConfig({ SEED_DEMO: value }).isSeedDemo).toBe(expected);
+  });
+
+  it('reports every bad variable at once', () => {
+    const problems = problemsOf({ PORT: 'abc', UPLOAD_MAX_MB: '-1' });
+    expect(problems).toHaveLength(2);
+    expect(problems.some((problem) => problem.startsWith('PORT: '))).toBe(true);
+    expect(problems.some((problem) => problem.startsWith('UPLOAD_MAX_MB: '))).toBe(true);
+  });
+
+  it('names every bad variable in the error message', () => {
+    const problems = problemsOf({
+      PORT: '70000',
+      LOG_LEVEL: 'loud',
+      SEED_DEMO: 'maybe',
+      PUBLIC_URL: 'inzu',
+      NODE_ENV: 'staging',
+    });
+    const fields = problems.map((problem) => problem.split(':')[0]).sort();
+    expect(fields).toEqual(['LOG_LEVEL', 'NODE_ENV', 'PORT', 'PUBLIC_URL', 'SEED_DEMO']);
+    expect(() => loadConfig({ PORT: 'abc', UPLOAD_MAX_MB: '-1' })).toThrow(
+      /^Invalid configuration:\n {2}- PORT: .+\n {2}- UPLOAD_MAX_MB: .+$/,
+    );
+  });
+
+  it('refuses ADMIN_EMAIL without ADMIN_PASSWORD, and the other way round', () => {
+    expect(problemsOf({ ADMIN_EMAIL: 'admin@inzu.rw' })).toEqual([
+      'ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither',
+    ]);
+    expect(problemsOf({ ADMIN_PASSWORD: 'correct-horse' })).toEqual([
+      'ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither',
+    ]);
+  });
+
+  it('reports the admin pair together with other bad variables', () => {
+    const problems = problemsOf({ ADMIN_EMAIL: 'admin@inzu.rw', PORT: 'abc' });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^PORT: /);
+    expect(problems[1]).toBe('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  });
+
+  it('refuses an invalid admin email and a short admin password', () => {
+    const problems = problemsOf({ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'short' });
+    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+    ]);
+  });
+
+  it('bounds the upload size and the port', () => {
+    expect(problemsOf({ UPLOAD_MAX_MB: '0' })[0]).toMatch(/^UPLOAD_MAX_MB: /);
+    expect(problemsOf({ UPLOAD_MAX_MB: '101' })[0]).toMatch(/^UPLOAD_MAX_MB: /);
+    expect(problemsOf({ PORT: '3000.5' })[0]).toMatch(/^PORT: /);
+    expect(problemsOf({ PORT: '-1' })[0]).toMatch(/^PORT: /);
+  });
+});

@@ -1,0 +1,96 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#db/client.ts';
+import { assets, properties } from '#db/schema.ts';
+import { RARE_WORD, seedBulkCatalogue } from '#db/seed/bulk.ts';
+import { countListings, seedDemoCatalogue } from '#db/seed/demo.ts';
+import { createTestDatabase } from '#db/testing.ts';
+import { ASSET_TYPES, PROPERTY_TYPES } from '#lib/listing.ts';
+import { PHOTO_WIDTHS } from '#lib/photos.ts';
+import { createMediaService, type MediaService } from '#modules/media/media.service.ts';
+import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
+
+let database: DatabaseHandle;
+let uploadsDir: string;
+let media: MediaService;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-uploads-'));
+  media = createMediaService({ storage: createLocalPhotoStorage(uploadsDir) });
+});
+
+afterAll(async () => {
+  await database?.close();
+  if (uploadsDir) await fs.rm(uploadsDir, { recursive: true, force: true });
+});
+
+async function fileExists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+// The bulk seed reuses the demo photos, so the two run in order on one database.
+describe.sequential('seed', () => {
+  it('seeds the demo catalogue once, every listing with one stored photo', async () => {
+    const seeded = await seedDemoCatalogue({ db: database.db, media });
+
+    expect(seeded.properties).toBeGreaterThanOrEqual(24);
+    expect(seeded.assets).toBeGreaterThanOrEqual(16);
+    const propertyRows = await database.db.select().from(properties);
+    const assetRows = await database.db.select().from(assets);
+    expect(propertyRows).toHaveLength(seeded.properties);
+    expect(assetRows).toHaveLength(seeded.assets);
+    expect(new Set(propertyRows.map((row) => row.type))).toEqual(new Set(PROPERTY_TYPES));
+    expect(new Set(assetRows.map((row) => row.type))).toEqual(new Set(ASSET_TYPES));
+
+    const listings = [...propertyRows, ...assetRows];
+    for (const listing of listings) {
+      expect(listing.moderation).toBe('Approved');
+      expect(listing.photos).toHaveLength(1);
+      for (const width of PHOTO_WIDTHS) {
+        const file = path.join(uploadsDir, `${listing.photos[0]!.key}-${width}.webp`);
+        expect(await fileExists(file), file).toBe(true);
+      }
+    }
+    expect(new Set(listings.map((listing) => listing.photos[0]!.key)).size).toBe(listings.length);
+
+    expect(await seedDemoCatalogue({ db: database.db, media })).toEqual({
+      properties: 0,
+      assets: 0,
+    });
+    expect(await countListings(database.db)).toEqual(seeded);
+  });
+
+  it('adds exactly the requested bulk listings, with the rare word in five properties', async () => {
+    const before = await countListings(database.db);
+
+    const seeded = await seedBulkCatalogue({
+      db: database.db,
+      media,
+      properties: 300,
+      assets: 100,
+    });
+
+    expect(seeded).toMatchObject({ properties: 300, assets: 100 });
+    const after = await countListings(database.db);
+    expect(after).toEqual({
+      properties: before.properties + 300,
+      assets: before.assets + 100,
+    });
+    const rare = await database.db.execute<{ total: number }>(
+      sql`select count(*)::int as total from properties
+          where search @@ to_tsquery('simple', ${RARE_WORD})`,
+    );
+    expect(Number(rare.rows[0]!.total)).toBe(5);
+    const broad = await database.db.execute<{ total: number }>(
+      sql`select count(*)::int as total from properties where search @@ to_tsquery('simple', 'kic:*')`,
+    );
+    expect(Number(broad.rows[0]!.total)).toBeGreaterThan(30);
+  });
+});

@@ -1,0 +1,22 @@
+/** The company's public contact details, shown in the footer and on the contact page. */
+export const SITE = {
+  phone: '+250 788 300 500',
+  phoneHref: 'tel:+250788300500',
+  whatsappNumber: '250788300500',
+  email: 'hello@inzu.rw',
+  socials: [
+    { network: 'facebook', url: 'https://www.facebook.com/inzu.rw' },
+    { network: 'instagram', url: 'https://www.instagram.com/inzu.rw' },
+    { network: 'linkedin', url: 'https://www.linkedin.com/company/inzu-rw' },
+    { network: 'tiktok', url: 'https://www.tiktok.com/@inzu.rw' },
+    { network: 'x', url: 'https://x.com/inzu_rw' },
+    { network: 'youtube', url: 'https://www.youtube.com/@inzu-rw' },
+  ],
+} as const;
+
+export type SocialNetwork = (typeof SITE.socials)[number]['network'];
+
+/** A WhatsApp conversation with the company, opened with a first message typed in. */
+export function whatsappUrl(text: string): string {
+  return `https://wa.me/${SITE.whatsappNumber}?text=${encodeURIComponent(text)}`;
+}

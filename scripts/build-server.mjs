@@ -1,0 +1,42 @@
+// Bundles the Fastify server (server/index.ts and the modules it imports) into one ES module
+// for production; npm packages stay external and load from node_modules. Then writes gzip and
+// brotli copies of the browser assets so they are served pre-compressed.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { build } from 'esbuild';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+await build({
+  entryPoints: ['server/index.ts'],
+  outfile: 'build/node/index.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+
+async function* walk(dir) {
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(file);
+    else yield file;
+  }
+}
+
+for await (const file of walk('build/client')) {
+  if (!/\.(js|css|svg|json|txt|webmanifest|html)$/.test(file)) continue;
+  const data = await fs.readFile(file);
+  if (data.length < 1024) continue;
+  await fs.writeFile(
+    `${file}.br`,
+    await brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  await fs.writeFile(`${file}.gz`, await gzip(data, { level: 9 }));
+}

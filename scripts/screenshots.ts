@@ -1,0 +1,35 @@
+// Takes the README's screenshots from a running server: phone and desktop views of the main
+// pages. Usage: npm run screenshots -- [base URL] (default http://localhost:3000).
+import fs from 'node:fs/promises';
+import { chromium } from '@playwright/test';
+
+const base = process.argv[2] ?? 'http://localhost:3000';
+const outDir = 'docs/screenshots';
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const browser = await chromium.launch({ executablePath });
+await fs.mkdir(outDir, { recursive: true });
+const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 900 },
+};
+const home = await (await fetch(`${base}/api/search?q=`)).json();
+const pages: Record<string, string> = {
+  home: '/',
+  'property-detail': `/property/${home.properties[0]._id}`,
+  'asset-detail': `/asset/${home.assets[0]._id}`,
+  'house-list': '/get-properties/type/House',
+  contact: '/contact',
+  'not-found': '/no-such-page',
+};
+for (const [device, viewport] of Object.entries(viewports)) {
+  const page = await browser.newPage({ viewport });
+  for (const [name, path] of Object.entries(pages)) {
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    const file = `${outDir}/${name}-${device}.png`;
+    await page.screenshot({ path: file, fullPage: device === 'desktop' && name === 'home' });
+    console.log(file);
+  }
+  await page.close();
+}
+await browser.close();
