@@ -72,7 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     // Only as many proxies as configured: otherwise anyone could pick their address (and so
     // their rate limit) with an X-Forwarded-For header.
-    trustProxy: config.trustedProxies > 0 ? config.trustedProxies : false,
+    trustProxy: (_address, hop) => hop < config.trustedProxies,
     bodyLimit: config.uploadMaxBytes,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();

@@ -122,9 +122,9 @@ const PROPERTY_FEATURES = [
   'Fenced compound',
   'CCTV',
   'Playground',
-  'Restaurant',
-  'Conference hall',
 ];
+
+const HOTEL_FEATURES = ['Restaurant', 'Conference hall', 'Airport shuttle', 'Bar'];
 
 const ASSET_FEATURES: Record<AssetType, readonly string[]> = {
   Land: ['Title deed', 'Road access', 'Water connection', 'Electricity nearby', 'City view'],
@@ -353,7 +353,12 @@ function buildProperty(
     areaSqm: isHotel
       ? bedrooms * Math.floor(random.between(50, 90))
       : bedrooms * Math.floor(random.between(25, 60)) + 20,
-    features: pickSome(random, PROPERTY_FEATURES, 2, 5),
+    features: pickSome(
+      random,
+      isHotel ? [...PROPERTY_FEATURES, ...HOTEL_FEATURES] : PROPERTY_FEATURES,
+      2,
+      5,
+    ),
     photos: [context.photos.get(type)!],
     createdAt,
     updatedAt: createdAt,
@@ -368,7 +373,7 @@ function buildAsset(
   const type: AssetType = random.pick(ASSET_TYPES);
   const { sector, district, location } = pickLocation(random);
   const seller = context.sellers[(index * 7) % context.sellers.length]!;
-  const rentChance = { Land: 0.05, Car: 0.15, Motorcycle: 0.2, Clothes: 0.15, Other: 0.2 }[type];
+  const rentChance = { Land: 0, Car: 0.15, Motorcycle: 0.2, Clothes: 0.15, Other: 0.2 }[type];
   const offer: Offer = random.chance(rentChance) ? 'Rent' : 'Sale';
   const createdAt = createdAtFor(random, context.now);
   const row: NewAsset = assetValues(seller.id, {
@@ -411,9 +416,13 @@ function buildAsset(
       const model = random.pick(isCar ? CAR_MODELS : MOTORCYCLE_MODELS);
       const isElectric = model.startsWith('Electric');
       row.name = `${model} ${year}`;
-      row.description = `${model} from ${year}, seen and serviced in ${sector}. ${closing}`;
+      row.description = `${model} from ${year}, kept in ${sector}, ${district} and serviced regularly. ${closing}`;
       row.transmission = isCar && random.chance(0.7) ? 'Automatic' : 'Manual';
-      row.fuel = isElectric ? 'Electric' : random.pick(['Petrol', 'Petrol', 'Diesel', 'Hybrid']);
+      row.fuel = isElectric
+        ? 'Electric'
+        : isCar
+          ? random.pick(['Petrol', 'Petrol', 'Diesel', 'Hybrid'])
+          : 'Petrol';
       row.isCertified = random.chance(0.7);
       row.isInspected = random.chance(0.8);
       row.warranty = random.pick([null, '3 months', '6 months', '1 year']);
@@ -440,6 +449,10 @@ function buildAsset(
         offer === 'Rent'
           ? priceBetween(random, 10_000, 50_000, 1_000)
           : priceBetween(random, 5_000, 250_000, 1_000);
+      if (offer === 'Rent') {
+        row.rentalPrice = row.price;
+        row.rentDuration = 'Per event';
+      }
       break;
     }
     case 'Other': {
@@ -502,7 +515,10 @@ async function collectPhotos(db: Database, media: MediaService): Promise<Map<str
   }
   for (const type of [...PROPERTY_TYPES, ...ASSET_TYPES]) {
     if (photos.has(type)) continue;
-    photos.set(type, await media.storePhoto(createDemoImage({ scene: SCENE_BY_TYPE[type], seed: 1 })));
+    photos.set(
+      type,
+      await media.storePhoto(createDemoImage({ scene: SCENE_BY_TYPE[type], seed: 1 })),
+    );
   }
   return photos;
 }

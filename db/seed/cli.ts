@@ -6,8 +6,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#config/env.ts';
-import { openDatabase } from '#db/client.ts';
-import { lockDataDir } from '#db/data-dir-lock.ts';
+import { openConfiguredDatabase } from '#db/open-configured.ts';
 import { seedBulkCatalogue } from '#db/seed/bulk.ts';
 import { countListings, seedDemoCatalogue } from '#db/seed/demo.ts';
 import { createMediaService } from '#modules/media/media.service.ts';
@@ -35,50 +34,41 @@ const isBulk = bulkProperties !== undefined || bulkAssets !== undefined;
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
 const config = loadConfig();
-const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+const database = await openConfiguredDatabase(config);
 try {
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { engine: 'postgres', url: config.databaseUrl }
-      : { engine: 'pglite', dataDir: config.dataDir },
+  await database.migrate();
+  const storage = createLocalPhotoStorage(path.join(config.dataDir, 'uploads'));
+  const media = createMediaService({ storage });
+
+  const demoStarted = performance.now();
+  const demo = await seedDemoCatalogue({ db: database.db, media, log });
+  log(
+    demo.properties + demo.assets > 0
+      ? `Demo catalogue: ${demo.properties} properties, ${demo.assets} assets in ${elapsed(demoStarted)}`
+      : 'Demo catalogue: the database already has listings; nothing added',
   );
-  try {
-    await database.migrate();
-    const storage = createLocalPhotoStorage(path.join(config.dataDir, 'uploads'));
-    const media = createMediaService({ storage });
 
-    const demoStarted = performance.now();
-    const demo = await seedDemoCatalogue({ db: database.db, media, log });
+  if (isBulk) {
+    const bulkStarted = performance.now();
+    const bulk = await seedBulkCatalogue({
+      db: database.db,
+      media,
+      properties: bulkProperties ?? 0,
+      assets: bulkAssets ?? 0,
+      log,
+    });
     log(
-      demo.properties + demo.assets > 0
-        ? `Demo catalogue: ${demo.properties} properties, ${demo.assets} assets in ${elapsed(demoStarted)}`
-        : 'Demo catalogue: the database already has listings; nothing added',
+      `Bulk catalogue: ${bulk.properties} properties, ${bulk.assets} assets ` +
+        `(${bulk.sellers} sellers) in ${elapsed(bulkStarted)}`,
     );
-
-    if (isBulk) {
-      const bulkStarted = performance.now();
-      const bulk = await seedBulkCatalogue({
-        db: database.db,
-        media,
-        properties: bulkProperties ?? 0,
-        assets: bulkAssets ?? 0,
-        log,
-      });
-      log(
-        `Bulk catalogue: ${bulk.properties} properties, ${bulk.assets} assets ` +
-          `(${bulk.sellers} sellers) in ${elapsed(bulkStarted)}`,
-      );
-    }
-
-    const totals = await countListings(database.db);
-    log(
-      `Database (${database.engine}) now holds ${totals.properties} properties and ${totals.assets} assets`,
-    );
-  } finally {
-    await database.close();
   }
+
+  const totals = await countListings(database.db);
+  log(
+    `Database (${database.engine}) now holds ${totals.properties} properties and ${totals.assets} assets`,
+  );
 } finally {
-  releaseLock();
+  await database.close();
 }
 
 function elapsed(since: number): string {

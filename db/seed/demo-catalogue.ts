@@ -793,6 +793,8 @@ export const DEMO_ASSETS: DemoAsset[] = [
     features: ['Cleaned before each event', 'Group discounts'],
     condition: 'Like new',
     sizeCloth: 'All sizes',
+    rentalPrice: 25_000,
+    rentDuration: 'Per event',
   },
   {
     owner: 5,

@@ -126,7 +126,10 @@ function ridgePath(random: Random, baseY: number, amplitude: number, segments: n
 
 /** The lowest the ridge can be near x, so specks placed below it always sit on the hillside. */
 function ridgeFloor(points: Array<[number, number]>, x: number): number {
-  const index = Math.max(1, points.findIndex(([pointX]) => pointX >= x));
+  const index = Math.max(
+    1,
+    points.findIndex(([pointX]) => pointX >= x),
+  );
   const near = points.slice(Math.max(0, index - 2), index + 2);
   return Math.max(...near.map(([, y]) => y));
 }
@@ -176,7 +179,14 @@ function drawRoundTree(x: number, baseY: number, size: number, leaf: string) {
     rect(x - size * 0.08, baseY - size * 0.9, size * 0.16, size * 0.9, '#6b4a32') +
     ellipse(x, baseY - size * 1.25, size * 0.7, size * 0.62, leaf) +
     ellipse(x - size * 0.3, baseY - size * 1.05, size * 0.42, size * 0.38, leaf) +
-    ellipse(x + size * 0.22, baseY - size * 1.5, size * 0.35, size * 0.3, '#ffffff', 'fill-opacity="0.08"')
+    ellipse(
+      x + size * 0.22,
+      baseY - size * 1.5,
+      size * 0.35,
+      size * 0.3,
+      '#ffffff',
+      'fill-opacity="0.08"',
+    )
   );
 }
 
@@ -387,7 +397,14 @@ function drawHotel(random: Random): string {
     svg += rect(x, top + 30 + floor * 46, width, 10, band);
   }
   for (let column = 1; column < 6; column += 1) {
-    svg += rect(x + (width / 6) * column - 2, top, 4, groundY - top - 110, band, 'fill-opacity="0.7"');
+    svg += rect(
+      x + (width / 6) * column - 2,
+      top,
+      4,
+      groundY - top - 110,
+      band,
+      'fill-opacity="0.7"',
+    );
   }
   svg += polygon(
     [
@@ -471,7 +488,14 @@ function drawWheel(cx: number, cy: number, r: number) {
   svg += circle(cx, cy, r * 0.5, '#8d949c');
   for (let spoke = 0; spoke < 5; spoke += 1) {
     const angle = (spoke / 5) * Math.PI * 2 - Math.PI / 2;
-    svg += line(cx, cy, cx + Math.cos(angle) * r * 0.52, cy + Math.sin(angle) * r * 0.52, '#c9ced4', 9);
+    svg += line(
+      cx,
+      cy,
+      cx + Math.cos(angle) * r * 0.52,
+      cy + Math.sin(angle) * r * 0.52,
+      '#c9ced4',
+      9,
+    );
   }
   svg += circle(cx, cy, r * 0.16, '#5f656c');
   return svg;
@@ -511,7 +535,10 @@ function drawCar(random: Random, isSuv: boolean): string {
   svg += `<path d="M${isSuv ? -230 : -175},${belt} L${isSuv ? -230 : -175},-60 M${isSuv ? -32 : 8},${belt} L${isSuv ? -32 : 8},-60 M${isSuv ? 168 : 178},${belt} L${isSuv ? 168 : 178},-60" stroke="#000000" stroke-opacity="0.2" stroke-width="3" fill="none"/>`;
   svg += rect(isSuv ? -170 : -120, belt + 24, 40, 8, '#000000', 'fill-opacity="0.3"');
   svg += rect(isSuv ? 30 : 60, belt + 24, 40, 8, '#000000', 'fill-opacity="0.3"');
-  svg += path(`M${isSuv ? 360 : 352},${belt - 8} L392,${belt + 2} L390,${belt + 24} L358,${belt + 18} Z`, '#fff6d8');
+  svg += path(
+    `M${isSuv ? 360 : 352},${belt - 8} L392,${belt + 2} L390,${belt + 24} L358,${belt + 18} Z`,
+    '#fff6d8',
+  );
   svg += rect(-390, belt + 2, 16, 34, '#c0262d');
   svg += rect(-392, -96, 786, 20, '#000000', 'fill-opacity="0.22"');
   svg += '</g>';
@@ -535,7 +562,14 @@ function drawMotorcycle(random: Random): string {
     svg += circle(wheelX, wheelY, r - 16, 'none', 'stroke="#a7adb4" stroke-width="6"');
     for (let spoke = 0; spoke < 12; spoke += 1) {
       const angle = (spoke / 12) * Math.PI * 2;
-      svg += line(wheelX, wheelY, wheelX + Math.cos(angle) * (r - 16), wheelY + Math.sin(angle) * (r - 16), '#c4c9cf', 3);
+      svg += line(
+        wheelX,
+        wheelY,
+        wheelX + Math.cos(angle) * (r - 16),
+        wheelY + Math.sin(angle) * (r - 16),
+        '#c4c9cf',
+        3,
+      );
     }
     svg += circle(wheelX, wheelY, 16, '#7d848b');
   }
@@ -687,7 +721,11 @@ function drawGarment(x: number, top: number, kind: number, colour: string, patte
     );
     svg += rect(cx - 1.5, top + 8, 3, 280, '#000000', 'fill-opacity="0.25"');
   }
-  svg += path(`M${cx - 50},${top} Q${cx},${top + 22} ${cx + 50},${top} Q${cx},${top + 8} ${cx - 50},${top} Z`, '#000000', 'fill-opacity="0.2"');
+  svg += path(
+    `M${cx - 50},${top} Q${cx},${top + 22} ${cx + 50},${top} Q${cx},${top + 8} ${cx - 50},${top} Z`,
+    '#000000',
+    'fill-opacity="0.2"',
+  );
   return svg;
 }
 
@@ -718,13 +756,19 @@ function drawClothes(random: Random): string {
     const shoeX = 420 + index * 200 + random.between(-30, 30);
     const shoe = random.pick(['#2b2b2b', '#6b4a32', '#c3202b', '#f4f1ea'] as const);
     svg += path(`M${round(shoeX)},${floorY + 60} q0,-34 30,-34 l40,14 q36,8 36,20 l0,8 Z`, shoe);
-    svg += path(`M${round(shoeX + 90)},${floorY + 64} q0,-34 30,-34 l40,14 q36,8 36,20 l0,8 Z`, shoe);
+    svg += path(
+      `M${round(shoeX + 90)},${floorY + 64} q0,-34 30,-34 l40,14 q36,8 36,20 l0,8 Z`,
+      shoe,
+    );
   }
   return wrapSvg(svg);
 }
 
 function drawPlant(x: number, floorY: number, leaf: string) {
-  let svg = path(`M${x - 40},${floorY - 80} L${x + 40},${floorY - 80} L${x + 30},${floorY} L${x - 30},${floorY} Z`, '#c0633a');
+  let svg = path(
+    `M${x - 40},${floorY - 80} L${x + 40},${floorY - 80} L${x + 30},${floorY} L${x - 30},${floorY} Z`,
+    '#c0633a',
+  );
   for (const angle of [-60, -35, -10, 15, 40, 65]) {
     svg += `<ellipse cx="${x}" cy="${floorY - 170}" rx="18" ry="90" fill="${leaf}" transform="rotate(${angle} ${x} ${floorY - 90})"/>`;
   }
@@ -734,11 +778,30 @@ function drawPlant(x: number, floorY: number, leaf: string) {
 function drawSofa(random: Random): string {
   const floorY = 620;
   let svg = drawRoom(random, floorY);
-  const fabric = random.pick(['#3d6f8f', '#8a5a3c', '#6b7b3a', '#9a4f6b', '#5a5f66', '#c98b2f'] as const);
+  const fabric = random.pick([
+    '#3d6f8f',
+    '#8a5a3c',
+    '#6b7b3a',
+    '#9a4f6b',
+    '#5a5f66',
+    '#c98b2f',
+  ] as const);
   svg += rect(560, 110, 300, 200, '#ffffff');
-  svg += rect(574, 124, 272, 172, random.pick(['#e07a5f', '#3d405b', '#81b29a', '#f2cc8f'] as const));
+  svg += rect(
+    574,
+    124,
+    272,
+    172,
+    random.pick(['#e07a5f', '#3d405b', '#81b29a', '#f2cc8f'] as const),
+  );
   svg += circle(700, 210, 50, '#ffffff', 'fill-opacity="0.35"');
-  svg += ellipse(720, floorY + 150, 420, 70, random.pick(['#d9c7a0', '#b85c4a', '#4d6a7a'] as const));
+  svg += ellipse(
+    720,
+    floorY + 150,
+    420,
+    70,
+    random.pick(['#d9c7a0', '#b85c4a', '#4d6a7a'] as const),
+  );
   const x = 360;
   const width = 720;
   svg += rect(x, floorY - 230, width, 150, fabric);
@@ -748,7 +811,14 @@ function drawSofa(random: Random): string {
   svg += rect(x + 40, floorY - 100, width - 80, 70, fabric);
   svg += rect(x + 40, floorY - 100, width - 80, 14, '#ffffff', 'fill-opacity="0.15"');
   for (let index = 1; index < 3; index += 1) {
-    svg += rect(x + 40 + ((width - 80) / 3) * index - 2, floorY - 100, 4, 70, '#000000', 'fill-opacity="0.2"');
+    svg += rect(
+      x + 40 + ((width - 80) / 3) * index - 2,
+      floorY - 100,
+      4,
+      70,
+      '#000000',
+      'fill-opacity="0.2"',
+    );
   }
   svg += rect(x + 70, floorY - 200, 110, 90, random.pick(CLOTH_COLOURS), 'rx="16"');
   svg += rect(x + width - 180, floorY - 200, 110, 90, random.pick(CLOTH_COLOURS), 'rx="16"');

@@ -35,62 +35,73 @@ async function fileExists(file: string): Promise<boolean> {
   );
 }
 
+/** Drawing and encoding ~50 photos takes seconds; a busy machine running other suites is slower. */
+const SEED_TIMEOUT_MS = 120_000;
+
 // The bulk seed reuses the demo photos, so the two run in order on one database.
 describe.sequential('seed', () => {
-  it('seeds the demo catalogue once, every listing with one stored photo', async () => {
-    const seeded = await seedDemoCatalogue({ db: database.db, media });
+  it(
+    'seeds the demo catalogue once, every listing with one stored photo',
+    async () => {
+      const seeded = await seedDemoCatalogue({ db: database.db, media });
 
-    expect(seeded.properties).toBeGreaterThanOrEqual(24);
-    expect(seeded.assets).toBeGreaterThanOrEqual(16);
-    const propertyRows = await database.db.select().from(properties);
-    const assetRows = await database.db.select().from(assets);
-    expect(propertyRows).toHaveLength(seeded.properties);
-    expect(assetRows).toHaveLength(seeded.assets);
-    expect(new Set(propertyRows.map((row) => row.type))).toEqual(new Set(PROPERTY_TYPES));
-    expect(new Set(assetRows.map((row) => row.type))).toEqual(new Set(ASSET_TYPES));
+      expect(seeded.properties).toBeGreaterThanOrEqual(24);
+      expect(seeded.assets).toBeGreaterThanOrEqual(16);
+      const propertyRows = await database.db.select().from(properties);
+      const assetRows = await database.db.select().from(assets);
+      expect(propertyRows).toHaveLength(seeded.properties);
+      expect(assetRows).toHaveLength(seeded.assets);
+      expect(new Set(propertyRows.map((row) => row.type))).toEqual(new Set(PROPERTY_TYPES));
+      expect(new Set(assetRows.map((row) => row.type))).toEqual(new Set(ASSET_TYPES));
 
-    const listings = [...propertyRows, ...assetRows];
-    for (const listing of listings) {
-      expect(listing.moderation).toBe('Approved');
-      expect(listing.photos).toHaveLength(1);
-      for (const width of PHOTO_WIDTHS) {
-        const file = path.join(uploadsDir, `${listing.photos[0]!.key}-${width}.webp`);
-        expect(await fileExists(file), file).toBe(true);
+      const listings = [...propertyRows, ...assetRows];
+      for (const listing of listings) {
+        expect(listing.moderation).toBe('Approved');
+        expect(listing.photos).toHaveLength(1);
+        for (const width of PHOTO_WIDTHS) {
+          const file = path.join(uploadsDir, `${listing.photos[0]!.key}-${width}.webp`);
+          expect(await fileExists(file), file).toBe(true);
+        }
       }
-    }
-    expect(new Set(listings.map((listing) => listing.photos[0]!.key)).size).toBe(listings.length);
+      expect(new Set(listings.map((listing) => listing.photos[0]!.key)).size).toBe(listings.length);
 
-    expect(await seedDemoCatalogue({ db: database.db, media })).toEqual({
-      properties: 0,
-      assets: 0,
-    });
-    expect(await countListings(database.db)).toEqual(seeded);
-  });
+      expect(await seedDemoCatalogue({ db: database.db, media })).toEqual({
+        properties: 0,
+        assets: 0,
+      });
+      expect(await countListings(database.db)).toEqual(seeded);
+    },
+    SEED_TIMEOUT_MS,
+  );
 
-  it('adds exactly the requested bulk listings, with the rare word in five properties', async () => {
-    const before = await countListings(database.db);
+  it(
+    'adds exactly the requested bulk listings, with the rare word in five properties',
+    async () => {
+      const before = await countListings(database.db);
 
-    const seeded = await seedBulkCatalogue({
-      db: database.db,
-      media,
-      properties: 300,
-      assets: 100,
-    });
+      const seeded = await seedBulkCatalogue({
+        db: database.db,
+        media,
+        properties: 300,
+        assets: 100,
+      });
 
-    expect(seeded).toMatchObject({ properties: 300, assets: 100 });
-    const after = await countListings(database.db);
-    expect(after).toEqual({
-      properties: before.properties + 300,
-      assets: before.assets + 100,
-    });
-    const rare = await database.db.execute<{ total: number }>(
-      sql`select count(*)::int as total from properties
+      expect(seeded).toMatchObject({ properties: 300, assets: 100 });
+      const after = await countListings(database.db);
+      expect(after).toEqual({
+        properties: before.properties + 300,
+        assets: before.assets + 100,
+      });
+      const rare = await database.db.execute<{ total: number }>(
+        sql`select count(*)::int as total from properties
           where search @@ to_tsquery('simple', ${RARE_WORD})`,
-    );
-    expect(Number(rare.rows[0]!.total)).toBe(5);
-    const broad = await database.db.execute<{ total: number }>(
-      sql`select count(*)::int as total from properties where search @@ to_tsquery('simple', 'kic:*')`,
-    );
-    expect(Number(broad.rows[0]!.total)).toBeGreaterThan(30);
-  });
+      );
+      expect(Number(rare.rows[0]!.total)).toBe(5);
+      const broad = await database.db.execute<{ total: number }>(
+        sql`select count(*)::int as total from properties where search @@ to_tsquery('simple', 'kic:*')`,
+      );
+      expect(Number(broad.rows[0]!.total)).toBeGreaterThan(30);
+    },
+    SEED_TIMEOUT_MS,
+  );
 });

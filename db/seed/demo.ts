@@ -14,7 +14,7 @@ import {
 } from '#db/seed/demo-catalogue.ts';
 import { createDemoImage, type DemoImageSpec, type DemoScene } from '#db/seed/demo-images.ts';
 import { assetValues, propertyValues } from '#db/seed/factories.ts';
-import type { AssetType, Photo, PropertyType } from '#lib/listing.ts';
+import type { AssetType, PropertyType } from '#lib/listing.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
 
 /** The picture each kind of listing gets unless its entry names another. */
@@ -55,7 +55,7 @@ const SEED_LOCK_ID = 7_305_114;
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Runs `work` over `items` with at most `limit` in flight, keeping the results in order. */
-export async function mapConcurrently<T, R>(
+async function mapConcurrently<T, R>(
   items: readonly T[],
   limit: number,
   work: (item: T, index: number) => Promise<R>,
@@ -157,7 +157,7 @@ export async function seedDemoCatalogue({
         ownerName: owner.name,
         contact: owner.phone,
         moderation: 'Approved',
-        photos: [propertyPhotos[index] as Photo],
+        photos: [propertyPhotos[index]!],
         createdAt,
         updatedAt: createdAt,
       });
@@ -172,7 +172,7 @@ export async function seedDemoCatalogue({
         ownerName: owner.name,
         contact: owner.phone,
         moderation: 'Approved',
-        photos: [assetPhotos[index] as Photo],
+        photos: [assetPhotos[index]!],
         createdAt,
         updatedAt: createdAt,
       });

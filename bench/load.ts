@@ -1,0 +1,139 @@
+/**
+ * Throughput and latency of HTTP targets, measured against a ceiling route side by side. The
+ * machine is shared and noisy, so absolute requests per second mean little from one run to the
+ * next; the ratio target/ceiling, measured in adjacent short runs and taken as a median over
+ * rounds, cancels most of that noise.
+ */
+import autocannon, { type Result } from 'autocannon';
+import { median, note, percentile } from './figures.ts';
+
+export type Endpoint = { path: string; expectedStatus: number };
+
+export type LoadPlan = {
+  connections: number;
+  warmupSeconds: number;
+  rounds: number;
+  roundSeconds: number;
+};
+
+export type TargetSummary = {
+  path: string;
+  /** Median over rounds of target req/s divided by ceiling req/s in the same round. */
+  ratio: number;
+  /** Median over rounds of each round's exact 95th percentile latency, in ms. */
+  p95Ms: number;
+  requestsPerSecond: number;
+  ceilingRequestsPerSecond: number;
+  /** Why the numbers cannot be trusted (errors, unexpected statuses), if they cannot. */
+  problem: string | undefined;
+};
+
+type RunStats = {
+  requestsPerSecond: number;
+  latenciesMs: number[];
+  /** Answers with another status than expected, and connection errors or timeouts. */
+  unexpected: number;
+  total: number;
+};
+
+// Browsers ask for compressed answers and the server compresses larger ones, which costs CPU a
+// real visitor's request also costs; autocannon counts the bytes without decoding them.
+const HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: '*/*' };
+/** Unexpected answers tolerated before a target's figures are marked as untrustworthy. */
+const MAX_UNEXPECTED_SHARE = 0.001;
+
+/**
+ * One autocannon run of `seconds`. Latencies are recorded per response (autocannon's histogram
+ * offers p90, p97.5 and p99 but no p95), and only answers with the expected status count as
+ * throughput, so a failing route cannot look fast.
+ */
+async function runLoad(
+  url: string,
+  expectedStatus: number,
+  seconds: number,
+  connections: number,
+): Promise<RunStats> {
+  const latenciesMs: number[] = [];
+  let unexpected = 0;
+  const result = await new Promise<Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections, duration: seconds, timeout: 10, headers: HEADERS },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
+      if (statusCode === expectedStatus) latenciesMs.push(responseTimeMs);
+      else unexpected += 1;
+    });
+  });
+  unexpected += result.errors;
+  return {
+    requestsPerSecond: result.duration > 0 ? latenciesMs.length / result.duration : 0,
+    latenciesMs,
+    unexpected,
+    total: latenciesMs.length + unexpected,
+  };
+}
+
+/**
+ * Warms every route up, then runs `rounds` rounds; each round measures every target right next
+ * to a fresh ceiling run. The order within a pair alternates (ceiling first, then target first)
+ * so that load drifting during a pair does not always favour the same side.
+ */
+export async function measureAgainstCeiling(
+  baseUrl: string,
+  ceiling: Endpoint,
+  targets: readonly Endpoint[],
+  plan: LoadPlan,
+): Promise<TargetSummary[]> {
+  const run = (endpoint: Endpoint, seconds: number) =>
+    runLoad(`${baseUrl}${endpoint.path}`, endpoint.expectedStatus, seconds, plan.connections);
+
+  // The first seconds of each route pay for JIT compilation, PGlite's buffer cache and lazily
+  // built query plans; none of that is what a visitor of a running server sees.
+  for (const endpoint of [ceiling, ...targets]) await run(endpoint, plan.warmupSeconds);
+
+  const perTarget = targets.map(() => ({
+    ratios: [] as number[],
+    p95s: [] as number[],
+    rps: [] as number[],
+    ceilingRps: [] as number[],
+    unexpected: 0,
+    total: 0,
+  }));
+  for (let round = 0; round < plan.rounds; round += 1) {
+    note(`load round ${round + 1}/${plan.rounds}`);
+    for (const [index, target] of targets.entries()) {
+      const isCeilingFirst = round % 2 === 0;
+      const first = await run(isCeilingFirst ? ceiling : target, plan.roundSeconds);
+      const second = await run(isCeilingFirst ? target : ceiling, plan.roundSeconds);
+      const [ceilingStats, targetStats] = isCeilingFirst ? [first, second] : [second, first];
+      const stats = perTarget[index]!;
+      // A ceiling run with no answer at all (a stalled machine) gives no ratio for the round.
+      stats.ratios.push(
+        ceilingStats.requestsPerSecond > 0
+          ? targetStats.requestsPerSecond / ceilingStats.requestsPerSecond
+          : Number.NaN,
+      );
+      stats.p95s.push(percentile(targetStats.latenciesMs, 95));
+      stats.rps.push(targetStats.requestsPerSecond);
+      stats.ceilingRps.push(ceilingStats.requestsPerSecond);
+      stats.unexpected += targetStats.unexpected + ceilingStats.unexpected;
+      stats.total += targetStats.total + ceilingStats.total;
+    }
+  }
+
+  return targets.map((target, index) => {
+    const stats = perTarget[index]!;
+    const isSuspect = stats.unexpected > Math.max(0, stats.total * MAX_UNEXPECTED_SHARE);
+    return {
+      path: target.path,
+      ratio: median(stats.ratios.filter(Number.isFinite)),
+      p95Ms: median(stats.p95s.filter(Number.isFinite)),
+      requestsPerSecond: median(stats.rps),
+      ceilingRequestsPerSecond: median(stats.ceilingRps),
+      problem: isSuspect
+        ? `${stats.unexpected} of ${stats.total} answers were errors or not the expected status`
+        : undefined,
+    };
+  });
+}

@@ -1,0 +1,137 @@
+/**
+ * The end-to-end `test`: Playwright's, plus the known catalogue that e2e/serve.ts put in the
+ * database, typed URLs and a few page helpers shared by the specs.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+
+export type ListingFixture = {
+  id: string;
+  title: string;
+  type: string;
+  location: string;
+  price: number;
+  features: string[];
+  hasPhoto: boolean;
+};
+
+/** What e2e/serve.ts seeded, written to the file named by E2E_FIXTURES. */
+export type E2EFixtures = {
+  seller: { id: string; name: string };
+  properties: {
+    /** Newest published property: a house in Kicukiro with features and a photo. */
+    kicukiro: ListingFixture;
+    /** An apartment in Nyarutarama without features. */
+    nyarutarama: ListingFixture;
+    hotel: ListingFixture;
+    /** Every published property, newest first. */
+    all: ListingFixture[];
+  };
+  assets: {
+    land: ListingFixture;
+    car: ListingFixture;
+    motorcycle: ListingFixture;
+    other: ListingFixture;
+    clothes: ListingFixture;
+  };
+  /** Listings awaiting moderation: they must never show anywhere public. */
+  pending: { property: ListingFixture; asset: ListingFixture };
+};
+
+/** Where serve.ts writes the fixtures and where the tests read them. */
+export const fixturesFile = path.resolve(
+  process.env.E2E_FIXTURES ?? path.join('test-results', 'e2e-fixtures.json'),
+);
+
+/** An id no listing has (valid UUID, so the page answers "not found", not "bad id"). */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+export const propertyUrl = (id: string) => `/property/${id}`;
+export const assetUrl = (id: string) => `/asset/${id}`;
+export const detailsUrl = (id: string) => `/details/${id}`;
+export const propertyListUrl = (type: 'House' | 'Hotel' | 'Apartment') =>
+  `/get-properties/type/${type}`;
+export const assetListUrl = (type: 'Land' | 'Car' | 'Motorcycle' | 'Clothes' | 'Other') =>
+  `/asset-property/${type}`;
+
+export function isPhone(testInfo: TestInfo): boolean {
+  return testInfo.project.name === 'phone';
+}
+
+/**
+ * Resolves once React has hydrated the page, so typing and form posts go through the app and
+ * not the browser's own form submission. React marks each hydrated element with its fiber.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector('#main');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
+/** True when nothing sticks out sideways: the page never scrolls horizontally. */
+export async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+/**
+ * Opens the menu that holds the 'Our Property' entries (the mobile menu on a phone, the
+ * dropdown on a desktop) and answers the visible main navigation.
+ */
+export async function openOurPropertyMenu(page: Page, testInfo: TestInfo): Promise<Locator> {
+  if (isPhone(testInfo)) {
+    await page.getByLabel('Menu', { exact: true }).click();
+  } else {
+    await page.locator('summary', { hasText: 'Our Property' }).click();
+  }
+  return page.getByRole('navigation', { name: 'Main navigation' });
+}
+
+/** A listing card's title on a grid (the card's h3). */
+export function cardTitle(page: Page, title: string): Locator {
+  return page.getByRole('heading', { level: 3, name: title, exact: true });
+}
+
+/** Browser messages that point at a real problem: uncaught errors, CSP or hydration errors. */
+function isUnexpectedConsoleError(text: string, url: string): boolean {
+  // Expected 4xx answers (a 404 page, a 400 from a rejected form) are logged by the browser too;
+  // a missing image, script or stylesheet is not expected.
+  if (text.startsWith('Failed to load resource')) {
+    const { pathname } = new URL(url);
+    return pathname.startsWith('/media/') || pathname.startsWith('/assets/');
+  }
+  return true;
+}
+
+export const test = base.extend<{ browserErrors: string[] }, { fixtures: E2EFixtures }>({
+  fixtures: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      if (!fs.existsSync(fixturesFile)) {
+        throw new Error(`No e2e fixtures at ${fixturesFile}: is e2e/serve.ts running?`);
+      }
+      await use(JSON.parse(fs.readFileSync(fixturesFile, 'utf8')) as E2EFixtures);
+    },
+    { scope: 'worker' },
+  ],
+  /** Errors the page logged; any of them fails the test once it ends. */
+  browserErrors: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const url = message.location().url || page.url();
+        if (isUnexpectedConsoleError(message.text(), url)) {
+          problems.push(`console.error: ${message.text()} (${url})`);
+        }
+      });
+      await use(problems);
+      expect(problems, 'the browser logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,105 @@
+import { cardTitle, expect, propertyUrl, test, waitForHydration } from './fixtures.ts';
+
+const HERO = 'Find the perfect place to live with your family in Rwanda';
+
+test.describe('home page before JavaScript', () => {
+  test('the served HTML already holds the hero and the listing cards', async ({
+    request,
+    fixtures,
+  }) => {
+    const response = await request.get('/');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/html');
+    const html = await response.text();
+
+    expect(html).toContain(HERO);
+    expect(html).toContain('View Details');
+    const { kicukiro, nyarutarama, hotel } = fixtures.properties;
+    for (const property of [kicukiro, nyarutarama, hotel]) {
+      expect(html).toContain(property.title);
+      expect(html).toContain(`href="${propertyUrl(property.id)}"`);
+    }
+    for (const asset of Object.values(fixtures.assets)) expect(html).toContain(asset.title);
+    expect(html).not.toContain(fixtures.pending.property.title);
+    expect(html).not.toContain(fixtures.pending.asset.title);
+  });
+
+  test.describe('with JavaScript disabled', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the grids still show', async ({ page, fixtures }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Properties' })).toBeVisible();
+      await expect(cardTitle(page, fixtures.properties.kicukiro.title)).toBeVisible();
+      await expect(cardTitle(page, fixtures.properties.nyarutarama.title)).toBeVisible();
+      await expect(cardTitle(page, fixtures.assets.car.title)).toBeVisible();
+      await expect(
+        page.getByRole('link', { name: `View Details: ${fixtures.properties.kicukiro.title}` }),
+      ).toHaveAttribute('href', propertyUrl(fixtures.properties.kicukiro.id));
+      // Six newest per grid, as the spec fixes.
+      const propertyGrid = page.getByRole('region', { name: 'Properties' });
+      await expect(propertyGrid.getByRole('article')).toHaveCount(6);
+    });
+  });
+});
+
+test.describe('live search', () => {
+  test('typing narrows both grids in place; clearing brings the default grids back', async ({
+    page,
+    fixtures,
+  }) => {
+    const { kicukiro, nyarutarama } = fixtures.properties;
+    const { car } = fixtures.assets;
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect(cardTitle(page, nyarutarama.title)).toBeVisible();
+    await expect(cardTitle(page, car.title)).toBeVisible();
+    // A full page load would lose this.
+    await page.evaluate(() => Object.assign(window, { e2eMarker: 'still here' }));
+
+    const search = page.getByRole('searchbox', { name: 'Search properties and assets' });
+    await search.pressSequentially('kicu');
+
+    await expect(page.getByText('Results for "kicu"')).toBeVisible();
+    await expect(cardTitle(page, kicukiro.title)).toBeVisible();
+    await expect(cardTitle(page, nyarutarama.title)).toBeHidden();
+    await expect(cardTitle(page, car.title)).toBeHidden();
+    await expect(cardTitle(page, fixtures.pending.property.title)).toBeHidden();
+    await expect(cardTitle(page, fixtures.pending.asset.title)).toBeHidden();
+    await expect(page.getByText('No Asset Found.')).toBeVisible();
+    await expect(page).toHaveURL(/\?q=kicu$/);
+
+    await search.clear();
+    await expect(page.getByText('Results for')).toBeHidden();
+    await expect(cardTitle(page, nyarutarama.title)).toBeVisible();
+    await expect(cardTitle(page, kicukiro.title)).toBeVisible();
+    await expect(cardTitle(page, car.title)).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    expect(await page.evaluate(() => (window as { e2eMarker?: string }).e2eMarker)).toBe(
+      'still here',
+    );
+  });
+
+  test('a search that matches nothing says so for both grids', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page
+      .getByRole('searchbox', { name: 'Search properties and assets' })
+      .fill('zzqxnothingmatches');
+    await expect(page.getByText('No properties found.')).toBeVisible();
+    await expect(page.getByText('No Asset Found.')).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(0);
+  });
+
+  test('a search finds listings beyond the default grid', async ({ page, fixtures }) => {
+    const oldest = fixtures.properties.all.at(-1)!;
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect(cardTitle(page, oldest.title)).toBeHidden();
+    await page.getByRole('searchbox', { name: 'Search properties and assets' }).fill('kanombe');
+    await expect(cardTitle(page, oldest.title)).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(1);
+  });
+});

@@ -1,0 +1,111 @@
+import {
+  cardTitle,
+  expect,
+  isPhone,
+  openOurPropertyMenu,
+  test,
+  waitForHydration,
+} from './fixtures.ts';
+
+/** The 'Our Property' entries, the page each opens and its heading. */
+const OUR_PROPERTY = [
+  { label: 'House', path: '/get-properties/type/House', heading: 'House Listings' },
+  { label: 'Hotel', path: '/get-properties/type/Hotel', heading: 'Hotel Listings' },
+  { label: 'Apartment', path: '/get-properties/type/Apartment', heading: 'Apartment Listings' },
+  { label: 'Land', path: '/asset-property/Land', heading: 'Land Listings' },
+  { label: 'Car', path: '/asset-property/Car', heading: 'Car Listings' },
+  { label: 'Motorcycle', path: '/asset-property/Motorcycle', heading: 'Motorcycle Listings' },
+  { label: 'Other Properties', path: '/asset-property/Other', heading: 'Other Listings' },
+] as const;
+
+test('each Our Property entry opens its list page', async ({ page, fixtures }, testInfo) => {
+  const byType = new Map<string, string[]>();
+  for (const listing of [...fixtures.properties.all, ...Object.values(fixtures.assets)]) {
+    byType.set(listing.type, [...(byType.get(listing.type) ?? []), listing.title]);
+  }
+
+  await page.goto('/');
+  await waitForHydration(page);
+  for (const entry of OUR_PROPERTY) {
+    await test.step(entry.label, async () => {
+      const navigation = await openOurPropertyMenu(page, testInfo);
+      await navigation.getByRole('link', { name: entry.label, exact: true }).click();
+
+      await expect(page).toHaveURL(entry.path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(entry.heading);
+      const type = entry.path.split('/').at(-1)!;
+      for (const title of byType.get(type) ?? []) {
+        await expect(cardTitle(page, title)).toBeVisible();
+      }
+      // The menu closes once the page changes.
+      await expect(navigation.getByRole('link', { name: entry.label, exact: true })).toBeHidden();
+    });
+  }
+  await expect(cardTitle(page, fixtures.pending.property.title)).toBeHidden();
+});
+
+test('unpublished listings stay off the list pages', async ({ page, fixtures }) => {
+  await page.goto('/get-properties/type/House');
+  await expect(cardTitle(page, fixtures.properties.kicukiro.title)).toBeVisible();
+  await expect(cardTitle(page, fixtures.pending.property.title)).toBeHidden();
+  await page.goto('/asset-property/Motorcycle');
+  await expect(cardTitle(page, fixtures.assets.motorcycle.title)).toBeVisible();
+  await expect(cardTitle(page, fixtures.pending.asset.title)).toBeHidden();
+});
+
+test('the menu works from the keyboard', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  const toggle = isPhone(testInfo)
+    ? page.getByLabel('Menu', { exact: true })
+    : page.locator('summary', { hasText: 'Our Property' });
+  const menu = toggle.locator('xpath=..');
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  const hotel = navigation.getByRole('link', { name: 'Hotel', exact: true });
+
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('open', '');
+  await expect(hotel).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await expect(menu).not.toHaveAttribute('open');
+  await expect(hotel).toBeHidden();
+  await expect(toggle).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(hotel).toBeVisible();
+  await hotel.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hotel Listings');
+});
+
+test.describe('unknown paths', () => {
+  test('answer 404 with the spec page and a way home', async ({ page, request }) => {
+    const served = await request.get('/no/such/page');
+    expect(served.status()).toBe(404);
+    expect(await served.text()).toContain('Oooops! Requested Page Not Found!');
+
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(
+      page.getByRole('heading', { name: 'Oooops! Requested Page Not Found!' }),
+    ).toBeVisible();
+    const back = page.getByRole('link', { name: 'Back | Home' });
+    await expect(back).toHaveAttribute('href', '/');
+    await waitForHydration(page);
+    await back.click();
+    await expect(page).toHaveURL('/');
+    await expect(
+      page.getByRole('heading', {
+        level: 1,
+        name: 'Find the perfect place to live with your family in Rwanda',
+      }),
+    ).toBeVisible();
+  });
+
+  test('an unknown list type is a 404 too', async ({ request }) => {
+    expect((await request.get('/get-properties/type/Castle')).status()).toBe(404);
+    expect((await request.get('/asset-property/Spaceship')).status()).toBe(404);
+  });
+});

@@ -1,0 +1,391 @@
+/**
+ * The server the end-to-end suite runs against: a fresh PGlite database in a temporary DATA_DIR,
+ * filled with a small known catalogue (never the demo seed), then the real production build
+ * (build/node/index.js) started in this process. Started by playwright.config.ts `webServer`.
+ *
+ * The fixtures' ids and titles go to the JSON file named by E2E_FIXTURES, where the tests read
+ * them. The temporary folder is removed when the server exits.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+import { openDatabase, type Database } from '#db/client.ts';
+import type { assets, properties } from '#db/schema.ts';
+import { createAsset, createProperty, createUser } from '#db/seed/factories.ts';
+import type { Photo } from '#lib/listing.ts';
+import { createMediaService, type MediaService } from '#modules/media/media.service.ts';
+import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
+import type { E2EFixtures, ListingFixture } from './fixtures.ts';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverEntry = path.join(projectRoot, 'build', 'node', 'index.js');
+const port = process.env.E2E_PORT ?? '3210';
+const fixturesFile = path.resolve(
+  process.env.E2E_FIXTURES ?? path.join(projectRoot, 'test-results', 'e2e-fixtures.json'),
+);
+
+if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(projectRoot, 'build', 'server'))) {
+  process.stderr.write(
+    `e2e: no production build at ${serverEntry}.\n` +
+      'Run "npm run build" before "npm run test:e2e" (the suite tests the built server).\n',
+  );
+  process.exit(1);
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+type NewProperty = typeof properties.$inferInsert;
+type NewAsset = typeof assets.$inferInsert;
+
+/** Kind-specific asset columns cleared, so only a car gets the factory's gearbox. */
+const NO_KIND_FIELDS = {
+  transmission: null,
+  fuel: null,
+  isCertified: null,
+  isInspected: null,
+  warranty: null,
+  rentalPrice: null,
+  rentDuration: null,
+  size: null,
+  condition: null,
+  sizeCloth: null,
+} satisfies Partial<NewAsset>;
+
+/** A real image stored like an upload: a solid colour, so each listing gets its own photo. */
+async function storeSolidPhoto(
+  media: MediaService,
+  background: { r: number; g: number; b: number },
+): Promise<Photo> {
+  const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background } })
+    .png()
+    .toBuffer();
+  return media.storePhoto(png);
+}
+
+function toFixture(
+  row: {
+    id: string;
+    type: string;
+    price: number;
+    features: string[];
+    photos: Photo[];
+  } & ({ title: string; location: string } | { name: string; location: string | null }),
+): ListingFixture {
+  return {
+    id: row.id,
+    title: 'title' in row ? row.title : row.name,
+    type: row.type,
+    location: row.location ?? 'Kigali,Rwanda',
+    price: row.price,
+    features: row.features,
+    hasPhoto: row.photos.length > 0,
+  };
+}
+
+async function seedFixtures(db: Database, media: MediaService): Promise<E2EFixtures> {
+  const now = Date.now();
+  const seller = await createUser(db, {
+    name: 'Jean Habimana',
+    email: 'jean.habimana@e2e.example.rw',
+    role: 'seller',
+  });
+  const ownerName = seller.name;
+  const photo = (r: number, g: number, b: number) => storeSolidPhoto(media, { r, g, b });
+
+  // Newest first: the home grid shows the six newest, so the ones the tests look for come first.
+  const propertyInputs: Array<Partial<NewProperty> & { withPhoto?: [number, number, number] }> = [
+    {
+      type: 'House',
+      title: 'Garden villa in Kicukiro',
+      location: 'Kicukiro, Kigali',
+      description: 'Four bedrooms, a walled garden and a quiet street near Sonatubes.',
+      price: 95_000_000,
+      offer: 'Sale',
+      bedrooms: 4,
+      bathrooms: 3,
+      toilets: 4,
+      areaSqm: 320,
+      features: ['Walled garden', 'Solar water heater', 'Parking for two cars'],
+      withPhoto: [34, 139, 34],
+    },
+    {
+      type: 'Apartment',
+      title: 'Skyline apartment in Nyarutarama',
+      location: 'Nyarutarama, Gasabo',
+      description: 'Top-floor flat with a view over the golf course.',
+      price: 1_200_000,
+      offer: 'Rent',
+      bedrooms: 2,
+      bathrooms: 2,
+      toilets: 2,
+      areaSqm: 110,
+      features: [],
+      withPhoto: [30, 90, 200],
+    },
+    {
+      type: 'Hotel',
+      title: 'Lakeside boutique hotel',
+      location: 'Rubavu, Western Province',
+      description: 'Twelve rooms on the shore of Lake Kivu, with a restaurant.',
+      price: 850_000_000,
+      offer: 'Sale',
+      bedrooms: 12,
+      bathrooms: 12,
+      toilets: 14,
+      areaSqm: 1400,
+      features: ['Restaurant', 'Private beach'],
+      withPhoto: [200, 120, 40],
+    },
+    {
+      type: 'House',
+      title: 'Hillside bungalow in Kimironko',
+      location: 'Kimironko, Gasabo',
+      description: 'Three-bedroom bungalow a short walk from the market.',
+      price: 650_000,
+      offer: 'Rent',
+      bedrooms: 3,
+      features: ['Garden'],
+    },
+    {
+      type: 'Apartment',
+      title: 'Studio flat in Kacyiru',
+      location: 'Kacyiru, Gasabo',
+      description: 'Furnished studio close to the ministries.',
+      price: 400_000,
+      offer: 'Rent',
+      bedrooms: 1,
+      bathrooms: 1,
+      toilets: 1,
+      areaSqm: null,
+      features: ['Furnished'],
+    },
+    {
+      type: 'Hotel',
+      title: 'City centre guesthouse',
+      location: 'Nyarugenge, Kigali',
+      description: 'Eight rooms next to the bus park.',
+      price: 300_000_000,
+      offer: 'Sale',
+      bedrooms: 8,
+      features: ['Breakfast included'],
+    },
+    {
+      type: 'House',
+      title: 'Family home in Gikondo',
+      location: 'Gikondo, Kigali',
+      description: 'Five bedrooms with a large compound.',
+      price: 120_000_000,
+      offer: 'Sale',
+      bedrooms: 5,
+      features: ['Compound'],
+    },
+    {
+      type: 'Apartment',
+      title: 'Penthouse in Kiyovu',
+      location: 'Kiyovu, Nyarugenge',
+      description: 'Two-level penthouse with a roof terrace.',
+      price: 2_500_000,
+      offer: 'Rent',
+      bedrooms: 3,
+      features: ['Roof terrace', 'Lift'],
+    },
+    {
+      type: 'Hotel',
+      title: 'Airport lodge in Kanombe',
+      location: 'Kanombe, Kigali',
+      description: 'Twenty rooms five minutes from the airport.',
+      price: 400_000_000,
+      offer: 'Sale',
+      bedrooms: 20,
+      features: [],
+    },
+  ];
+
+  const published: ListingFixture[] = [];
+  for (const [index, input] of propertyInputs.entries()) {
+    const { withPhoto, ...fields } = input;
+    const createdAt = new Date(now - (index + 1) * HOUR_MS);
+    const row = await createProperty(db, seller.id, {
+      ...fields,
+      ownerName,
+      contact: '0788123456',
+      moderation: 'Approved',
+      photos: withPhoto ? [await photo(...withPhoto)] : [],
+      createdAt,
+      updatedAt: createdAt,
+    });
+    published.push(toFixture(row));
+  }
+
+  const pendingProperty = await createProperty(db, seller.id, {
+    type: 'House',
+    title: 'Unreviewed duplex awaiting approval',
+    location: 'Kicukiro, Kigali',
+    description: 'Not yet approved: never shown to visitors.',
+    price: 70_000_000,
+    offer: 'Sale',
+    ownerName,
+    moderation: 'Pending',
+    features: ['Garden'],
+    createdAt: new Date(now),
+  });
+
+  const assetInput = (overrides: Partial<NewAsset>, ageHours: number): Partial<NewAsset> => ({
+    ...NO_KIND_FIELDS,
+    ownerName,
+    contact: '0722123456',
+    moderation: 'Approved',
+    features: [],
+    createdAt: new Date(now - ageHours * HOUR_MS),
+    ...overrides,
+  });
+  const land = await createAsset(
+    db,
+    seller.id,
+    assetInput(
+      {
+        type: 'Land',
+        name: 'Residential plot in Bugesera',
+        location: 'Nyamata, Bugesera',
+        description: 'Titled 600 sqm plot on a graded road.',
+        price: 15_000_000,
+        offer: 'Sale',
+        size: '600 sqm',
+        photos: [await photo(150, 110, 60)],
+      },
+      1,
+    ),
+  );
+  const car = await createAsset(
+    db,
+    seller.id,
+    assetInput(
+      {
+        type: 'Car',
+        name: 'Toyota Land Cruiser Prado 2019',
+        location: 'Remera, Gasabo',
+        description: 'Diesel, one owner, full service history.',
+        price: 48_000_000,
+        offer: 'Sale',
+        transmission: 'Automatic',
+        fuel: 'Diesel',
+        isCertified: true,
+        isInspected: true,
+        warranty: '6 months',
+        photos: [await photo(180, 30, 30)],
+      },
+      2,
+    ),
+  );
+  const motorcycle = await createAsset(
+    db,
+    seller.id,
+    assetInput(
+      {
+        type: 'Motorcycle',
+        name: 'TVS Apache 160 motorbike',
+        location: 'Gisozi, Gasabo',
+        description: 'Low mileage, new tyres.',
+        price: 2_100_000,
+        offer: 'Sale',
+        transmission: 'Manual',
+        fuel: 'Petrol',
+        isCertified: false,
+        isInspected: true,
+      },
+      3,
+    ),
+  );
+  const other = await createAsset(
+    db,
+    seller.id,
+    assetInput(
+      {
+        type: 'Other',
+        name: 'Solid wood dining table set',
+        location: null,
+        description: 'Mahogany table with six chairs.',
+        price: 750_000,
+        offer: 'Sale',
+      },
+      4,
+    ),
+  );
+  const clothes = await createAsset(
+    db,
+    seller.id,
+    assetInput(
+      {
+        type: 'Clothes',
+        name: 'Handwoven kitenge dress',
+        location: 'Kimisagara, Nyarugenge',
+        description: 'Tailored in Kigali, worn once.',
+        price: 45_000,
+        offer: 'Sale',
+        condition: 'Like new',
+        sizeCloth: 'M',
+      },
+      5,
+    ),
+  );
+  const pendingAsset = await createAsset(
+    db,
+    seller.id,
+    assetInput(
+      {
+        type: 'Motorcycle',
+        name: 'Unreviewed scooter awaiting approval',
+        location: 'Kicukiro, Kigali',
+        price: 900_000,
+        offer: 'Sale',
+        moderation: 'Pending',
+      },
+      0,
+    ),
+  );
+
+  const [kicukiro, nyarutarama, hotel] = published;
+  return {
+    seller: { id: seller.id, name: seller.name },
+    properties: { kicukiro: kicukiro!, nyarutarama: nyarutarama!, hotel: hotel!, all: published },
+    assets: {
+      land: toFixture(land),
+      car: toFixture(car),
+      motorcycle: toFixture(motorcycle),
+      other: toFixture(other),
+      clothes: toFixture(clothes),
+    },
+    pending: { property: toFixture(pendingProperty), asset: toFixture(pendingAsset) },
+  };
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inzu-e2e-'));
+process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const database = await openDatabase({ engine: 'pglite', dataDir });
+try {
+  await database.migrate();
+  const media = createMediaService({
+    storage: createLocalPhotoStorage(path.join(dataDir, 'uploads')),
+  });
+  const fixtures = await seedFixtures(database.db, media);
+  fs.mkdirSync(path.dirname(fixturesFile), { recursive: true });
+  fs.writeFileSync(fixturesFile, `${JSON.stringify(fixtures, null, 2)}\n`);
+} finally {
+  await database.close();
+}
+
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  PORT: port,
+  HOST: '127.0.0.1',
+  SEED_DEMO: 'false',
+  NODE_ENV: 'production',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  DATABASE_URL: '',
+  PUBLIC_URL: '',
+});
+process.stdout.write(`e2e: fixtures in ${fixturesFile}, data in ${dataDir}\n`);
+await import(pathToFileURL(serverEntry).href);

@@ -1,0 +1,74 @@
+/**
+ * End-to-end journeys in Chromium against the production build (`npm run build` first), on a
+ * phone and a desktop viewport. e2e/serve.ts starts the server on a fresh database with known
+ * fixtures. Browsers are never downloaded: the system Chromium runs (CHROMIUM_PATH).
+ */
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Set here so that the server (webServer env) and the test workers (which inherit this
+// process's environment) agree on where the fixtures are.
+const fixturesFile = path.resolve(
+  process.env.E2E_FIXTURES ?? path.join(import.meta.dirname, 'test-results', 'e2e-fixtures.json'),
+);
+process.env.E2E_FIXTURES = fixturesFile;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  // A flaky journey is a bug to fix, not to retry: the suite runs on fixed data with no sleeps.
+  retries: 0,
+  workers: 2,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    headless: true,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      },
+    },
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 900 } },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx e2e/serve.ts',
+    url: `${baseURL}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { E2E_PORT: String(port), E2E_FIXTURES: fixturesFile },
+    // SIGTERM lets the server close PGlite and remove its temporary data folder.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});
