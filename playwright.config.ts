@@ -31,7 +31,8 @@ export default defineConfig({
     baseURL,
     headless: true,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Recording traces slows every test; E2E_TRACE=1 keeps one for each failing test.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

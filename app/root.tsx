@@ -10,6 +10,7 @@ import {
 import { t } from '#lib/i18n.ts';
 import type { Route } from './+types/root';
 import './app.css';
+import { NavigationProgress } from './components/navigation-progress.tsx';
 import { NotFoundPage } from './components/not-found-page.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           {t('nav.skipToContent')}
         </a>
+        <NavigationProgress />
         <SiteHeader />
         <div className="flex-1">{children}</div>
         <SiteFooter />

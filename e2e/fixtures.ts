@@ -93,6 +93,12 @@ export function cardTitle(page: Page, title: string): Locator {
   return page.getByRole('heading', { level: 3, name: title, exact: true });
 }
 
+/** A card's 'View Details' link, named after its listing for screen readers. */
+export function viewDetailsLink(page: Page, title: string): Locator {
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByRole('link', { name: new RegExp(`^View Details\\s*:\\s*${escaped}$`) });
+}
+
 /** Browser messages that point at a real problem: uncaught errors, CSP or hydration errors. */
 function isUnexpectedConsoleError(text: string, url: string): boolean {
   // Expected 4xx answers (a 404 page, a 400 from a rejected form) are logged by the browser too;
@@ -104,34 +110,31 @@ function isUnexpectedConsoleError(text: string, url: string): boolean {
   return true;
 }
 
-export const test = base.extend<{ browserErrors: string[] }, { fixtures: E2EFixtures }>({
+export const test = base.extend<object, { fixtures: E2EFixtures }>({
   fixtures: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({}, provide) => {
       if (!fs.existsSync(fixturesFile)) {
         throw new Error(`No e2e fixtures at ${fixturesFile}: is e2e/serve.ts running?`);
       }
-      await use(JSON.parse(fs.readFileSync(fixturesFile, 'utf8')) as E2EFixtures);
+      await provide(JSON.parse(fs.readFileSync(fixturesFile, 'utf8')) as E2EFixtures);
     },
     { scope: 'worker' },
   ],
-  /** Errors the page logged; any of them fails the test once it ends. */
-  browserErrors: [
-    async ({ page }, use) => {
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return;
-        const url = message.location().url || page.url();
-        if (isUnexpectedConsoleError(message.text(), url)) {
-          problems.push(`console.error: ${message.text()} (${url})`);
-        }
-      });
-      await use(problems);
-      expect(problems, 'the browser logged errors').toEqual([]);
-    },
-    { auto: true },
-  ],
+  /** The page, failing the test if the browser logged an error (uncaught, CSP, hydration...). */
+  page: async ({ page }, provide) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const url = message.location().url || page.url();
+      if (isUnexpectedConsoleError(message.text(), url)) {
+        problems.push(`console.error: ${message.text()} (${url})`);
+      }
+    });
+    await provide(page);
+    expect(problems, 'the browser logged errors').toEqual([]);
+  },
 });
 
 export { expect };

@@ -79,11 +79,23 @@ test.describe('property detail', () => {
     await expect(page.getByText('Property not found', { exact: true })).toBeVisible();
   });
 
-  test('a property awaiting approval is not published', async ({ page, fixtures }) => {
-    const response = await page.goto(propertyUrl(fixtures.pending.property.id));
-    expect(response?.status()).toBe(404);
-    await expect(page.getByText('Property not found', { exact: true })).toBeVisible();
-    await expect(page.getByText(fixtures.pending.property.title)).toBeHidden();
+  test('listings awaiting approval, or with a malformed id, are not found', async ({
+    request,
+    fixtures,
+  }) => {
+    for (const [url, text] of [
+      [propertyUrl(fixtures.pending.property.id), 'Property not found'],
+      [assetUrl(fixtures.pending.asset.id), 'Asset not found'],
+      [detailsUrl(fixtures.pending.property.id), 'Listing not found.'],
+      [propertyUrl('not-a-uuid'), 'Property not found'],
+    ] as const) {
+      const response = await request.get(url, { maxRedirects: 0 });
+      expect(response.status(), url).toBe(404);
+      const html = await response.text();
+      expect(html, url).toContain(text);
+      expect(html, url).not.toContain(fixtures.pending.property.title);
+      expect(html, url).not.toContain(fixtures.pending.asset.title);
+    }
   });
 });
 

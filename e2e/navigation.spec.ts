@@ -44,13 +44,13 @@ test('each Our Property entry opens its list page', async ({ page, fixtures }, t
   await expect(cardTitle(page, fixtures.pending.property.title)).toBeHidden();
 });
 
-test('unpublished listings stay off the list pages', async ({ page, fixtures }) => {
-  await page.goto('/get-properties/type/House');
-  await expect(cardTitle(page, fixtures.properties.kicukiro.title)).toBeVisible();
-  await expect(cardTitle(page, fixtures.pending.property.title)).toBeHidden();
-  await page.goto('/asset-property/Motorcycle');
-  await expect(cardTitle(page, fixtures.assets.motorcycle.title)).toBeVisible();
-  await expect(cardTitle(page, fixtures.pending.asset.title)).toBeHidden();
+test('unpublished listings stay off the list pages', async ({ request, fixtures }) => {
+  const houses = await (await request.get('/get-properties/type/House')).text();
+  expect(houses).toContain(fixtures.properties.kicukiro.title);
+  expect(houses).not.toContain(fixtures.pending.property.title);
+  const motorcycles = await (await request.get('/asset-property/Motorcycle')).text();
+  expect(motorcycles).toContain(fixtures.assets.motorcycle.title);
+  expect(motorcycles).not.toContain(fixtures.pending.asset.title);
 });
 
 test('the menu works from the keyboard', async ({ page }, testInfo) => {

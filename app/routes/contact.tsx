@@ -29,6 +29,15 @@ export function meta({ location }: Route.MetaArgs) {
   });
 }
 
+/**
+ * The line under a refused form. Bad fields are named beside each field, so the line stays
+ * generic rather than repeating the server's 'username: Name is required'.
+ */
+function failureText(result: Extract<FormResult, { ok: false }>): string {
+  const hasFieldErrors = Object.keys(result.fieldErrors).length > 0;
+  return hasFieldErrors ? t('contact.failure') : result.message || t('contact.failure');
+}
+
 function QuickContactForm() {
   const fetcher = useFetcher<FormResult>({ key: 'contact' });
   const actionData = useActionData<FormResult>();
@@ -67,7 +76,7 @@ function QuickContactForm() {
         <div aria-live="polite">
           {result && (
             <FormMessage tone={result.ok ? 'success' : 'error'}>
-              {result.ok ? result.message : result.message || t('contact.failure')}
+              {result.ok ? result.message : failureText(result)}
             </FormMessage>
           )}
         </div>

@@ -3,6 +3,7 @@ import {
   countUpTo,
   isPublishedSql,
   LIST_COUNT_CAP,
+  SEARCH_MATCH_CAP,
   searchPublishedIds,
 } from '#db/catalogue-sql.ts';
 import type { Database } from '#db/client.ts';
@@ -104,6 +105,7 @@ export function createAssetsService({ db, clock }: { db: Database; clock: Clock 
   /** A page of published assets, optionally of one type and one offer. */
   async function listPublishedAssets(
     query: Partial<ListQuery> & { type?: AssetType },
+    countCap = LIST_COUNT_CAP,
   ): Promise<Page<AssetView>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 12;
@@ -120,7 +122,7 @@ export function createAssetsService({ db, clock }: { db: Database; clock: Clock 
         .orderBy(...LIST_ORDER[query.sort ?? 'newest'])
         .limit(pageSize)
         .offset((page - 1) * pageSize),
-      countUpTo(db, sql`${assets} where ${where}`, LIST_COUNT_CAP),
+      countUpTo(db, sql`${assets} where ${where}`, countCap),
     ]);
     const now = clock();
     return { items: rows.map((row) => toView(row, now)), page, pageSize, ...count };
@@ -129,7 +131,7 @@ export function createAssetsService({ db, clock }: { db: Database; clock: Clock 
   /** Published assets matching what a visitor typed, best first (see searchPublishedIds). */
   async function searchPublishedAssets(text: string, limit: number): Promise<Page<AssetView>> {
     const prefixQuery = toPrefixQuery(text);
-    if (!prefixQuery) return listPublishedAssets({ pageSize: limit });
+    if (!prefixQuery) return listPublishedAssets({ pageSize: limit }, SEARCH_MATCH_CAP);
     const { ids, ...count } = await searchPublishedIds(db, 'assets', prefixQuery, limit);
     const rows =
       ids.length === 0

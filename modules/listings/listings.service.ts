@@ -3,6 +3,7 @@ import {
   countUpTo,
   isPublishedSql,
   LIST_COUNT_CAP,
+  SEARCH_MATCH_CAP,
   searchPublishedIds,
 } from '#db/catalogue-sql.ts';
 import type { Database } from '#db/client.ts';
@@ -51,36 +52,36 @@ const LIST_ORDER: Record<ListQuery['sort'], SQL[]> = {
   'price-desc': [desc(properties.price), desc(properties.id)],
 };
 
+function toView(row: PropertyViewRow, now: Date): PropertyView {
+  const photos = row.photos.map(toPhotoView);
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    price: row.price,
+    status: row.offer,
+    availability: row.availability,
+    type: row.type,
+    location: row.location,
+    address: row.address,
+    owner: row.ownerName,
+    ownerId: row.ownerId,
+    contact: row.contact,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    toilets: row.toilets,
+    area: row.areaSqm,
+    features: row.features,
+    image: photos[0]?.src ?? null,
+    photos,
+    createdAt: row.createdAt.toISOString(),
+    timeAgo: formatTimeAgo(row.createdAt, now),
+  };
+}
+
 export type ListingsService = ReturnType<typeof createListingsService>;
 
 export function createListingsService({ db, clock }: { db: Database; clock: Clock }) {
-  function toView(row: PropertyViewRow, now: Date): PropertyView {
-    const photos = row.photos.map(toPhotoView);
-    return {
-      _id: row.id,
-      title: row.title,
-      description: row.description,
-      price: row.price,
-      status: row.offer,
-      availability: row.availability,
-      type: row.type,
-      location: row.location,
-      address: row.address,
-      owner: row.ownerName,
-      ownerId: row.ownerId,
-      contact: row.contact,
-      bedrooms: row.bedrooms,
-      bathrooms: row.bathrooms,
-      toilets: row.toilets,
-      area: row.areaSqm,
-      features: row.features,
-      image: photos[0]?.src ?? null,
-      photos,
-      createdAt: row.createdAt.toISOString(),
-      timeAgo: formatTimeAgo(row.createdAt, now),
-    };
-  }
-
   /** One published property, or NotFound. */
   async function getPublishedProperty(id: string): Promise<PropertyView> {
     const [row] = await db
@@ -94,6 +95,7 @@ export function createListingsService({ db, clock }: { db: Database; clock: Cloc
   /** A page of published properties, optionally of one type and one offer. */
   async function listPublishedProperties(
     query: Partial<ListQuery> & { type?: PropertyType },
+    countCap = LIST_COUNT_CAP,
   ): Promise<Page<PropertyView>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 12;
@@ -110,7 +112,7 @@ export function createListingsService({ db, clock }: { db: Database; clock: Cloc
         .orderBy(...LIST_ORDER[query.sort ?? 'newest'])
         .limit(pageSize)
         .offset((page - 1) * pageSize),
-      countUpTo(db, sql`${properties} where ${where}`, LIST_COUNT_CAP),
+      countUpTo(db, sql`${properties} where ${where}`, countCap),
     ]);
     const now = clock();
     return { items: rows.map((row) => toView(row, now)), page, pageSize, ...count };
@@ -125,7 +127,7 @@ export function createListingsService({ db, clock }: { db: Database; clock: Cloc
     limit: number,
   ): Promise<Page<PropertyView>> {
     const prefixQuery = toPrefixQuery(text);
-    if (!prefixQuery) return listPublishedProperties({ pageSize: limit });
+    if (!prefixQuery) return listPublishedProperties({ pageSize: limit }, SEARCH_MATCH_CAP);
     const { ids, ...count } = await searchPublishedIds(db, 'properties', prefixQuery, limit);
     const rows =
       ids.length === 0

@@ -5,6 +5,7 @@ import {
   createAsset,
   createProperty as createPropertyRow,
   createUser,
+  propertyValues,
 } from '#db/seed/factories.ts';
 import { createTestApp, type TestApp } from '#server/testing.ts';
 
@@ -269,6 +270,19 @@ describe('GET /api/search', () => {
       properties: { count: 8, isCapped: false },
       assets: { count: 7, isCapped: false },
     });
+  });
+
+  it('stops counting a broad match at 200 and says so', async () => {
+    await test.database.db
+      .insert(properties)
+      .values(
+        Array.from({ length: 205 }, (_, index) =>
+          propertyValues(ownerId, { title: `Gahanga plot house ${index}` }),
+        ),
+      );
+    const body = await search('gahang');
+    expect(body.properties).toHaveLength(6);
+    expect(body.totals.properties).toEqual({ count: 200, isCapped: true });
   });
 
   it('treats a q of only punctuation and tsquery operators like an empty q', async () => {

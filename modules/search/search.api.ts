@@ -16,7 +16,7 @@ export const searchApi: FastifyPluginAsyncZod<{ search: SearchService }> = async
         summary: 'Live search over published properties and assets',
         description:
           'Each word is matched as a prefix ("kicu" finds Kicukiro). At most six of each, best ' +
-          'first; an empty q answers the newest listings. Totals stop counting at 1000.',
+          'first; an empty q answers the newest listings. Totals stop counting at 200 ("200+").',
         querystring: SearchQuerySchema,
         response: { 200: SearchAnswerSchema, ...errorAnswers },
       },

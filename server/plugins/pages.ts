@@ -61,9 +61,12 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         services: options.services,
         nonce,
         requestId: request.id,
-        formRateLimit: limit.isAllowed
-          ? { isAllowed: true }
-          : { isAllowed: false, retryAfterSeconds: limit.ttlInSeconds },
+        // `isAllowed` is true only for allow-listed clients; a counted post is refused only once
+        // the count exceeds the limit.
+        formRateLimit:
+          limit.isAllowed || !limit.isExceeded
+            ? { isAllowed: true }
+            : { isAllowed: false, retryAfterSeconds: limit.ttlInSeconds },
       });
       reply.status(response.status);
       response.headers.forEach((value, name) => {
