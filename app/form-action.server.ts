@@ -5,17 +5,6 @@ import { toFieldErrors, type FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 
 /**
- * A domain error from a service. The production build bundles lib/errors.ts twice (once in the
- * server, once in the pages), so a service's error is not `instanceof` this copy's class: its
- * shape is checked too (an Error with a 4xx status).
- */
-function isDomainError(error: unknown): error is DomainError {
-  if (error instanceof DomainError) return true;
-  const status = (error as { status?: unknown } | null)?.status;
-  return error instanceof Error && typeof status === 'number' && status >= 400 && status < 500;
-}
-
-/**
  * The one way a page form is handled: rate limit, validate with the same zod schema as the API,
  * run the service, and answer a FormResult with the right status code. Domain errors become
  * messages in the form; anything else propagates to the error boundary and the log.
@@ -26,7 +15,7 @@ export async function handleFormAction<Schema extends z.ZodType>(
   schema: Schema,
   run: (input: z.output<Schema>) => Promise<string>,
 ) {
-  if (!context.formRateLimit.isAllowed) {
+  if (context.formRateLimit.isExceeded) {
     const seconds = context.formRateLimit.retryAfterSeconds;
     return data<FormResult>(
       { ok: false, message: t('api.tooManyRequests', { seconds }), fieldErrors: {} },
@@ -51,7 +40,7 @@ export async function handleFormAction<Schema extends z.ZodType>(
   try {
     return data<FormResult>({ ok: true, message: await run(parsed.data) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     return data<FormResult>(
       { ok: false, message: error.message, fieldErrors: {} },
       { status: error.status },

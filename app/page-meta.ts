@@ -5,14 +5,14 @@ import { t } from '#lib/i18n.ts';
 export function pageMeta({
   title,
   description,
-  path,
+  url,
   image,
   type = 'website',
 }: {
   title: string;
   description: string;
-  path?: string;
-  /** An absolute URL: link previews cannot resolve relative ones. */
+  /** Absolute URLs: link previews cannot resolve relative ones. */
+  url?: string;
   image?: string;
   type?: 'website' | 'article';
 }): MetaDescriptor[] {
@@ -26,7 +26,7 @@ export function pageMeta({
     { property: 'og:type', content: type },
     { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
   ];
-  if (path) tags.push({ property: 'og:url', content: path });
+  if (url) tags.push({ property: 'og:url', content: url });
   if (image) tags.push({ property: 'og:image', content: image });
   return tags;
 }

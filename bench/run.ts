@@ -57,6 +57,7 @@ const settings = {
 
 const loadPlan: LoadPlan = {
   connections: 10,
+  drainPath: '/healthz',
   warmupSeconds: readIntegerEnv('BENCH_WARMUP_SECONDS', 3, 1, 60),
   rounds: readIntegerEnv('BENCH_ROUNDS', 5, 1, 50),
   roundSeconds: readIntegerEnv('BENCH_ROUND_SECONDS', 3, 1, 60),
@@ -247,7 +248,8 @@ async function measureLoad(baseUrl: string): Promise<string> {
   note(
     `load: ${loadPlan.connections} connections, ceiling GET ${CEILING.path}, warm-up ` +
       `${loadPlan.warmupSeconds} s per route, ${loadPlan.rounds} rounds of ${loadPlan.roundSeconds} s ` +
-      'ceiling + target per target; medians over rounds; p95 = exact nearest-rank 95th ' +
+      `ceiling + target per target, GET ${loadPlan.drainPath} drains the server after each ` +
+      'run; medians over rounds; p95 = exact nearest-rank 95th ' +
       'percentile of the latencies recorded per response in a round',
   );
   const started = performance.now();

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       uploadMaxBytes: 10 * 1024 * 1024,
       logLevel: 'info',
       trustedProxies: 0,
+      formPostsPerMinute: 20,
     });
   });
 
@@ -67,6 +68,7 @@ describe('loadConfig', () => {
       uploadMaxBytes: Math.round(2.5 * 1024 * 1024),
       logLevel: 'warn',
       trustedProxies: 0,
+      formPostsPerMinute: 20,
     });
   });
 

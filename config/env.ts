@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl,
   SEED_DEMO: booleanFromString.default(true),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(10),
+  FORM_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(20),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -38,6 +39,8 @@ export type Config = {
   logLevel: string;
   /** How many reverse proxies sit in front: their X-Forwarded-* headers are believed. */
   trustedProxies: number;
+  /** Public form posts (contact, newsletter, inquiries) allowed per client address and minute. */
+  formPostsPerMinute: number;
 };
 
 export class ConfigError extends Error {
@@ -75,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1024 * 1024),
     logLevel: values.LOG_LEVEL,
     trustedProxies: values.TRUST_PROXY,
+    formPostsPerMinute: values.FORM_POSTS_PER_MINUTE,
   };
 }

@@ -382,6 +382,8 @@ Object.assign(process.env, {
   PORT: port,
   HOST: '127.0.0.1',
   SEED_DEMO: 'false',
+  // Both projects post forms from one address; the limit itself is covered by the API tests.
+  FORM_POSTS_PER_MINUTE: '500',
   NODE_ENV: 'production',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   DATABASE_URL: '',

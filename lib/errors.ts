@@ -2,18 +2,45 @@
 
 export type FieldIssue = { field: string; message: string };
 
+/**
+ * Marks domain errors by a registered symbol rather than by class identity: the production
+ * server and the page bundle each carry a copy of this file, and an error thrown by a service in
+ * one must still be recognised by `instanceof` in the other.
+ */
+const DOMAIN_ERROR = Symbol.for('marketplace.domain-error');
+
+type Branded = { [DOMAIN_ERROR]: string };
+
+function isBranded(value: unknown): value is Branded {
+  return typeof value === 'object' && value !== null && DOMAIN_ERROR in value;
+}
+
 export abstract class DomainError extends Error {
   abstract readonly status: number;
+  /** Set by each concrete class; `instanceof` compares it. */
+  protected static readonly kind: string = 'domain';
+  readonly [DOMAIN_ERROR]: string;
+
+  constructor(message: string) {
+    super(message);
+    this[DOMAIN_ERROR] = (new.target as unknown as { kind: string }).kind;
+    this.name = new.target.name;
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (!isBranded(value)) return false;
+    return this.kind === 'domain' || value[DOMAIN_ERROR] === this.kind;
+  }
 }
 
 export class InvalidError extends DomainError {
+  protected static override readonly kind = 'invalid';
   readonly status = 400;
   constructor(
     message: string,
     readonly issues: FieldIssue[] = [],
   ) {
     super(message);
-    this.name = 'InvalidError';
   }
 
   /** An error about one field, with the field named in the message. */
@@ -23,33 +50,21 @@ export class InvalidError extends DomainError {
 }
 
 export class NotFoundError extends DomainError {
+  protected static override readonly kind = 'not-found';
   readonly status = 404;
-  constructor(message: string) {
-    super(message);
-    this.name = 'NotFoundError';
-  }
 }
 
 export class ConflictError extends DomainError {
+  protected static override readonly kind = 'conflict';
   readonly status = 409;
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConflictError';
-  }
 }
 
 export class UnauthorizedError extends DomainError {
+  protected static override readonly kind = 'unauthorized';
   readonly status = 401;
-  constructor(message: string) {
-    super(message);
-    this.name = 'UnauthorizedError';
-  }
 }
 
 export class ForbiddenError extends DomainError {
+  protected static override readonly kind = 'forbidden';
   readonly status = 403;
-  constructor(message: string) {
-    super(message);
-    this.name = 'ForbiddenError';
-  }
 }

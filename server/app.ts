@@ -46,8 +46,6 @@ export type AppOptions = {
     devMiddleware?: Connect.Server;
     close?: () => Promise<void>;
   };
-  /** Public form posts allowed per client address and minute. */
-  formPostsPerMinute?: number;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -90,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', services);
 
   const formRateLimit: FormRateLimit = {
-    max: options.formPostsPerMinute ?? 20,
+    max: config.formPostsPerMinute,
     timeWindow: 60_000,
   };
 

@@ -23,6 +23,7 @@ function spawnServer(): ChildProcess {
       PORT: '0',
       HOST: '127.0.0.1',
       SEED_DEMO: 'false',
+      FORM_POSTS_PER_MINUTE: '100000',
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
     },

@@ -7,8 +7,8 @@ declare module 'react-router' {
     /** The per-request Content-Security-Policy nonce for inline scripts. */
     nonce: string;
     requestId: string;
-    /** For form posts: whether this client is still within the public form rate limit. */
-    formRateLimit: { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number };
+    /** For form posts: whether this client went over the public form rate limit. */
+    formRateLimit: { isExceeded: false } | { isExceeded: true; retryAfterSeconds: number };
   }
 }
 

@@ -15,7 +15,7 @@ export type RunningServer = { app: FastifyInstance; port: number; stop(): Promis
  */
 export async function startServer(
   config: Config,
-  options: Pick<AppOptions, 'pages' | 'formPostsPerMinute'> = {},
+  options: Pick<AppOptions, 'pages'> = {},
 ): Promise<RunningServer> {
   const database = await openConfiguredDatabase(config);
   try {

@@ -21,12 +21,16 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-app-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    FORM_POSTS_PER_MINUTE: String(options.formPostsPerMinute ?? 100_000),
+  });
   const app = await buildApp({
     config,
     database,
     clock: options.clock,
-    formPostsPerMinute: options.formPostsPerMinute ?? 1000,
     logger: false,
   });
   await app.ready();

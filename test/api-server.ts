@@ -6,7 +6,7 @@ import { loadConfig } from '#config/env.ts';
 import { exitOnStartFailure, startServer, stopOnSignals } from '#server/start.ts';
 
 try {
-  stopOnSignals(await startServer(loadConfig(), { formPostsPerMinute: 1_000_000 }));
+  stopOnSignals(await startServer(loadConfig()));
 } catch (error) {
   exitOnStartFailure(error);
 }

@@ -33,7 +33,7 @@ export function meta({ data: loaderData, location }: Route.MetaArgs) {
     ...pageMeta({
       title: asset.name,
       description: `${formatRwf(asset.price)} · ${place} · ${truncate(asset.description, 140)}`,
-      path: location.pathname,
+      url: `${loaderData.origin}${location.pathname}`,
       image: asset.image ? `${loaderData.origin}${asset.image}` : undefined,
       type: 'article',
     }),

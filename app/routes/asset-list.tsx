@@ -15,9 +15,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { type, query, page };
 }
 
-export function meta({ data: loaderData, location }: Route.MetaArgs) {
+export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return pageMeta({ ...typeListMeta(loaderData.type), path: location.pathname });
+  return pageMeta({ ...typeListMeta(loaderData.type) });
 }
 
 /** Headed '{Type} Listings' with the kind's own name ('Other Listings', not 'Other Properties'). */

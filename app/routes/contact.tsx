@@ -21,11 +21,10 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function meta({ location }: Route.MetaArgs) {
+export function meta() {
   return pageMeta({
     title: t('contact.title'),
     description: t('contact.description'),
-    path: location.pathname,
   });
 }
 

@@ -23,11 +23,10 @@ export function shouldRevalidate({
   return formMethod && formMethod !== 'GET' ? false : defaultShouldRevalidate;
 }
 
-export function meta({ location }: Route.MetaArgs) {
+export function meta() {
   return pageMeta({
     title: t('home.title'),
     description: t('home.description'),
-    path: location.pathname,
   });
 }
 

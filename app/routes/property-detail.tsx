@@ -29,7 +29,7 @@ export function meta({ data: loaderData, location }: Route.MetaArgs) {
     ...pageMeta({
       title: property.title,
       description: `${formatRwf(property.price)} · ${property.location} · ${truncate(property.description, 140)}`,
-      path: location.pathname,
+      url: `${loaderData.origin}${location.pathname}`,
       image: property.image ? `${loaderData.origin}${property.image}` : undefined,
       type: 'article',
     }),

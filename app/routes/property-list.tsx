@@ -15,9 +15,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { type, query, page };
 }
 
-export function meta({ data: loaderData, location }: Route.MetaArgs) {
+export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return pageMeta({ ...typeListMeta(t(`type.${loaderData.type}`)), path: location.pathname });
+  return pageMeta({ ...typeListMeta(t(`type.${loaderData.type}`)) });
 }
 
 export default function PropertyList({ loaderData: { type, query, page } }: Route.ComponentProps) {

@@ -51,7 +51,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
     url: '/*',
     handler: async (request, reply) => {
       const isRead = request.method === 'GET' || request.method === 'HEAD';
-      const limit = isRead ? { isAllowed: true as const } : await checkFormRateLimit(request);
+      const limit = isRead ? undefined : await checkFormRateLimit(request);
       const nonce = randomBytes(16).toString('base64');
       const fetchRequest = createRequest(request.raw, reply.raw, {
         host: request.host,
@@ -61,12 +61,11 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         services: options.services,
         nonce,
         requestId: request.id,
-        // `isAllowed` is true only for allow-listed clients; a counted post is refused only once
-        // the count exceeds the limit.
+        // The limiter's `isAllowed` means "on the allow list"; what counts is `isExceeded`.
         formRateLimit:
-          limit.isAllowed || !limit.isExceeded
-            ? { isAllowed: true }
-            : { isAllowed: false, retryAfterSeconds: limit.ttlInSeconds },
+          limit && !limit.isAllowed && limit.isExceeded
+            ? { isExceeded: true, retryAfterSeconds: limit.ttlInSeconds }
+            : { isExceeded: false },
       });
       reply.status(response.status);
       response.headers.forEach((value, name) => {
