@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './client.ts';
+import type { assets, properties } from './schema.ts';
 
 /**
  * Beyond this many matches a search answers "N+": counting and ranking every row of a broad
@@ -31,34 +32,41 @@ export async function countUpTo(
     : { total: counted, isTotalCapped: false };
 }
 
+type SearchableTable = typeof properties | typeof assets;
+
 /**
- * The ids of the published rows of `table` matching a prefix query, best first, and how many
- * match, in one pass: only the first SEARCH_MATCH_CAP + 1 matches are read, ranked and counted,
- * so a broad prefix ("k") costs no more than a narrow one. Beyond the cap the total reads "N+"
- * and the best six are the best of the matches read.
+ * The published rows of `table` matching a prefix query, as a CTE named `matches`: at most
+ * SEARCH_MATCH_CAP + 1 of them, so a broad prefix ("k") costs no more than a narrow one. Each
+ * carries whether the match is in its headline (title, type, location), which ranks first.
  */
-export async function searchPublishedIds(
-  db: Database,
-  table: 'properties' | 'assets',
-  prefixQuery: string,
-  limit: number,
-): Promise<{ ids: string[]; total: number; isTotalCapped: boolean }> {
+export function publishedMatches(db: Database, table: SearchableTable, prefixQuery: string) {
   const query = sql`to_tsquery('simple', ${prefixQuery})`;
-  const result = await db.execute<{ id: string; total: number }>(sql`
-    with matches as (
-      select id, created_at, ts_rank(search, ${query}) as rank
-      from ${sql.identifier(table)}
-      where search @@ ${query} and ${isPublishedSql}
-      limit ${SEARCH_MATCH_CAP + 1}
-    )
-    select id, (select count(*)::int from matches) as total
-    from matches
-    order by rank desc, created_at desc, id
-    limit ${limit}`);
-  const counted = Number(result.rows[0]?.total ?? 0);
-  return {
-    ids: result.rows.map((row) => row.id),
-    total: Math.min(counted, SEARCH_MATCH_CAP),
-    isTotalCapped: counted > SEARCH_MATCH_CAP,
-  };
+  return db.$with('matches').as(
+    db
+      .select({
+        matchId: sql<string>`${table.id}`.as('match_id'),
+        matchedAt: sql<Date>`${table.createdAt}`.as('matched_at'),
+        isHeadlineMatch: sql<boolean>`${table.headline} @@ ${query}`.as('is_headline_match'),
+      })
+      .from(table)
+      .where(sql`${table.search} @@ ${query} and ${isPublishedSql}`)
+      .limit(SEARCH_MATCH_CAP + 1),
+  );
+}
+
+type Matches = ReturnType<typeof publishedMatches>;
+
+/** Best first: headline matches, then the newest. */
+export function bestMatchesFirst(matches: Matches): SQL[] {
+  return [desc(matches.isHeadlineMatch), desc(matches.matchedAt), asc(matches.matchId)];
+}
+
+/** How many rows `matches` holds (at most SEARCH_MATCH_CAP + 1), beside every result row. */
+export function matchCount(matches: Matches) {
+  return sql<number>`(select count(*)::int from ${matches})`;
+}
+
+/** The total of a search answer: the count, capped, and whether the cap was reached. */
+export function cappedTotal(counted: number): { total: number; isTotalCapped: boolean } {
+  return { total: Math.min(counted, SEARCH_MATCH_CAP), isTotalCapped: counted > SEARCH_MATCH_CAP };
 }

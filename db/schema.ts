@@ -95,6 +95,10 @@ export const properties = pgTable(
       .generatedAlwaysAs(
         sql`listing_search_document(title, type, location, features, description)`,
       ),
+    /** The words that make a match strong (title, type, location): they rank first. */
+    headline: tsvector()
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', title || ' ' || type || ' ' || location)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp({ withTimezone: true }),
@@ -166,6 +170,11 @@ export const assets = pgTable(
     search: tsvector()
       .notNull()
       .generatedAlwaysAs(sql`listing_search_document(name, type, location, features, description)`),
+    headline: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('simple', name || ' ' || type || ' ' || coalesce(location, ''))`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp({ withTimezone: true }),

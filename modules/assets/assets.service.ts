@@ -1,10 +1,13 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   countUpTo,
   isPublishedSql,
   LIST_COUNT_CAP,
   SEARCH_MATCH_CAP,
-  searchPublishedIds,
+  bestMatchesFirst,
+  cappedTotal,
+  matchCount,
+  publishedMatches,
 } from '#db/catalogue-sql.ts';
 import type { Database } from '#db/client.ts';
 import { assets } from '#db/schema.ts';
@@ -128,18 +131,25 @@ export function createAssetsService({ db, clock }: { db: Database; clock: Clock 
     return { items: rows.map((row) => toView(row, now)), page, pageSize, ...count };
   }
 
-  /** Published assets matching what a visitor typed, best first (see searchPublishedIds). */
+  /** Published assets matching what a visitor typed, best first (see searchPublishedProperties). */
   async function searchPublishedAssets(text: string, limit: number): Promise<Page<AssetView>> {
     const prefixQuery = toPrefixQuery(text);
     if (!prefixQuery) return listPublishedAssets({ pageSize: limit }, SEARCH_MATCH_CAP);
-    const { ids, ...count } = await searchPublishedIds(db, 'assets', prefixQuery, limit);
-    const rows =
-      ids.length === 0
-        ? []
-        : await db.select(viewColumns).from(assets).where(inArray(assets.id, ids));
+    const matches = publishedMatches(db, assets, prefixQuery);
+    const rows = await db
+      .with(matches)
+      .select({ ...viewColumns, matchCount: matchCount(matches) })
+      .from(matches)
+      .innerJoin(assets, eq(assets.id, matches.matchId))
+      .orderBy(...bestMatchesFirst(matches))
+      .limit(limit);
     const now = clock();
-    const views = new Map(rows.map((row) => [row.id, toView(row, now)]));
-    return { items: ids.flatMap((id) => views.get(id) ?? []), page: 1, pageSize: limit, ...count };
+    return {
+      items: rows.map((row) => toView(row, now)),
+      page: 1,
+      pageSize: limit,
+      ...cappedTotal(rows[0]?.matchCount ?? 0),
+    };
   }
 
   /** Ids and change dates of published assets, newest first, for the sitemap. */

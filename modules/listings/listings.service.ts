@@ -1,10 +1,13 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   countUpTo,
   isPublishedSql,
   LIST_COUNT_CAP,
   SEARCH_MATCH_CAP,
-  searchPublishedIds,
+  bestMatchesFirst,
+  cappedTotal,
+  matchCount,
+  publishedMatches,
 } from '#db/catalogue-sql.ts';
 import type { Database } from '#db/client.ts';
 import { properties } from '#db/schema.ts';
@@ -119,8 +122,9 @@ export function createListingsService({ db, clock }: { db: Database; clock: Cloc
   }
 
   /**
-   * Published properties matching what a visitor typed, best first: title words weigh most,
-   * then type and location, features, description. Ranks at most SEARCH_MATCH_CAP matches.
+   * Published properties matching what a visitor typed in their title, type, location,
+   * features or description: those matching in title, type or location first, newest first
+   * within each. Reads at most SEARCH_MATCH_CAP matches (see publishedMatches).
    */
   async function searchPublishedProperties(
     text: string,
@@ -128,15 +132,21 @@ export function createListingsService({ db, clock }: { db: Database; clock: Cloc
   ): Promise<Page<PropertyView>> {
     const prefixQuery = toPrefixQuery(text);
     if (!prefixQuery) return listPublishedProperties({ pageSize: limit }, SEARCH_MATCH_CAP);
-    const { ids, ...count } = await searchPublishedIds(db, 'properties', prefixQuery, limit);
-    const rows =
-      ids.length === 0
-        ? []
-        : await db.select(viewColumns).from(properties).where(inArray(properties.id, ids));
+    const matches = publishedMatches(db, properties, prefixQuery);
+    const rows = await db
+      .with(matches)
+      .select({ ...viewColumns, matchCount: matchCount(matches) })
+      .from(matches)
+      .innerJoin(properties, eq(properties.id, matches.matchId))
+      .orderBy(...bestMatchesFirst(matches))
+      .limit(limit);
     const now = clock();
-    const views = new Map(rows.map((row) => [row.id, toView(row, now)]));
-    const items = ids.flatMap((id) => views.get(id) ?? []);
-    return { items, page: 1, pageSize: limit, ...count };
+    return {
+      items: rows.map((row) => toView(row, now)),
+      page: 1,
+      pageSize: limit,
+      ...cappedTotal(rows[0]?.matchCount ?? 0),
+    };
   }
 
   /** Ids and change dates of published properties, newest first, for the sitemap. */

@@ -1,0 +1,2 @@
+ALTER TABLE "assets" ADD COLUMN "headline" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', name || ' ' || type || ' ' || coalesce(location, ''))) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "headline" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', title || ' ' || type || ' ' || location)) STORED NOT NULL;
