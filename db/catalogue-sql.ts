@@ -26,10 +26,12 @@ export async function countUpTo(
   const result = await db.execute<{ total: number }>(
     sql`select count(*)::int as total from (select 1 from ${from} limit ${cap + 1}) as counted`,
   );
-  const counted = Number(result.rows[0]?.total ?? 0);
-  return counted > cap
-    ? { total: cap, isTotalCapped: true }
-    : { total: counted, isTotalCapped: false };
+  return capTotal(Number(result.rows[0]?.total ?? 0), cap);
+}
+
+/** A total counted up to cap + 1 rows: the count, capped, and whether the cap was reached. */
+export function capTotal(counted: number, cap: number): { total: number; isTotalCapped: boolean } {
+  return { total: Math.min(counted, cap), isTotalCapped: counted > cap };
 }
 
 type SearchableTable = typeof properties | typeof assets;
@@ -64,9 +66,4 @@ export function bestMatchesFirst(matches: Matches): SQL[] {
 /** How many rows `matches` holds (at most SEARCH_MATCH_CAP + 1), beside every result row. */
 export function matchCount(matches: Matches) {
   return sql<number>`(select count(*)::int from ${matches})`;
-}
-
-/** The total of a search answer: the count, capped, and whether the cap was reached. */
-export function cappedTotal(counted: number): { total: number; isTotalCapped: boolean } {
-  return { total: Math.min(counted, SEARCH_MATCH_CAP), isTotalCapped: counted > SEARCH_MATCH_CAP };
 }

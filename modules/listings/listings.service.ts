@@ -5,7 +5,7 @@ import {
   LIST_COUNT_CAP,
   SEARCH_MATCH_CAP,
   bestMatchesFirst,
-  cappedTotal,
+  capTotal,
   matchCount,
   publishedMatches,
 } from '#db/catalogue-sql.ts';
@@ -145,7 +145,7 @@ export function createListingsService({ db, clock }: { db: Database; clock: Cloc
       items: rows.map((row) => toView(row, now)),
       page: 1,
       pageSize: limit,
-      ...cappedTotal(rows[0]?.matchCount ?? 0),
+      ...capTotal(rows[0]?.matchCount ?? 0, SEARCH_MATCH_CAP),
     };
   }
 
