@@ -5,6 +5,7 @@
  */
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { CHROMIUM_ARGS } from '../test/chromium.ts';
 
 export type LighthouseSample = {
   /** 0-100. */
@@ -14,16 +15,7 @@ export type LighthouseSample = {
   warnings: string[];
 };
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 /** The browser of the run in progress, so clean-up can close it after an error or Ctrl-C. */
 let activeChrome: LaunchedChrome | undefined;

@@ -20,6 +20,7 @@
  *   BENCH_LIGHTHOUSE_RUNS           Lighthouse runs per page (default 3)
  *   BENCH_KEEP_DATA=1               keep the temp DATA_DIR (to inspect query plans afterwards)
  *   CHROMIUM_PATH                   browser for Lighthouse (default /usr/bin/chromium)
+ *   SEARCH_CACHE_SECONDS            passed to the server; 0 measures uncached searches
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,7 @@ import { formatFigure, isWithinBudget, median, note, type Budget, type Figure } 
 import { killActiveChrome, runLighthouse, type LighthouseSample } from './lighthouse.ts';
 import { measureAgainstCeiling, type Endpoint, type LoadPlan } from './load.ts';
 import { findFreePort, runCommand, startServer, stopAllProcesses } from './processes.ts';
+import { CHROMIUM_PATH } from '../test/chromium.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDir = path.join(projectRoot, 'build', 'client');
@@ -51,7 +53,7 @@ const settings = {
   properties: readIntegerEnv('BENCH_PROPERTIES', 100_000, 0, 2_000_000),
   assets: readIntegerEnv('BENCH_ASSETS', 50_000, 0, 2_000_000),
   lighthouseRuns: readIntegerEnv('BENCH_LIGHTHOUSE_RUNS', 3, 1, 15),
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromePath: CHROMIUM_PATH,
   isKeepData: process.env.BENCH_KEEP_DATA === '1',
 };
 
@@ -378,6 +380,10 @@ async function main(): Promise<number> {
     port,
   });
   note(`server: production build on ${server.baseUrl}`);
+  note(
+    `search cache: ${process.env.SEARCH_CACHE_SECONDS || '10'} s per query ` +
+      '(run with SEARCH_CACHE_SECONDS=0 to measure every search on the database)',
+  );
 
   const propertyId = await measureLoad(server.baseUrl);
   await measureBundle(server.baseUrl);

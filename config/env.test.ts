@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustedProxies: 0,
       formPostsPerMinute: 20,
+      searchCacheSeconds: 10,
     });
   });
 
@@ -69,6 +70,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       trustedProxies: 0,
       formPostsPerMinute: 20,
+      searchCacheSeconds: 10,
     });
   });
 

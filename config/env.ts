@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanFromString.default(true),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(10),
   FORM_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(20),
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -41,6 +42,8 @@ export type Config = {
   trustedProxies: number;
   /** Public form posts (contact, newsletter, inquiries) allowed per client address and minute. */
   formPostsPerMinute: number;
+  /** How long a live-search answer is reused for the same query; 0 turns the cache off. */
+  searchCacheSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -79,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     trustedProxies: values.TRUST_PROXY,
     formPostsPerMinute: values.FORM_POSTS_PER_MINUTE,
+    searchCacheSeconds: values.SEARCH_CACHE_SECONDS,
   };
 }

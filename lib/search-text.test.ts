@@ -64,3 +64,12 @@ describe('toPrefixQuery', () => {
     expect(query).toBe(`${'x'.repeat(40)}:*`);
   });
 });
+
+describe('toPrefixQuery on its own output', () => {
+  it('answers the same query, so it can serve as a cache key for the text it came from', () => {
+    for (const text of ['Kicukiro house', 'kic', 'Nyamirambo, 3 bedrooms!', 'café']) {
+      const once = toPrefixQuery(text);
+      expect(toPrefixQuery(once ?? '')).toBe(once);
+    }
+  });
+});

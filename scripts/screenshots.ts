@@ -2,12 +2,12 @@
 // pages. Usage: npm run screenshots -- [base URL] (default http://localhost:3000).
 import fs from 'node:fs/promises';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/chromium.ts';
 
 const base = process.argv[2] ?? 'http://localhost:3000';
 const outDir = 'docs/screenshots';
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const browser = await chromium.launch({ executablePath });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 await fs.mkdir(outDir, { recursive: true });
 const viewports = {
   phone: { width: 390, height: 844 },

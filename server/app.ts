@@ -84,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     clock: options.clock ?? systemClock,
     storage,
+    searchCacheSeconds: config.searchCacheSeconds,
   });
   app.decorate('services', services);
 

@@ -14,17 +14,19 @@ export function createServices({
   db,
   clock,
   storage,
+  searchCacheSeconds,
 }: {
   db: Database;
   clock: Clock;
   storage: PhotoStorage;
+  searchCacheSeconds: number;
 }) {
   const listings = createListingsService({ db, clock });
   const assets = createAssetsService({ db, clock });
   return {
     listings,
     assets,
-    search: createSearchService({ listings, assets }),
+    search: createSearchService({ listings, assets, cacheSeconds: searchCacheSeconds }),
     inquiries: createInquiriesService({ db }),
     inbox: createInboxService({ db }),
     newsletter: createNewsletterService({ db }),

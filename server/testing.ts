@@ -26,6 +26,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     FORM_POSTS_PER_MINUTE: String(options.formPostsPerMinute ?? 100_000),
+    // Tests change the catalogue between searches; the cache has its own test.
+    SEARCH_CACHE_SECONDS: '0',
   });
   const app = await buildApp({
     config,

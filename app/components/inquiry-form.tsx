@@ -1,26 +1,23 @@
-import { useEffect, useRef } from 'react';
-import { useActionData, useFetcher } from 'react-router';
-import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
 import { INQUIRY_ROLES } from '#lib/listing.ts';
-import { useTransientResult } from '../use-transient-result.ts';
+import { useFormSubmission } from '../use-form-submission.ts';
 import { FormField } from './form-field.tsx';
 import { FormMessage } from './form-message.tsx';
 
 /** 'Request Information' on a listing page: posts to the page's own action. */
 export function InquiryForm({ listingId }: { listingId: string }) {
-  const fetcher = useFetcher<FormResult>({ key: `inquiry-${listingId}` });
-  const actionData = useActionData<FormResult>();
-  const answer = fetcher.data ?? actionData;
-  const result = useTransientResult(answer, MESSAGE_CLEAR_MS.inquiry);
-  const formRef = useRef<HTMLFormElement>(null);
-  const isSubmitting = fetcher.state !== 'idle';
-  const errors = answer && !answer.ok ? answer.fieldErrors : {};
-
-  useEffect(() => {
-    if (fetcher.data?.ok) formRef.current?.reset();
-  }, [fetcher.data]);
+  const {
+    fetcher,
+    formRef,
+    result,
+    isSubmitting,
+    fieldErrors: errors,
+  } = useFormSubmission({
+    key: `inquiry-${listingId}`,
+    visibleMs: MESSAGE_CLEAR_MS.inquiry,
+    isPageAction: true,
+  });
 
   return (
     <section

@@ -1,20 +1,15 @@
-import { useEffect, useRef } from 'react';
-import { useFetcher } from 'react-router';
-import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
-import { useTransientResult } from '../use-transient-result.ts';
+import { useFormSubmission } from '../use-form-submission.ts';
 import { FormMessage } from './form-message.tsx';
 
 export function NewsletterForm() {
-  const fetcher = useFetcher<FormResult>({ key: 'newsletter' });
-  const formRef = useRef<HTMLFormElement>(null);
-  const result = useTransientResult(fetcher.data, MESSAGE_CLEAR_MS.newsletter);
-  const isSubmitting = fetcher.state !== 'idle';
-
-  useEffect(() => {
-    if (fetcher.data?.ok) formRef.current?.reset();
-  }, [fetcher.data]);
+  // The footer is on every page: another page's action data is not this form's answer.
+  const { fetcher, formRef, result, isSubmitting } = useFormSubmission({
+    key: 'newsletter',
+    visibleMs: MESSAGE_CLEAR_MS.newsletter,
+    isPageAction: false,
+  });
 
   return (
     <fetcher.Form ref={formRef} method="post" action="/newsletter" className="space-y-2" noValidate>

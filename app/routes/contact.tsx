@@ -1,5 +1,3 @@
-import { useEffect, useRef } from 'react';
-import { useActionData, useFetcher } from 'react-router';
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 import { SITE } from '#lib/site.ts';
@@ -11,7 +9,7 @@ import { Icon } from '../components/icon.tsx';
 import { SocialLinks } from '../components/site-footer.tsx';
 import { handleFormAction } from '../form-action.server.ts';
 import { pageMeta } from '../page-meta.ts';
-import { useTransientResult } from '../use-transient-result.ts';
+import { useFormSubmission } from '../use-form-submission.ts';
 import type { Route } from './+types/contact';
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -38,17 +36,17 @@ function failureText(result: Extract<FormResult, { ok: false }>): string {
 }
 
 function QuickContactForm() {
-  const fetcher = useFetcher<FormResult>({ key: 'contact' });
-  const actionData = useActionData<FormResult>();
-  const answer = fetcher.data ?? actionData;
-  const result = useTransientResult(answer, MESSAGE_CLEAR_MS.contact);
-  const formRef = useRef<HTMLFormElement>(null);
-  const isSubmitting = fetcher.state !== 'idle';
-  const errors = answer && !answer.ok ? answer.fieldErrors : {};
-
-  useEffect(() => {
-    if (fetcher.data?.ok) formRef.current?.reset();
-  }, [fetcher.data]);
+  const {
+    fetcher,
+    formRef,
+    result,
+    isSubmitting,
+    fieldErrors: errors,
+  } = useFormSubmission({
+    key: 'contact',
+    visibleMs: MESSAGE_CLEAR_MS.contact,
+    isPageAction: true,
+  });
 
   return (
     <section

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#db/client.ts';
+import { createProperty, createUser } from '#db/seed/factories.ts';
+import { createTestDatabase } from '#db/testing.ts';
+import { systemClock } from '#lib/clock.ts';
+import { createAssetsService } from '#modules/assets/assets.service.ts';
+import { createListingsService } from '#modules/listings/listings.service.ts';
+import { createSearchService } from './search.service.ts';
+
+let database: DatabaseHandle;
+let ownerId: string;
+
+function searchService(cacheSeconds: number) {
+  const deps = { db: database.db, clock: systemClock };
+  return createSearchService({
+    listings: createListingsService(deps),
+    assets: createAssetsService(deps),
+    cacheSeconds,
+  });
+}
+
+const titles = (answer: { properties: { title: string }[] }) =>
+  answer.properties.map((property) => property.title).sort();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ownerId = (await createUser(database.db)).id;
+  await createProperty(database.db, ownerId, { title: 'Rebero hill house' });
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+describe('search answer cache', () => {
+  it('answers the same normalised query from the cache until told to forget', async () => {
+    const search = searchService(60);
+    expect(titles(await search.searchCatalogue('rebero'))).toEqual(['Rebero hill house']);
+    await createProperty(database.db, ownerId, { title: 'Rebero villa' });
+    // 'REBERO!' normalises to the same query, so the cached answer comes back.
+    expect(titles(await search.searchCatalogue('REBERO!'))).toEqual(['Rebero hill house']);
+    search.forgetCachedAnswers();
+    expect(titles(await search.searchCatalogue('rebero'))).toEqual([
+      'Rebero hill house',
+      'Rebero villa',
+    ]);
+  });
+
+  it('gives visitors asking the same thing at once the same answer', async () => {
+    const search = searchService(60);
+    const [first, second] = await Promise.all([
+      search.searchCatalogue('rebero'),
+      search.searchCatalogue('Rebero'),
+    ]);
+    expect(second).toBe(first);
+  });
+
+  it('asks the database every time when the cache is off', async () => {
+    const search = searchService(0);
+    const before = titles(await search.searchCatalogue('rebero'));
+    await createProperty(database.db, ownerId, { title: 'Rebero flat' });
+    expect(titles(await search.searchCatalogue('rebero'))).toEqual(
+      [...before, 'Rebero flat'].sort(),
+    );
+  });
+});
