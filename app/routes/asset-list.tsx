@@ -4,6 +4,7 @@ import { parseAssetType } from '#lib/listing.ts';
 import { AssetCard } from '../components/asset-card.tsx';
 import { TypeListPage, typeListMeta } from '../components/type-list-page.tsx';
 import { readListQuery } from '../list-query.server.ts';
+import { LoadFailure } from '../components/load-failure.tsx';
 import { pageMeta } from '../page-meta.ts';
 import type { Route } from './+types/asset-list';
 
@@ -18,6 +19,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   return pageMeta({ ...typeListMeta(loaderData.type) });
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('listing.propertiesLoadFailed')} />;
 }
 
 /** Headed '{Type} Listings' with the kind's own name ('Other Listings', not 'Other Properties'). */

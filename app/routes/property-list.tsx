@@ -4,6 +4,7 @@ import { parsePropertyType } from '#lib/listing.ts';
 import { PropertyCard } from '../components/property-card.tsx';
 import { TypeListPage, typeListMeta } from '../components/type-list-page.tsx';
 import { readListQuery } from '../list-query.server.ts';
+import { LoadFailure } from '../components/load-failure.tsx';
 import { pageMeta } from '../page-meta.ts';
 import type { Route } from './+types/property-list';
 
@@ -18,6 +19,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   return pageMeta({ ...typeListMeta(t(`type.${loaderData.type}`)) });
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('listing.propertiesLoadFailed')} />;
 }
 
 export default function PropertyList({ loaderData: { type, query, page } }: Route.ComponentProps) {
