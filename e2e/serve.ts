@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { openDatabase, type Database } from '#db/client.ts';
 import type { assets, properties } from '#db/schema.ts';
-import { createAsset, createProperty, createUser } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createUser, NO_KIND_FIELDS } from '#db/seed/factories.ts';
 import type { Photo } from '#lib/listing.ts';
 import { createMediaService, type MediaService } from '#modules/media/media.service.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
@@ -38,20 +38,6 @@ const HOUR_MS = 60 * 60 * 1000;
 
 type NewProperty = typeof properties.$inferInsert;
 type NewAsset = typeof assets.$inferInsert;
-
-/** Kind-specific asset columns cleared, so only a car gets the factory's gearbox. */
-const NO_KIND_FIELDS = {
-  transmission: null,
-  fuel: null,
-  isCertified: null,
-  isInspected: null,
-  warranty: null,
-  rentalPrice: null,
-  rentDuration: null,
-  size: null,
-  condition: null,
-  sizeCloth: null,
-} satisfies Partial<NewAsset>;
 
 /** A real image stored like an upload: a solid colour, so each listing gets its own photo. */
 async function storeSolidPhoto(

@@ -8,8 +8,8 @@ import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Database } from '#db/client.ts';
 import { assets, properties, users } from '#db/schema.ts';
 import { createDemoImage, createRandom, type Random } from '#db/seed/demo-images.ts';
-import { NO_KIND_FIELDS, SCENE_BY_TYPE } from '#db/seed/demo.ts';
-import { assetValues, propertyValues } from '#db/seed/factories.ts';
+import { SCENE_BY_TYPE } from '#db/seed/demo.ts';
+import { assetValues, NO_KIND_FIELDS, propertyValues } from '#db/seed/factories.ts';
 import {
   ASSET_TYPES,
   PROPERTY_TYPES,

@@ -13,7 +13,7 @@ import {
   type DemoProperty,
 } from '#db/seed/demo-catalogue.ts';
 import { createDemoImage, type DemoImageSpec, type DemoScene } from '#db/seed/demo-images.ts';
-import { assetValues, propertyValues } from '#db/seed/factories.ts';
+import { assetValues, NO_KIND_FIELDS, propertyValues } from '#db/seed/factories.ts';
 import type { AssetType, PropertyType } from '#lib/listing.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
 
@@ -28,23 +28,6 @@ export const SCENE_BY_TYPE: Record<PropertyType | AssetType, DemoScene> = {
   Clothes: 'clothes',
   Other: 'sofa',
 };
-
-/**
- * The factory's asset defaults describe a car: clearing every kind-specific field first means
- * a dress never inherits a gearbox.
- */
-export const NO_KIND_FIELDS = {
-  transmission: null,
-  fuel: null,
-  isCertified: null,
-  isInspected: null,
-  warranty: null,
-  rentalPrice: null,
-  rentDuration: null,
-  size: null,
-  condition: null,
-  sizeCloth: null,
-} as const satisfies Partial<typeof assets.$inferInsert>;
 
 /** libvips encodes each WebP on one thread; a few photos at once keep every core busy. */
 const IMAGE_CONCURRENCY = 4;

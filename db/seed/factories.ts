@@ -56,6 +56,23 @@ export async function createProperty(
   return property!;
 }
 
+/**
+ * The factory's asset defaults describe a car: clearing every kind-specific field first means
+ * a dress never inherits a gearbox.
+ */
+export const NO_KIND_FIELDS = {
+  transmission: null,
+  fuel: null,
+  isCertified: null,
+  isInspected: null,
+  warranty: null,
+  rentalPrice: null,
+  rentDuration: null,
+  size: null,
+  condition: null,
+  sizeCloth: null,
+} as const satisfies Partial<NewAsset>;
+
 export function assetValues(ownerId: string, overrides: Partial<NewAsset> = {}): NewAsset {
   return {
     ownerId,
