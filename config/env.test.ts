@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       trustedProxies: 0,
       formPostsPerMinute: 20,
       searchCacheSeconds: 10,
+      authAttemptsPer15Minutes: 25,
     });
   });
 
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
       UPLOAD_MAX_MB: '2.5',
       LOG_LEVEL: 'warn',
+      AUTH_ATTEMPTS_PER_15_MINUTES: '25',
     });
     expect(config).toEqual({
       env: 'development',
@@ -71,6 +73,7 @@ describe('loadConfig', () => {
       trustedProxies: 0,
       formPostsPerMinute: 20,
       searchCacheSeconds: 10,
+      authAttemptsPer15Minutes: 25,
     });
   });
 

@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(10),
   FORM_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(20),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  AUTH_ATTEMPTS_PER_15_MINUTES: z.coerce.number().int().min(1).max(100000).default(10),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -44,6 +45,11 @@ export type Config = {
   formPostsPerMinute: number;
   /** How long a live-search answer is reused for the same query; 0 turns the cache off. */
   searchCacheSeconds: number;
+  /**
+   * Failed logins (and signups, reset mails) allowed per client address and per account in
+   * 15 minutes before answering 429.
+   */
+  authAttemptsPer15Minutes: number;
 };
 
 export class ConfigError extends Error {
@@ -83,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: values.TRUST_PROXY,
     formPostsPerMinute: values.FORM_POSTS_PER_MINUTE,
     searchCacheSeconds: values.SEARCH_CACHE_SECONDS,
+    authAttemptsPer15Minutes: values.AUTH_ATTEMPTS_PER_15_MINUTES,
   };
 }

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Clock } from '#lib/clock.ts';
+import type { Availability } from '#lib/listing.ts';
 import { NotFoundError } from '#lib/errors.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type { Page } from '#lib/pagination.ts';
@@ -20,7 +21,7 @@ import type { assets, properties } from './schema.ts';
 
 type ListingTable = typeof properties | typeof assets;
 
-export type CatalogueListQuery = Partial<ListQuery> & { type?: string };
+export type CatalogueListQuery = Partial<ListQuery> & { type?: string; ownerId?: string };
 
 /**
  * The read queries every published catalogue (properties, assets) answers the same way:
@@ -64,7 +65,7 @@ export function createCatalogueQueries<Row, View>({
     return view;
   }
 
-  /** A page of published listings, optionally of one type and one offer. */
+  /** A page of published listings, optionally of one type, one offer or one owner. */
   async function listPublished(
     query: CatalogueListQuery,
     countCap = LIST_COUNT_CAP,
@@ -75,6 +76,7 @@ export function createCatalogueQueries<Row, View>({
       isPublishedSql,
       query.type ? sql`${table.type} = ${query.type}` : undefined,
       query.status ? eq(table.offer, query.status) : undefined,
+      query.ownerId ? eq(table.ownerId, query.ownerId) : undefined,
     );
     const [rows, count] = await Promise.all([
       db
@@ -124,5 +126,31 @@ export function createCatalogueQueries<Row, View>({
       .limit(limit);
   }
 
-  return { getPublished, listPublished, searchPublished, listPublishedIds };
+  /** Who owns a listing (any moderation state, not deleted); undefined when there is none. */
+  async function getOwnerId(id: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ ownerId: table.ownerId })
+      .from(table)
+      .where(and(eq(table.id, id), isNull(table.deletedAt)));
+    return row?.ownerId;
+  }
+
+  /** Marks a listing available, sold or rented; NotFound when it does not exist. */
+  async function setAvailability(id: string, availability: Availability): Promise<void> {
+    const updated = await db
+      .update(table)
+      .set({ availability, updatedAt: clock() })
+      .where(and(eq(table.id, id), isNull(table.deletedAt)))
+      .returning({ id: table.id });
+    if (updated.length === 0) throw new NotFoundError(notFoundMessage);
+  }
+
+  return {
+    getPublished,
+    listPublished,
+    searchPublished,
+    listPublishedIds,
+    getOwnerId,
+    setAvailability,
+  };
 }

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { USER_ROLES, USER_STATUSES } from '#lib/account.ts';
 import {
   ASSET_TYPES,
   AVAILABILITIES,
@@ -28,8 +29,6 @@ import {
   type Photo,
 } from '#lib/listing.ts';
 
-export const USER_ROLES = ['buyer', 'seller', 'guest', 'admin'] as const;
-export const USER_STATUSES = ['Active', 'Blocked'] as const;
 
 const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
@@ -60,6 +59,64 @@ export const users = pgTable(
     check('users_role_check', oneOf('role', USER_ROLES)),
     check('users_status_check', oneOf('status', USER_STATUSES)),
   ],
+);
+
+/**
+ * Signed-in sessions. The token itself is only ever in the client's cookie or Authorization
+ * header; the database keeps its SHA-256, so a leaked table cannot be replayed.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
+    index('sessions_user_idx').on(table.userId),
+  ],
+);
+
+/** Single-use, expiring password reset links; like sessions, only the token's hash is kept. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('password_resets_token_hash_key').on(table.tokenHash),
+    index('password_resets_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Every e-mail the platform sends, kept whether or not SMTP is configured: without SMTP this is
+ * where the messages wait (and admins read them); with SMTP it records what left and when.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+    failure: text(),
+  },
+  (table) => [index('outbox_created_idx').on(table.createdAt.desc().nullsFirst())],
 );
 
 /** Houses, hotels and apartments, whether created by an admin or supplied by a seller. */

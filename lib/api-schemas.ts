@@ -14,5 +14,12 @@ export const errorAnswers = {
   404: ErrorAnswerSchema,
 } as const;
 
+/** Response schemas for routes closed to some callers (signed-in, owner or admin access). */
+export const restrictedErrorAnswers = {
+  ...errorAnswers,
+  401: ErrorAnswerSchema,
+  403: ErrorAnswerSchema,
+} as const;
+
 /** The rate limit a public form route applies, per client address. */
 export type FormRateLimit = { max: number; timeWindow: number };

@@ -68,3 +68,14 @@ export class ForbiddenError extends DomainError {
   protected static override readonly kind = 'forbidden';
   readonly status = 403;
 }
+
+export class TooManyRequestsError extends DomainError {
+  protected static override readonly kind = 'too-many-requests';
+  readonly status = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { t } from './i18n.ts';
-import { OFFERS, capitalizeType, parseAssetType, parsePropertyType } from './listing.ts';
+import {
+  AVAILABILITIES,
+  OFFERS,
+  capitalizeType,
+  parseAssetType,
+  parsePropertyType,
+} from './listing.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from './pagination.ts';
 
 /** A listing id in a URL: a UUID, or a 400 that names the `id` field. */
@@ -56,3 +62,13 @@ export const ListQuerySchema = PageQuerySchema.extend({
 });
 
 export type ListQuery = z.infer<typeof ListQuerySchema>;
+
+/** An owner marking a listing available again, sold or rented. */
+export const AvailabilityInputSchema = z.object({
+  availability: z.enum(AVAILABILITIES, t('api.unknownAvailability')),
+});
+
+export const AvailabilityAnswerSchema = z.object({
+  message: z.string(),
+  availability: z.enum(AVAILABILITIES),
+});

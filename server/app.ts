@@ -22,16 +22,19 @@ import type { FormRateLimit } from '#lib/api-schemas.ts';
 import { systemClock, type Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.ts';
+import { accountsApi } from '#modules/accounts/accounts.api.ts';
 import { assetsApi } from '#modules/assets/assets.api.ts';
 import { inboxApi } from '#modules/inbox/inbox.api.ts';
 import { inquiriesApi } from '#modules/inquiries/inquiries.api.ts';
 import { listingsApi } from '#modules/listings/listings.api.ts';
+import { createSmtpTransport, type MailTransport } from '#modules/mail/mail.service.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
 import { newsletterApi } from '#modules/newsletter/newsletter.api.ts';
 import { searchApi } from '#modules/search/search.api.ts';
 import accessPlugin from './plugins/access.ts';
 import errorsPlugin from './plugins/errors.ts';
 import { pagesPlugin, type PagesOptions } from './plugins/pages.ts';
+import { createOwnerLookups } from './owner-lookups.ts';
 import { createServices, type Services } from './services.ts';
 
 export type AppOptions = {
@@ -47,6 +50,8 @@ export type AppOptions = {
     close?: () => Promise<void>;
   };
   logger?: FastifyServerOptions['logger'];
+  /** Overrides SMTP_URL (tests capture mail this way). */
+  mailTransport?: MailTransport;
 };
 
 declare module 'fastify' {
@@ -85,6 +90,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock ?? systemClock,
     storage,
     searchCacheSeconds: config.searchCacheSeconds,
+    authAttemptsPer15Minutes: config.authAttemptsPer15Minutes,
+    mailTransport:
+      options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined),
+    logger: app.log,
   });
   app.decorate('services', services);
 
@@ -98,7 +107,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
-  await app.register(accessPlugin);
+  await app.register(accessPlugin, {
+    accounts: services.accounts,
+    ownerLookups: createOwnerLookups(services),
+    publicUrl: config.publicUrl,
+  });
   await app.register(helmet, {
     contentSecurityPolicy: { directives: { defaultSrc: [`'none'`], frameAncestors: [`'none'`] } },
     crossOriginEmbedderPolicy: false,
@@ -139,8 +152,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         async () => app.swagger(),
       );
       await api.register(searchApi, { search: services.search });
-      await api.register(listingsApi, { listings: services.listings });
-      await api.register(assetsApi, { assets: services.assets });
+      const onCatalogueChange = () => services.search.forgetCachedAnswers();
+      await api.register(accountsApi, { accounts: services.accounts, publicUrl: config.publicUrl });
+      await api.register(listingsApi, { listings: services.listings, onCatalogueChange });
+      await api.register(assetsApi, { assets: services.assets, onCatalogueChange });
       await api.register(inquiriesApi, { inquiries: services.inquiries, formRateLimit });
       await api.register(inboxApi, { inbox: services.inbox, formRateLimit });
       await api.register(newsletterApi, { newsletter: services.newsletter, formRateLimit });
@@ -188,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mode: options.pages.mode,
       services,
       formRateLimit,
+      publicUrl: config.publicUrl,
     });
   }
 

@@ -1,3 +1,4 @@
+import type { Viewer } from '#modules/accounts/accounts.service.ts';
 import type { Services } from './services.ts';
 
 /** What every page loader and action receives from the server. */
@@ -9,6 +10,12 @@ declare module 'react-router' {
     requestId: string;
     /** For form posts: whether this client went over the public form rate limit. */
     formRateLimit: { isExceeded: false } | { isExceeded: true; retryAfterSeconds: number };
+    /** The user signed in with the session cookie, or null. */
+    viewer: Viewer | null;
+    /** The client's address, as the login and signup limits count it. */
+    clientAddress: string;
+    /** The site's address as visitors reach it (reset links), and whether it is HTTPS. */
+    siteUrl: string;
   }
 }
 

@@ -1,9 +1,11 @@
 import type { Database } from '#db/client.ts';
 import type { Clock } from '#lib/clock.ts';
+import { createAccountsService } from '#modules/accounts/accounts.service.ts';
 import { createAssetsService } from '#modules/assets/assets.service.ts';
 import { createInboxService } from '#modules/inbox/inbox.service.ts';
 import { createInquiriesService } from '#modules/inquiries/inquiries.service.ts';
 import { createListingsService } from '#modules/listings/listings.service.ts';
+import { createMailService, type MailTransport } from '#modules/mail/mail.service.ts';
 import type { PhotoStorage } from '#modules/media/media.storage.ts';
 import { createMediaService } from '#modules/media/media.service.ts';
 import { createNewsletterService } from '#modules/newsletter/newsletter.service.ts';
@@ -15,15 +17,30 @@ export function createServices({
   clock,
   storage,
   searchCacheSeconds,
+  authAttemptsPer15Minutes,
+  mailTransport,
+  logger,
 }: {
   db: Database;
   clock: Clock;
   storage: PhotoStorage;
   searchCacheSeconds: number;
+  authAttemptsPer15Minutes: number;
+  /** Undefined: e-mail stays in the outbox table and the log. */
+  mailTransport: MailTransport | undefined;
+  logger: Parameters<typeof createMailService>[0]['logger'];
 }) {
   const listings = createListingsService({ db, clock });
   const assets = createAssetsService({ db, clock });
+  const mail = createMailService({ db, clock, transport: mailTransport, logger });
   return {
+    accounts: createAccountsService({
+      db,
+      clock,
+      mail,
+      attemptsPerWindow: authAttemptsPer15Minutes,
+    }),
+    mail,
     listings,
     assets,
     search: createSearchService({ listings, assets, cacheSeconds: searchCacheSeconds }),

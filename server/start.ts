@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '#config/env.ts';
 import { openConfiguredDatabase } from '#db/open-configured.ts';
 import { seedDemoCatalogue } from '#db/seed/demo.ts';
+import { SITE } from '#lib/site.ts';
 import { buildApp, type AppOptions } from './app.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,6 +22,7 @@ export async function startServer(
   try {
     await database.migrate();
     const app = await buildApp({ config, database, ...options });
+    await bootstrapAdmin(app, config);
     if (config.isSeedDemo) {
       const seeded = await seedDemoCatalogue({ db: database.db, media: app.services.media });
       if (seeded.properties + seeded.assets > 0) {
@@ -45,6 +47,33 @@ export async function startServer(
   } catch (error) {
     await database.close();
     throw error;
+  }
+}
+
+/** The e-mail of the generated first admin: on the site's own domain when it has one. */
+function fallbackAdminEmail(config: Config): string {
+  const host = config.publicUrl ? new URL(config.publicUrl).hostname : '';
+  return `admin@${host.includes('.') ? host : SITE.email.split('@')[1]}`;
+}
+
+/**
+ * Makes sure someone can run the platform: ADMIN_EMAIL and ADMIN_PASSWORD create or promote that
+ * account; without them, a database with no admin gets one whose generated password is printed
+ * here, once (only its hash is stored).
+ */
+async function bootstrapAdmin(app: FastifyInstance, config: Config): Promise<void> {
+  const admin = await app.services.accounts.bootstrapAdmin({
+    email: config.adminEmail,
+    password: config.adminPassword,
+    fallbackEmail: fallbackAdminEmail(config),
+  });
+  if (admin?.generatedPassword) {
+    app.log.warn(
+      { email: admin.user.email, password: admin.generatedPassword },
+      'created the first admin with a generated password; sign in, keep it safe: it is not shown again',
+    );
+  } else if (admin) {
+    app.log.info({ email: admin.user.email }, 'admin account ready (ADMIN_EMAIL)');
   }
 }
 

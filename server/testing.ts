@@ -4,8 +4,12 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '#config/env.ts';
 import type { DatabaseHandle } from '#db/client.ts';
+import { sessions } from '#db/schema.ts';
+import { createUser } from '#db/seed/factories.ts';
 import { createTestDatabase } from '#db/testing.ts';
 import type { Clock } from '#lib/clock.ts';
+import { SESSION_COOKIE } from '#modules/accounts/accounts.cookie.ts';
+import { hashToken, newToken, SESSION_TTL_MS } from '#modules/accounts/accounts.service.ts';
 import { buildApp } from './app.ts';
 
 export type TestApp = {
@@ -17,7 +21,7 @@ export type TestApp = {
 
 /** The API on a fresh database and data folder, driven through `app.inject` (no port). */
 export async function createTestApp(
-  options: { clock?: Clock; formPostsPerMinute?: number } = {},
+  options: { clock?: Clock; formPostsPerMinute?: number; authAttemptsPer15Minutes?: number } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-app-'));
@@ -26,6 +30,7 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     FORM_POSTS_PER_MINUTE: String(options.formPostsPerMinute ?? 100_000),
+    AUTH_ATTEMPTS_PER_15_MINUTES: String(options.authAttemptsPer15Minutes ?? 100_000),
     // Tests change the catalogue between searches; the cache has its own test.
     SEARCH_CACHE_SECONDS: '0',
   });
@@ -46,4 +51,27 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Headers of a same-site browser request carrying a session cookie (`app.inject`'s host). */
+export function browserHeaders(token: string): Record<string, string> {
+  return { cookie: `${SESSION_COOKIE}=${token}`, origin: 'http://localhost:80' };
+}
+
+/**
+ * A user with a live session, made directly in the database (no password hashing): for tests
+ * about what a signed-in user may do rather than about signing in.
+ */
+export async function createSignedInUser(
+  database: DatabaseHandle,
+  overrides: Parameters<typeof createUser>[1] = {},
+) {
+  const user = await createUser(database.db, overrides);
+  const token = newToken();
+  await database.db.insert(sessions).values({
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  return { user, token, bearer: { authorization: `Bearer ${token}` } };
 }

@@ -1,14 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorAnswers } from '#lib/api-schemas.ts';
-import { AssetTypeParamsSchema, IdParamsSchema, ListQuerySchema } from '#lib/listing-schemas.ts';
+import { errorAnswers, restrictedErrorAnswers } from '#lib/api-schemas.ts';
+import { t } from '#lib/i18n.ts';
+import {
+  AssetTypeParamsSchema,
+  AvailabilityAnswerSchema,
+  AvailabilityInputSchema,
+  IdParamsSchema,
+  ListQuerySchema,
+} from '#lib/listing-schemas.ts';
 import { AssetViewSchema } from './assets.schema.ts';
 import type { AssetsService } from './assets.service.ts';
 
-export const assetsApi: FastifyPluginAsyncZod<{ assets: AssetsService }> = async (
-  app,
-  { assets },
-) => {
+export const assetsApi: FastifyPluginAsyncZod<{
+  assets: AssetsService;
+  /** Called after a change visitors see, so live search does not answer from before it. */
+  onCatalogueChange: () => void;
+}> = async (app, { assets, onCatalogueChange }) => {
   app.get(
     '/property-asset/type/:type',
     {
@@ -51,5 +59,25 @@ export const assetsApi: FastifyPluginAsyncZod<{ assets: AssetsService }> = async
       },
     },
     async (request) => assets.getPublishedAsset(request.params.id),
+  );
+
+  app.put(
+    '/property-asset/:id/availability',
+    {
+      config: { access: { owner: 'asset' } },
+      schema: {
+        tags: ['assets'],
+        summary: 'Mark an asset available, sold or rented (its owner or an admin)',
+        params: IdParamsSchema,
+        body: AvailabilityInputSchema,
+        response: { 200: AvailabilityAnswerSchema, ...restrictedErrorAnswers },
+      },
+    },
+    async (request) => {
+      const { availability } = request.body;
+      await assets.setAssetAvailability(request.params.id, availability);
+      onCatalogueChange();
+      return { message: t('api.availabilityUpdated', { availability }), availability };
+    },
   );
 };

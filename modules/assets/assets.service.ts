@@ -87,12 +87,18 @@ export function createAssetsService({ db, clock }: { db: Database; clock: Clock 
   return {
     /** One published asset, or NotFound. */
     getPublishedAsset: catalogue.getPublished,
-    /** A page of published assets, optionally of one type and one offer. */
-    listPublishedAssets: (query: Partial<ListQuery> & { type?: AssetType }, countCap?: number) =>
-      catalogue.listPublished(query, countCap),
+    /** A page of published assets, optionally of one type, one offer or one owner. */
+    listPublishedAssets: (
+      query: Partial<ListQuery> & { type?: AssetType; ownerId?: string },
+      countCap?: number,
+    ) => catalogue.listPublished(query, countCap),
     /** Published assets matching what a visitor typed, best first (see searchPublished). */
     searchPublishedAssets: catalogue.searchPublished,
     /** Ids and change dates of published assets, newest first, for the sitemap. */
     listPublishedAssetIds: catalogue.listPublishedIds,
+    /** The owner of an asset, published or not; undefined when there is none. */
+    getAssetOwnerId: catalogue.getOwnerId,
+    /** Marks an asset available, sold or rented. */
+    setAssetAvailability: catalogue.setAvailability,
   };
 }

@@ -1,13 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorAnswers } from '#lib/api-schemas.ts';
-import { IdParamsSchema, ListQuerySchema, PropertyTypeParamsSchema } from '#lib/listing-schemas.ts';
+import { errorAnswers, restrictedErrorAnswers } from '#lib/api-schemas.ts';
+import { t } from '#lib/i18n.ts';
+import {
+  AvailabilityAnswerSchema,
+  AvailabilityInputSchema,
+  IdParamsSchema,
+  ListQuerySchema,
+  PropertyTypeParamsSchema,
+} from '#lib/listing-schemas.ts';
 import { PropertyAnswerSchema, PropertyListAnswerSchema } from './listings.schema.ts';
 import type { ListingsService } from './listings.service.ts';
 
-export const listingsApi: FastifyPluginAsyncZod<{ listings: ListingsService }> = async (
-  app,
-  { listings },
-) => {
+export const listingsApi: FastifyPluginAsyncZod<{
+  listings: ListingsService;
+  /** Called after a change visitors see, so live search does not answer from before it. */
+  onCatalogueChange: () => void;
+}> = async (app, { listings, onCatalogueChange }) => {
   app.get(
     '/get-property/:id',
     {
@@ -40,6 +48,26 @@ export const listingsApi: FastifyPluginAsyncZod<{ listings: ListingsService }> =
         type: request.params.type,
       });
       return { properties: items, ...page };
+    },
+  );
+
+  app.put(
+    '/property/:id/availability',
+    {
+      config: { access: { owner: 'property' } },
+      schema: {
+        tags: ['properties'],
+        summary: 'Mark a property available, sold or rented (its owner or an admin)',
+        params: IdParamsSchema,
+        body: AvailabilityInputSchema,
+        response: { 200: AvailabilityAnswerSchema, ...restrictedErrorAnswers },
+      },
+    },
+    async (request) => {
+      const { availability } = request.body;
+      await listings.setPropertyAvailability(request.params.id, availability);
+      onCatalogueChange();
+      return { message: t('api.availabilityUpdated', { availability }), availability };
     },
   );
 };

@@ -77,14 +77,18 @@ export function createListingsService({ db, clock }: { db: Database; clock: Cloc
   return {
     /** One published property, or NotFound. */
     getPublishedProperty: catalogue.getPublished,
-    /** A page of published properties, optionally of one type and one offer. */
+    /** A page of published properties, optionally of one type, one offer or one owner. */
     listPublishedProperties: (
-      query: Partial<ListQuery> & { type?: PropertyType },
+      query: Partial<ListQuery> & { type?: PropertyType; ownerId?: string },
       countCap?: number,
     ) => catalogue.listPublished(query, countCap),
     /** Published properties matching what a visitor typed, best first (see searchPublished). */
     searchPublishedProperties: catalogue.searchPublished,
     /** Ids and change dates of published properties, newest first, for the sitemap. */
     listPublishedPropertyIds: catalogue.listPublishedIds,
+    /** The owner of a property, published or not; undefined when there is none. */
+    getPropertyOwnerId: catalogue.getOwnerId,
+    /** Marks a property available, sold or rented. */
+    setPropertyAvailability: catalogue.setAvailability,
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, type FieldIssue } from '#lib/errors.ts';
+import { DomainError, TooManyRequestsError, type FieldIssue } from '#lib/errors.ts';
 import { t } from '#lib/i18n.ts';
 
 type ErrorAnswer = { message: string; issues?: FieldIssue[] };
@@ -35,6 +35,9 @@ async function errorsPlugin(app: FastifyInstance) {
       status = error.status;
       answer = { message: error.message };
       if (error.status === 400 && 'issues' in error) answer.issues = error.issues as FieldIssue[];
+      if (error instanceof TooManyRequestsError) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       answer = {

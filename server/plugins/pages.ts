@@ -13,6 +13,7 @@ export type PagesOptions = {
   mode: 'production' | 'development';
   services: Services;
   formRateLimit: FormRateLimit;
+  publicUrl: string | undefined;
 };
 
 function contentSecurityPolicy(nonce: string, mode: PagesOptions['mode']): string {
@@ -49,6 +50,9 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
+    // Pages are public; each page that needs a user redirects to /login itself. Declaring the
+    // access makes the access plugin sign the request in and check where form posts come from.
+    config: { access: 'public' },
     handler: async (request, reply) => {
       const isRead = request.method === 'GET' || request.method === 'HEAD';
       const limit = isRead ? undefined : await checkFormRateLimit(request);
@@ -61,6 +65,10 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         services: options.services,
         nonce,
         requestId: request.id,
+        // Pages are for browsers: only the session cookie signs them in, never a Bearer token.
+        viewer: request.credentials === 'cookie' ? request.viewer : null,
+        clientAddress: request.ip,
+        siteUrl: options.publicUrl ?? `${request.protocol}://${request.host}`,
         // The limiter's `isAllowed` means "on the allow list"; what counts is `isExceeded`.
         formRateLimit:
           limit && !limit.isAllowed && limit.isExceeded

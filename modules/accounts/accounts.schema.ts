@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { SIGNUP_ROLES, USER_ROLES, USER_STATUSES } from '#lib/account.ts';
+import { EmailSchema, requiredText } from '#lib/form-fields.ts';
+import { t } from '#lib/i18n.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** argon2 accepts any length; a bound keeps one request from costing seconds of CPU. */
+const PASSWORD_MAX_LENGTH = 256;
+
+const PasswordSchema = z
+  .string({ error: t('validation.required', { field: t('account.password') }) })
+  .min(PASSWORD_MIN_LENGTH, t('account.passwordTooShort', { min: PASSWORD_MIN_LENGTH }))
+  .max(PASSWORD_MAX_LENGTH, t('validation.tooLong', { max: PASSWORD_MAX_LENGTH }));
+
+/** Free text at registration, as the spec wants, but only buyer, seller or guest (any case). */
+const SignupRoleSchema = z
+  .string({ error: t('account.roleInvalid') })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(SIGNUP_ROLES, t('account.roleInvalid')));
+
+function passwordsMatch(input: { password: string; confirmPassword: string }): boolean {
+  return input.password === input.confirmPassword;
+}
+
+const mismatch = { path: ['confirmPassword'], message: t('account.passwordMismatch') };
+
+export const SignupInputSchema = z
+  .object({
+    username: requiredText('account.username', 100),
+    email: EmailSchema,
+    role: SignupRoleSchema,
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: t('account.passwordMismatch') }),
+  })
+  .refine(passwordsMatch, mismatch);
+
+export const LoginInputSchema = z.object({
+  email: EmailSchema,
+  password: z
+    .string({ error: t('validation.required', { field: t('account.password') }) })
+    .min(1, t('validation.required', { field: t('account.password') }))
+    .max(PASSWORD_MAX_LENGTH, t('validation.tooLong', { max: PASSWORD_MAX_LENGTH })),
+});
+
+export const PasswordResetRequestSchema = z.object({ email: EmailSchema });
+
+export const PasswordResetSchema = z
+  .object({
+    token: z.string({ error: t('reset.invalidLink') }).min(1, t('reset.invalidLink')),
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: t('account.passwordMismatch') }),
+  })
+  .refine(passwordsMatch, mismatch);
+
+export type SignupInput = z.infer<typeof SignupInputSchema>;
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+export type PasswordReset = z.infer<typeof PasswordResetSchema>;
+
+/** A user as the user themself and admins see it: never the password hash. */
+export const UserViewSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  status: z.enum(USER_STATUSES),
+  createdAt: z.string(),
+});
+
+export type UserView = z.infer<typeof UserViewSchema>;
+
+export const SessionAnswerSchema = z.object({
+  message: z.string(),
+  token: z.string(),
+  user: UserViewSchema,
+});
+
+export const UserIdParamsSchema = z.object({
+  id: z.uuid(t('account.userIdInvalid')),
+});

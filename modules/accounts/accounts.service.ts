@@ -1,0 +1,362 @@
+import { createHash, randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import { passwordResets, sessions, users } from '#db/schema.ts';
+import type { UserRole } from '#lib/account.ts';
+import type { Clock } from '#lib/clock.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '#lib/errors.ts';
+import { t } from '#lib/i18n.ts';
+import type { MailService } from '#modules/mail/mail.service.ts';
+import { createAttemptLimiter } from './accounts.limiter.ts';
+import type {
+  LoginInput,
+  PasswordReset,
+  PasswordResetRequest,
+  SignupInput,
+  UserView,
+} from './accounts.schema.ts';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+export const ATTEMPT_WINDOW_MINUTES = 15;
+
+/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
+const HASH_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+type UserRow = typeof users.$inferSelect;
+
+/** Who is making a request: the signed-in user and the session that proves it. */
+export type Viewer = {
+  id: string;
+  sessionId: string;
+  name: string;
+  email: string;
+  role: UserRole;
+};
+
+/** The request facts the rate limits need; the service knows nothing else about HTTP. */
+export type ClientContext = { clientAddress: string };
+
+export type SessionGrant = { token: string; user: UserView };
+
+export type PublicProfile = { _id: string; name: string; role: UserRole; createdAt: Date };
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** Sessions and reset links are looked up by this hash of their token, never the token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function toUserView(user: UserRow): UserView {
+  return {
+    _id: user.id,
+    id: user.id,
+    username: user.name,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    status: user.status,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function createAccountsService({
+  db,
+  clock,
+  mail,
+  attemptsPerWindow,
+}: {
+  db: Database;
+  clock: Clock;
+  mail: MailService;
+  /** Failed logins, signups or reset mails allowed per address and per account in 15 minutes. */
+  attemptsPerWindow: number;
+}) {
+  const attempts = createAttemptLimiter({
+    max: attemptsPerWindow,
+    windowMs: ATTEMPT_WINDOW_MINUTES * 60_000,
+    clock,
+  });
+  let dummyHash: Promise<string> | undefined;
+
+  function assertWithinLimits(keys: string[]): void {
+    const seconds = attempts.retryAfterSeconds(keys);
+    if (seconds > 0) {
+      throw new TooManyRequestsError(
+        t('auth.tooManyAttempts', { minutes: Math.ceil(seconds / 60) }),
+        seconds,
+      );
+    }
+  }
+
+  function hashPassword(password: string): Promise<string> {
+    return argon2.hash(password, HASH_OPTIONS);
+  }
+
+  /** Verifies a password; without a stored hash it still spends the time a check takes. */
+  async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+    if (hash) return argon2.verify(hash, password);
+    dummyHash ??= hashPassword(newToken());
+    await argon2.verify(await dummyHash, password);
+    return false;
+  }
+
+  async function findUserByEmail(email: string): Promise<UserRow | undefined> {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+    return user;
+  }
+
+  async function startSession(user: UserRow): Promise<SessionGrant> {
+    const token = newToken();
+    const now = clock();
+    await db.insert(sessions).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    });
+    // Housekeeping on the user's own (indexed) rows, so expired sessions do not pile up.
+    await db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, now)));
+    return { token, user: toUserView(user) };
+  }
+
+  /** Registers a buyer, seller or guest and signs them in. The e-mail is unique in any case. */
+  async function signup(input: SignupInput, client: ClientContext): Promise<SessionGrant> {
+    const keys = [`signup-ip:${client.clientAddress}`];
+    assertWithinLimits(keys);
+    attempts.record(keys);
+    const passwordHash = await hashPassword(input.password);
+    const now = clock();
+    const [user] = await db
+      .insert(users)
+      .values({
+        name: input.username,
+        email: input.email,
+        role: input.role,
+        passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) throw new ConflictError(t('account.emailTaken'));
+    return startSession(user);
+  }
+
+  /**
+   * Signs a user in with e-mail and password. Failures count against both the client address
+   * and the account; a blocked account is told so only once the password is right.
+   */
+  async function login(input: LoginInput, client: ClientContext): Promise<SessionGrant> {
+    const accountKey = `login-account:${input.email.toLowerCase()}`;
+    const keys = [`login-ip:${client.clientAddress}`, accountKey];
+    assertWithinLimits(keys);
+    const user = await findUserByEmail(input.email);
+    const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !isValid) {
+      attempts.record(keys);
+      throw new UnauthorizedError(t('account.invalidCredentials'));
+    }
+    if (user.status !== 'Active') throw new ForbiddenError(t('account.blocked'));
+    attempts.clear(accountKey);
+    return startSession(user);
+  }
+
+  /** The signed-in user behind a session token, or null when it is unknown, expired or blocked. */
+  async function getViewer(token: string): Promise<Viewer | null> {
+    const [row] = await db
+      .select({
+        sessionId: sessions.id,
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          gt(sessions.expiresAt, clock()),
+          eq(users.status, 'Active'),
+        ),
+      );
+    return row ?? null;
+  }
+
+  /** Ends one session (logout). Ending an already ended session is not an error. */
+  async function endSession(sessionId: string): Promise<void> {
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+  }
+
+  /** Ends every session of a user: after a password reset, a block or a deletion. */
+  async function endAllSessions(userId: string): Promise<void> {
+    await db.delete(sessions).where(eq(sessions.userId, userId));
+  }
+
+  /**
+   * E-mails a single-use reset link when the address belongs to an active account. The answer
+   * is the same either way, so the form does not reveal who has an account.
+   */
+  async function requestPasswordReset(
+    input: PasswordResetRequest,
+    client: ClientContext & { siteUrl: string },
+  ): Promise<void> {
+    const keys = [`reset-ip:${client.clientAddress}`, `reset-account:${input.email}`];
+    assertWithinLimits(keys);
+    attempts.record(keys);
+    const user = await findUserByEmail(input.email);
+    if (!user || user.status !== 'Active') return;
+    const token = newToken();
+    const now = clock();
+    await db.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+    });
+    const brand = t('brand.name');
+    await mail.send({
+      to: user.email,
+      subject: t('reset.mailSubject', { brand }),
+      text: t('reset.mailBody', {
+        name: user.name,
+        brand,
+        minutes: PASSWORD_RESET_TTL_MINUTES,
+        link: `${client.siteUrl}/reset-password?token=${token}`,
+      }),
+    });
+  }
+
+  /** Sets a new password from a reset link, uses the link up and ends every session. */
+  async function resetPassword(input: PasswordReset): Promise<void> {
+    const passwordHash = await hashPassword(input.password);
+    const now = clock();
+    await db.transaction(async (tx) => {
+      const [reset] = await tx
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordResets.tokenHash, hashToken(input.token)),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, now),
+          ),
+        )
+        .returning({ userId: passwordResets.userId });
+      if (!reset) throw InvalidError.field('token', t('reset.invalidLink'));
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: now })
+        .where(eq(users.id, reset.userId));
+      await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+    });
+  }
+
+  /** Creates the admin account, or promotes and re-keys an existing one with that e-mail. */
+  async function ensureAdmin(input: { email: string; password: string }): Promise<UserView> {
+    const passwordHash = await hashPassword(input.password);
+    const now = clock();
+    const existing = await findUserByEmail(input.email);
+    if (existing) {
+      const [updated] = await db
+        .update(users)
+        .set({ role: 'admin', status: 'Active', passwordHash, updatedAt: now })
+        .where(eq(users.id, existing.id))
+        .returning();
+      return toUserView(updated!);
+    }
+    const [created] = await db
+      .insert(users)
+      .values({
+        name: 'Administrator',
+        email: input.email,
+        role: 'admin',
+        passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return toUserView(created!);
+  }
+
+  async function hasAdmin(): Promise<boolean> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'Active')))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /**
+   * Makes sure the platform can be administered. Given credentials, that account is created or
+   * promoted. Without them, a database with no admin gets one with a generated password, which
+   * the caller prints once: it is stored only as a hash.
+   */
+  async function bootstrapAdmin(options: {
+    email: string | undefined;
+    password: string | undefined;
+    fallbackEmail: string;
+  }): Promise<{ user: UserView; generatedPassword?: string } | undefined> {
+    if (options.email && options.password) {
+      return { user: await ensureAdmin({ email: options.email, password: options.password }) };
+    }
+    if (await hasAdmin()) return undefined;
+    const generatedPassword = randomBytes(12).toString('base64url');
+    const user = await ensureAdmin({ email: options.fallbackEmail, password: generatedPassword });
+    return { user, generatedPassword };
+  }
+
+  /** A user as they see themself. */
+  async function getUser(id: string): Promise<UserView> {
+    const [user] = await db.select().from(users).where(eq(users.id, id));
+    if (!user) throw new NotFoundError(t('profile.notFound'));
+    return toUserView(user);
+  }
+
+  /** What anyone may see of a user: name, role and since when. Never the e-mail. */
+  async function getPublicProfile(id: string): Promise<PublicProfile> {
+    const [user] = await db
+      .select({ _id: users.id, name: users.name, role: users.role, createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.id, id));
+    if (!user) throw new NotFoundError(t('profile.notFound'));
+    return user;
+  }
+
+  return {
+    signup,
+    login,
+    getViewer,
+    endSession,
+    endAllSessions,
+    requestPasswordReset,
+    resetPassword,
+    ensureAdmin,
+    bootstrapAdmin,
+    getUser,
+    getPublicProfile,
+  };
+}

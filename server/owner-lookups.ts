@@ -1,0 +1,18 @@
+import type { Services } from './services.ts';
+
+/** Finds who owns the resource with an id; undefined when there is no such resource. */
+export type OwnerLookup = (id: string) => Promise<string | undefined>;
+
+/**
+ * How the access check finds the owner of each kind of resource an `owner` route acts on.
+ * A new kind of owned resource is one line here (and one fixture in the access-matrix test).
+ */
+export function createOwnerLookups(services: Services) {
+  return {
+    property: services.listings.getPropertyOwnerId,
+    asset: services.assets.getAssetOwnerId,
+  } satisfies Record<string, OwnerLookup>;
+}
+
+export type OwnerLookups = ReturnType<typeof createOwnerLookups>;
+export type OwnedResource = keyof OwnerLookups;
