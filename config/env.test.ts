@@ -30,7 +30,7 @@ describe('loadConfig', () => {
       trustedProxies: 0,
       formPostsPerMinute: 20,
       searchCacheSeconds: 10,
-      authAttemptsPer15Minutes: 25,
+      authAttemptsPer15Minutes: 10,
     });
   });
 
