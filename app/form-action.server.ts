@@ -4,6 +4,9 @@ import { DomainError } from '#lib/errors.ts';
 import { toFieldErrors, type FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 
+/** A success with more than a message: a page to go to next, headers such as a cookie. */
+export type FormSuccess = { message: string; redirectTo?: string; headers?: HeadersInit };
+
 /**
  * The one way a page form is handled: rate limit, validate with the same zod schema as the API,
  * run the service, and answer a FormResult with the right status code. Domain errors become
@@ -13,7 +16,7 @@ export async function handleFormAction<Schema extends z.ZodType>(
   request: Request,
   context: AppLoadContext,
   schema: Schema,
-  run: (input: z.output<Schema>) => Promise<string>,
+  run: (input: z.output<Schema>) => Promise<string | FormSuccess>,
 ) {
   if (context.formRateLimit.isExceeded) {
     const seconds = context.formRateLimit.retryAfterSeconds;
@@ -38,7 +41,10 @@ export async function handleFormAction<Schema extends z.ZodType>(
     );
   }
   try {
-    return data<FormResult>({ ok: true, message: await run(parsed.data) });
+    const success = await run(parsed.data);
+    if (typeof success === 'string') return data<FormResult>({ ok: true, message: success });
+    const { headers, ...result } = success;
+    return data<FormResult>({ ok: true, ...result }, { headers });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return data<FormResult>(

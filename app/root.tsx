@@ -5,8 +5,11 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
   type MetaDescriptor,
 } from 'react-router';
+import type { SignedInUser } from '#lib/account.ts';
 import { t } from '#lib/i18n.ts';
 import type { Route } from './+types/root';
 import './app.css';
@@ -15,6 +18,21 @@ import { NotFoundPage } from './components/not-found-page.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { useNonce } from './nonce.tsx';
+import { useStoredUser } from './use-stored-user.ts';
+
+export function loader({ context }: Route.LoaderArgs): { user: SignedInUser | null } {
+  const viewer = context.viewer;
+  return {
+    user: viewer
+      ? { id: viewer.id, username: viewer.name, email: viewer.email, role: viewer.role }
+      : null,
+  };
+}
+
+/** The signed-in user, from the root loader; null when signed out or on an error page. */
+export function useSignedInUser(): SignedInUser | null {
+  return useRouteLoaderData<typeof loader>('root')?.user ?? null;
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -22,6 +40,10 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const user = useSignedInUser();
+  useStoredUser(user && { username: user.username, email: user.email, role: user.role });
+  // The admin panel has its own chrome (sidebar, top bar) instead of the public header.
+  const isAdminPanel = useMatches().some((match) => match.id === 'admin-layout');
   return (
     <html lang="en">
       <head>
@@ -39,9 +61,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {t('nav.skipToContent')}
         </a>
         <NavigationProgress />
-        <SiteHeader />
+        {!isAdminPanel && <SiteHeader user={user} />}
         <div className="flex-1">{children}</div>
-        <SiteFooter />
+        {!isAdminPanel && <SiteFooter />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

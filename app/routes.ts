@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, prefix, route, type RouteConfig } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -9,6 +9,22 @@ export default [
   route('details/:id', 'routes/listing-detail.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('newsletter', 'routes/newsletter.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('register', 'routes/register.tsx'),
+  route('logout', 'routes/logout.tsx'),
+  route('forgot-password', 'routes/forgot-password.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
+  route('users/:id', 'routes/user-profile.tsx'),
+  route('supplied-property', 'routes/supplied-property.tsx'),
+  route('create-supply-property', 'routes/create-supply-property.tsx'),
+  route('property-requested', 'routes/property-requested.tsx'),
+  route('create-request-property', 'routes/create-request-property.tsx'),
+  ...prefix('admin-panel', [
+    route('', 'routes/admin/layout.tsx', { id: 'admin-layout' }, [
+      index('routes/admin/dashboard.tsx'),
+      route('*', 'routes/admin/not-found.tsx'),
+    ]),
+  ]),
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('*', 'routes/not-found.tsx'),

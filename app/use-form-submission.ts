@@ -30,6 +30,8 @@ export function useFormSubmission({
   return {
     fetcher,
     formRef,
+    /** The latest answer, kept after the transient `result` has cleared. */
+    answer,
     result,
     isSubmitting: fetcher.state !== 'idle',
     fieldErrors: answer && !answer.ok ? answer.fieldErrors : {},

@@ -29,7 +29,6 @@ import {
   type Photo,
 } from '#lib/listing.ts';
 
-
 const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
 });

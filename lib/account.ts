@@ -42,3 +42,6 @@ export function loginPathReturningTo(path: string): string {
 /** What the browser keeps in localStorage under `user`: nothing secret. */
 export type StoredUser = { username: string; email: string; role: string };
 export const STORED_USER_KEY = 'user';
+
+/** The signed-in user as every page shows it (the header strip). */
+export type SignedInUser = StoredUser & { id: string };

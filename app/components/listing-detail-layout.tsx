@@ -21,6 +21,8 @@ export type ListingDetail = {
   price: number;
   description: string;
   owner: string | null;
+  /** The owner's account, for the link to their public profile. */
+  ownerId?: string | null;
   contact: string | null;
   timeAgo: string;
 };
@@ -74,7 +76,12 @@ export function ListingDetailLayout({
           {children}
         </div>
         <aside className="space-y-6">
-          <OwnerPanel owner={listing.owner} contact={listing.contact} timeAgo={listing.timeAgo} />
+          <OwnerPanel
+            owner={listing.owner}
+            ownerId={listing.ownerId}
+            contact={listing.contact}
+            timeAgo={listing.timeAgo}
+          />
           <InquiryForm listingId={listing._id} />
         </aside>
       </div>

@@ -13,12 +13,13 @@ export const OUR_PROPERTY_LINKS: NavLink[] = [
   { to: '/asset-property/Other', label: 'type.Other' },
 ];
 
+/** The forms themselves: a signed-out visitor is sent through /login and back. */
 export const REQUEST_PROPERTY_LINK: NavLink = {
-  to: '/login?next=%2Fcreate-request-property',
+  to: '/create-request-property',
   label: 'nav.requestProperty',
 };
 
 export const SUPPLY_PROPERTY_LINK: NavLink = {
-  to: '/login?next=%2Fcreate-supply-property',
+  to: '/create-supply-property',
   label: 'nav.supplyProperty',
 };

@@ -1,13 +1,17 @@
+import { Link } from 'react-router';
 import { t } from '#lib/i18n.ts';
 import { FactList } from './fact-list.tsx';
 
 /** Who to call about a listing, beside the inquiry form. */
 export function OwnerPanel({
   owner,
+  ownerId,
   contact,
   timeAgo,
 }: {
   owner: string | null;
+  /** The owner's account: when given, the name links to their public profile. */
+  ownerId?: string | null;
   contact: string | null;
   timeAgo: string;
 }) {
@@ -15,7 +19,17 @@ export function OwnerPanel({
     <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <FactList
         facts={[
-          { label: t('listing.owner'), value: owner ?? t('listing.notGiven') },
+          {
+            label: t('listing.owner'),
+            value:
+              owner && ownerId ? (
+                <Link to={`/users/${ownerId}`} className="text-brand-800 underline">
+                  {owner}
+                </Link>
+              ) : (
+                (owner ?? t('listing.notGiven'))
+              ),
+          },
           {
             label: t('listing.contact'),
             value: contact ? (

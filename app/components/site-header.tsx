@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import type { SignedInUser } from '#lib/account.ts';
 import { t } from '#lib/i18n.ts';
 import { SITE } from '#lib/site.ts';
 import { Icon } from './icon.tsx';
+import { LogoutButton } from './logout-button.tsx';
 import {
   OUR_PROPERTY_LINKS,
   REQUEST_PROPERTY_LINK,
@@ -114,7 +116,30 @@ function MobileMenu({ links }: { links: NavLinkItem[] }) {
   );
 }
 
-export function SiteHeader() {
+/** 'Welcome' with the user's name, e-mail and role, and Logout: shown instead of Login/Register. */
+function SignedInStrip({ user }: { user: SignedInUser }) {
+  return (
+    <div
+      aria-label={t('strip.account')}
+      role="region"
+      className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1 py-1"
+    >
+      <p className="flex flex-wrap items-center gap-x-2">
+        <span>
+          {t('strip.welcome')},{' '}
+          <strong className="font-semibold text-white">{user.username}</strong>
+        </span>
+        <span className="break-all text-brand-100">{user.email}</span>
+        <span className="rounded bg-brand-700 px-2 py-0.5 text-xs font-semibold uppercase">
+          {user.role}
+        </span>
+      </p>
+      <LogoutButton className="rounded border border-brand-100/60 px-2 py-0.5 font-medium hover:bg-brand-800 disabled:opacity-60" />
+    </div>
+  );
+}
+
+export function SiteHeader({ user }: { user: SignedInUser | null }) {
   const links: NavLinkItem[] = [
     { to: '/', label: 'nav.home' },
     REQUEST_PROPERTY_LINK,
@@ -129,15 +154,21 @@ export function SiteHeader() {
             <Icon name="phone" className="h-4 w-4" />
             {SITE.phone}
           </a>
-          <div className="ml-auto flex items-center gap-1">
-            <Link to="/login" className="rounded px-2 py-1 font-medium hover:underline">
-              {t('nav.login')}
-            </Link>
-            <span aria-hidden="true">|</span>
-            <Link to="/register" className="rounded px-2 py-1 font-medium hover:underline">
-              {t('nav.register')}
-            </Link>
-          </div>
+          {user ? (
+            <div className="ml-auto">
+              <SignedInStrip user={user} />
+            </div>
+          ) : (
+            <div className="ml-auto flex items-center gap-1">
+              <Link to="/login" className="rounded px-2 py-1 font-medium hover:underline">
+                {t('nav.login')}
+              </Link>
+              <span aria-hidden="true">|</span>
+              <Link to="/register" className="rounded px-2 py-1 font-medium hover:underline">
+                {t('nav.register')}
+              </Link>
+            </div>
+          )}
         </div>
       </div>
       <div className="container-page flex min-h-16 items-center justify-between gap-4">

@@ -298,6 +298,23 @@ export const en = {
   'role.guest': 'Guest',
   'role.admin': 'Admin',
 
+  'supply.title': 'SUPPLY PROPERTY',
+  'supply.pageTitle': 'Supply property',
+  'supply.backHome': 'Back to Home',
+  'request.title': 'REQUEST PROPERTY',
+  'request.pageTitle': 'Request property',
+  'supplied.heading': 'Supplied Properties',
+  'supplied.supplyButton': 'Supply Property',
+  'requested.heading': 'Requested Properties',
+  'requested.requestButton': 'Request your Property',
+  'page.comingSoon': 'This page is being prepared and opens soon.',
+
+  'admin.title': 'Admin panel',
+  'admin.welcome': 'Welcome, {username}!',
+  'admin.fallbackName': 'Admin',
+  'admin.overview': 'Dashboard Overview',
+  'admin.viewSite': 'View site',
+
   'notFound.title': 'Page not found',
   'notFound.heading': 'Oooops! Requested Page Not Found!',
   'notFound.back': 'Back | Home',

@@ -1,0 +1,25 @@
+import { redirect, type AppLoadContext } from 'react-router';
+import { loginPathReturningTo, type UserRole } from '#lib/account.ts';
+import type { Viewer } from '#modules/accounts/accounts.service.ts';
+
+/**
+ * The signed-in user a page needs, or a redirect to /login that comes back here afterwards.
+ * With `role`, a user of another role is sent to sign in with an account that has it.
+ */
+export function requireViewer(
+  request: Request,
+  context: AppLoadContext,
+  options: { role?: UserRole } = {},
+): Viewer {
+  const viewer = context.viewer;
+  if (!viewer || (options.role && viewer.role !== options.role)) {
+    const url = new URL(request.url);
+    throw redirect(loginPathReturningTo(`${url.pathname}${url.search}`));
+  }
+  return viewer;
+}
+
+/** Whether the site is served over HTTPS, so session cookies are marked Secure. */
+export function isSecureSite(context: AppLoadContext): boolean {
+  return context.siteUrl.startsWith('https:');
+}

@@ -1,0 +1,24 @@
+import { t } from '#lib/i18n.ts';
+import { requireViewer } from '../auth.server.ts';
+import { AccountPage } from '../components/account-page.tsx';
+import { EmptyState } from '../components/listing-grid.tsx';
+import { pageMeta } from '../page-meta.ts';
+import type { Route } from './+types/create-request-property';
+
+/** Signed-in users only: anyone else goes through /login and comes back. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireViewer(request, context);
+  return null;
+}
+
+export function meta() {
+  return pageMeta({ title: t('request.pageTitle'), description: t('request.pageTitle') });
+}
+
+export default function CreateRequestProperty() {
+  return (
+    <AccountPage heading={t('request.title')}>
+      <EmptyState>{t('page.comingSoon')}</EmptyState>
+    </AccountPage>
+  );
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import type { FormResult } from '#lib/form-result.ts';
+import { REDIRECT_DELAY_MS } from '#lib/timings.ts';
+
+/**
+ * After a successful sign-in or registration, waits the spec's 2 seconds (the message shows
+ * meanwhile) and goes where the answer says. The action already set the session cookie and
+ * React Router reloaded the page data, so the next page sees the new user.
+ */
+export function useRedirectAfter(result: FormResult | undefined): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!result?.ok || !result.redirectTo) return;
+    const target = result.redirectTo;
+    const timer = setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [result, navigate]);
+}
+
+/**
+ * The same for a form posted without JavaScript: the browser follows a refresh tag (React
+ * places it in the document head).
+ */
+export function RedirectAfter({ result }: { result: FormResult | undefined }) {
+  if (!result?.ok || !result.redirectTo) return null;
+  return (
+    <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_MS / 1000};url=${result.redirectTo}`} />
+  );
+}
