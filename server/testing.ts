@@ -67,11 +67,17 @@ export async function createSignedInUser(
   overrides: Parameters<typeof createUser>[1] = {},
 ) {
   const user = await createUser(database.db, overrides);
+  const token = await createSession(database, user.id);
+  return { user, token, bearer: { authorization: `Bearer ${token}` } };
+}
+
+/** A new live session for an existing user; answers its token. */
+export async function createSession(database: DatabaseHandle, userId: string): Promise<string> {
   const token = newToken();
   await database.db.insert(sessions).values({
-    userId: user.id,
+    userId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
   });
-  return { user, token, bearer: { authorization: `Bearer ${token}` } };
+  return token;
 }
