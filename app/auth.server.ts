@@ -13,10 +13,21 @@ export function requireViewer(
 ): Viewer {
   const viewer = context.viewer;
   if (!viewer || (options.role && viewer.role !== options.role)) {
-    const url = new URL(request.url);
-    throw redirect(loginPathReturningTo(`${url.pathname}${url.search}`));
+    throw redirect(loginPathReturningTo(pagePathOf(request)));
   }
   return viewer;
+}
+
+/**
+ * The page a request is for, with its query. A client-side navigation asks for the page's
+ * data at `/path.data` (`/_root.data` for the home page) with a `_routes` parameter; the user
+ * came for `/path`.
+ */
+export function pagePathOf(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete('_routes');
+  const pathname = url.pathname === '/_root.data' ? '/' : url.pathname.replace(/\.data$/, '');
+  return `${pathname}${url.search}`;
 }
 
 /** Whether the site is served over HTTPS, so session cookies are marked Secure. */

@@ -17,6 +17,7 @@ import { createAsset, createProperty, createUser, NO_KIND_FIELDS } from '#db/see
 import type { Photo } from '#lib/listing.ts';
 import { createMediaService, type MediaService } from '#modules/media/media.service.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
+import { E2E_ADMIN } from './admin.ts';
 import type { E2EFixtures, ListingFixture } from './fixtures.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -370,6 +371,10 @@ Object.assign(process.env, {
   SEED_DEMO: 'false',
   // Both projects post forms from one address; the limit itself is covered by the API tests.
   FORM_POSTS_PER_MINUTE: '500',
+  // Every journey signs up or in from this one address.
+  AUTH_ATTEMPTS_PER_15_MINUTES: '1000',
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
   NODE_ENV: 'production',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   DATABASE_URL: '',

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { Page, TestInfo } from '@playwright/test';
+import { E2E_ADMIN } from './admin.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
+
+type Account = { name: string; email: string; password: string };
+
+function newAccount(testInfo: TestInfo, role: string): Account {
+  return {
+    name: `E2E ${role} ${testInfo.project.name}`,
+    email: `${role}-${randomUUID()}@e2e.inzu.rw`,
+    password: 'a-long-enough-password',
+  };
+}
+
+async function register(page: Page, account: Account, role: string) {
+  await page.goto('/register');
+  await waitForHydration(page);
+  await page.getByLabel('Full Name').fill(account.name);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Role').fill(role);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm Password').fill(account.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+}
+
+async function logIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  await waitForHydration(page);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Login successful! Redirecting...')).toBeVisible();
+}
+
+/** The logged-in strip: 'Welcome', the name, the e-mail and the role, and Logout. */
+async function expectStrip(page: Page, account: Account, role: string) {
+  const strip = page.getByRole('region', { name: 'Signed-in account' });
+  await expect(strip).toContainText('Welcome');
+  await expect(strip).toContainText(account.name);
+  await expect(strip).toContainText(account.email);
+  await expect(strip).toContainText(role);
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }),
+  ).toHaveCount(0);
+  const stored = await page.evaluate(() => localStorage.getItem('user'));
+  expect(JSON.parse(stored ?? 'null')).toEqual({
+    username: account.name,
+    email: account.email,
+    role,
+  });
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login\?loggedOut/);
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Signed-in account' })).toHaveCount(0);
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: 'Register', exact: true }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+}
+
+for (const { role, landing, heading } of [
+  { role: 'seller', landing: '/supplied-property', heading: 'Supplied Properties' },
+  { role: 'buyer', landing: '/property-requested', heading: 'Requested Properties' },
+]) {
+  test(`a ${role} registers, signs in, lands on ${landing}, sees the strip and logs out`, async ({
+    page,
+  }, testInfo) => {
+    const account = newAccount(testInfo, role);
+    // The role is free text: any case is accepted and stored in lower case.
+    await register(page, account, role === 'seller' ? 'Seller' : ' BUYER ');
+    await expect(page.getByText('Registration successful! Redirecting...')).toBeVisible();
+    // Registration signs in; after 2 s /login sends the new user on to their page.
+    await expect(page).toHaveURL(landing);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectStrip(page, account, role);
+    await logOut(page);
+
+    await logIn(page, account);
+    await expect(page).toHaveURL(landing);
+    await expectStrip(page, account, role);
+    await logOut(page);
+  });
+}
+
+test('the bootstrap admin signs in to /admin-panel and logs out from its top bar', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await logIn(page, E2E_ADMIN);
+  await expect(page).toHaveURL('/admin-panel');
+  await expect(page.getByRole('heading', { name: 'Welcome, Administrator!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login\?loggedOut/);
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+});
+
+test('a signed-out visit to /admin-panel signs in first and comes back', async ({ page }) => {
+  await page.goto('/admin-panel');
+  await expect(page).toHaveURL('/login?next=%2Fadmin-panel');
+  await logIn(page, E2E_ADMIN);
+  await expect(page).toHaveURL('/admin-panel');
+  await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
+});
+
+test('the header Supply Property link goes through /login and back to the form', async ({
+  page,
+  request,
+}, testInfo) => {
+  const account = newAccount(testInfo, 'seller');
+  const signup = await request.post('/api/signup', {
+    data: { ...account, username: account.name, role: 'seller', confirmPassword: account.password },
+  });
+  expect(signup.status()).toBe(201);
+
+  await page.goto('/');
+  await waitForHydration(page);
+  if (testInfo.project.name === 'phone') await page.getByLabel('Menu', { exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Supply Property' })
+    .click();
+  await expect(page).toHaveURL('/login?next=%2Fcreate-supply-property');
+  await logIn(page, account);
+  await expect(page).toHaveURL('/create-supply-property');
+  await expect(page.getByRole('heading', { name: 'SUPPLY PROPERTY' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+});
+
+test('a buyer is not let into the admin panel', async ({ page, request }, testInfo) => {
+  const account = newAccount(testInfo, 'buyer');
+  await request.post('/api/signup', {
+    data: { ...account, username: account.name, role: 'buyer', confirmPassword: account.password },
+  });
+  await page.goto('/login');
+  await logIn(page, account);
+  await expect(page).toHaveURL('/property-requested');
+  await page.goto('/admin-panel');
+  await expect(page).toHaveURL('/login?next=%2Fadmin-panel');
+  await expect(page.getByText(`You are signed in as ${account.name} (buyer)`)).toBeVisible();
+});
+
+test('sign-in and registration failures show the server message', async ({ page }, testInfo) => {
+  await page.goto('/login');
+  await waitForHydration(page);
+  await page.getByLabel('Email', { exact: true }).fill(`nobody-${randomUUID()}@e2e.inzu.rw`);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+  await expect(page).toHaveURL('/login');
+
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+
+  const account = newAccount(testInfo, 'admin');
+  await register(page, account, 'admin');
+  await expect(page.getByText('must be buyer, seller or guest')).toBeVisible();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(page).toHaveURL('/register');
+});
+
+test('forgot password answers the same for any address', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await waitForHydration(page);
+  await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(/If an account exists for that email/)).toBeVisible();
+});
