@@ -29,8 +29,3 @@ export function pagePathOf(request: Request): string {
   const pathname = url.pathname === '/_root.data' ? '/' : url.pathname.replace(/\.data$/, '');
   return `${pathname}${url.search}`;
 }
-
-/** Whether the site is served over HTTPS, so session cookies are marked Secure. */
-export function isSecureSite(context: AppLoadContext): boolean {
-  return context.siteUrl.startsWith('https:');
-}

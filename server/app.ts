@@ -153,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
       await api.register(searchApi, { search: services.search });
       const onCatalogueChange = () => services.search.forgetCachedAnswers();
-      await api.register(accountsApi, { accounts: services.accounts, publicUrl: config.publicUrl });
+      await api.register(accountsApi, { accounts: services.accounts, siteUrl: config.siteUrl });
       await api.register(listingsApi, { listings: services.listings, onCatalogueChange });
       await api.register(assetsApi, { assets: services.assets, onCatalogueChange });
       await api.register(inquiriesApi, { inquiries: services.inquiries, formRateLimit });
@@ -203,7 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mode: options.pages.mode,
       services,
       formRateLimit,
-      publicUrl: config.publicUrl,
+      siteUrl: config.siteUrl,
     });
   }
 

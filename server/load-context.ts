@@ -14,8 +14,10 @@ declare module 'react-router' {
     viewer: Viewer | null;
     /** The client's address, as the login and signup limits count it. */
     clientAddress: string;
-    /** The site's address as visitors reach it (reset links), and whether it is HTTPS. */
+    /** Where links in e-mails point: PUBLIC_URL, else this machine (never the Host header). */
     siteUrl: string;
+    /** Whether the visitor uses HTTPS, so that session cookies are marked Secure. */
+    isSecureRequest: boolean;
   }
 }
 

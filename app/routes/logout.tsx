@@ -1,6 +1,5 @@
 import { redirect } from 'react-router';
 import { expiredSessionCookie } from '#modules/accounts/accounts.cookie.ts';
-import { isSecureSite } from '../auth.server.ts';
 import type { Route } from './+types/logout';
 
 /** Signing out is a POST; a link or prefetch to /logout signs nobody out. */
@@ -15,6 +14,6 @@ export function loader() {
 export async function action({ context }: Route.ActionArgs) {
   if (context.viewer) await context.services.accounts.endSession(context.viewer.sessionId);
   return redirect('/login?loggedOut', {
-    headers: { 'set-cookie': expiredSessionCookie({ isSecure: isSecureSite(context) }) },
+    headers: { 'set-cookie': expiredSessionCookie({ isSecure: context.isSecureRequest }) },
   });
 }

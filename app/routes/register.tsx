@@ -5,7 +5,6 @@ import { t } from '#lib/i18n.ts';
 import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
 import { sessionCookie } from '#modules/accounts/accounts.cookie.ts';
 import { SignupInputSchema } from '#modules/accounts/accounts.schema.ts';
-import { isSecureSite } from '../auth.server.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormField } from '../components/form-field.tsx';
 import { FormMessage } from '../components/form-message.tsx';
@@ -27,7 +26,7 @@ export function action({ request, context }: Route.ActionArgs) {
     return {
       message: t('account.registered'),
       redirectTo: next ? `/login?next=${encodeURIComponent(next)}` : '/login',
-      headers: { 'set-cookie': sessionCookie(token, { isSecure: isSecureSite(context) }) },
+      headers: { 'set-cookie': sessionCookie(token, { isSecure: context.isSecureRequest }) },
     };
   });
 }

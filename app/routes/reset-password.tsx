@@ -12,7 +12,7 @@ import type { Route } from './+types/reset-password';
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleFormAction(request, context, PasswordResetSchema, async (input) => {
-    await context.services.accounts.resetPassword(input);
+    await context.services.accounts.resetPassword(input, context);
     return t('reset.done');
   });
 }

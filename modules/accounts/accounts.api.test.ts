@@ -103,7 +103,7 @@ async function requestResetToken(app: TestApp, email: string): Promise<string> {
   expect(response.statusCode).toBe(200);
   const mails = await outboxFor(app, email);
   const body = mails.at(-1)?.body ?? '';
-  const token = /http:\/\/localhost:80\/reset-password\?token=([\w-]+)/.exec(body)?.[1];
+  const token = /http:\/\/localhost:3000\/reset-password\?token=([\w-]+)/.exec(body)?.[1];
   expect(token, body).toBeDefined();
   return token!;
 }
@@ -413,7 +413,7 @@ describe('password reset through the outbox', () => {
     const resetToken = await requestResetToken(test, email);
     const [mail] = await outboxFor(test, email);
     expect(mail?.subject).toMatch(/reset/i);
-    expect(mail?.body).toContain(`http://localhost:80/reset-password?token=${resetToken}`);
+    expect(mail?.body).toContain(`http://localhost:3000/reset-password?token=${resetToken}`);
 
     const response = await resetPassword(test, resetToken);
     expect(response.statusCode).toBe(200);
@@ -426,6 +426,31 @@ describe('password reset through the outbox', () => {
     const again = await resetPassword(test, resetToken, 'a third password');
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toMatch(/^token: /);
+    expect((await logIn(test, email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('links to the configured site, never to the Host a request claims', async () => {
+    const { email } = await signUp(test);
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      headers: { host: 'evil.example' },
+      payload: { email },
+    });
+    expect(response.statusCode).toBe(200);
+    const [mail] = await outboxFor(test, email);
+    expect(mail?.body).toContain('http://localhost:3000/reset-password?token=');
+    expect(mail?.body).not.toContain('evil.example');
+  });
+
+  it('uses up every other link sent to the account once one of them is used', async () => {
+    const { email } = await signUp(test);
+    const first = await requestResetToken(test, email);
+    const second = await requestResetToken(test, email);
+    expect((await resetPassword(test, first)).statusCode).toBe(200);
+    const stale = await resetPassword(test, second, 'an attacker password');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toMatch(/^token: /);
     expect((await logIn(test, email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -566,5 +591,20 @@ describe('sign-in rate limits (3 attempts per 15 minutes)', () => {
     const payload = signupPayload();
     expectTooManyAttempts(await post(limited, '/api/signup', payload, { remoteAddress: address }));
     expect(await usersWithEmail(limited, payload.email)).toEqual([]);
+  });
+
+  it('refuses reset tokens from an address after 3 bad ones, before hashing anything', async () => {
+    const address = '10.5.0.1';
+    const guess = (token: string) =>
+      post(
+        limited,
+        '/api/reset-password',
+        { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        { remoteAddress: address },
+      );
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await guess(`guess-${attempt}`)).statusCode, `guess ${attempt}`).toBe(400);
+    }
+    expectTooManyAttempts(await guess('guess-4'));
   });
 });

@@ -27,11 +27,12 @@ const accountErrorAnswers = {
 
 export const accountsApi: FastifyPluginAsyncZod<{
   accounts: AccountsService;
-  /** The site's public address (reset links, Secure cookies); else the request's own. */
-  publicUrl: string | undefined;
-}> = async (app, { accounts, publicUrl }) => {
-  const siteUrl = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
-  const isSecure = (request: FastifyRequest) => siteUrl(request).startsWith('https:');
+  /** Where reset links point (config.siteUrl). */
+  siteUrl: string;
+}> = async (app, { accounts, siteUrl }) => {
+  // Secure cookies whenever visitors use HTTPS: PUBLIC_URL says so, or a trusted proxy does.
+  const isSecure = (request: FastifyRequest) =>
+    siteUrl.startsWith('https:') || request.protocol === 'https';
   const client = (request: FastifyRequest) => ({ clientAddress: request.ip });
 
   function startBrowserSession(request: FastifyRequest, reply: FastifyReply, token: string) {
@@ -128,7 +129,7 @@ export const accountsApi: FastifyPluginAsyncZod<{
     async (request) => {
       await accounts.requestPasswordReset(request.body, {
         ...client(request),
-        siteUrl: siteUrl(request),
+        siteUrl,
       });
       return { message: t('reset.requestSent', { minutes: PASSWORD_RESET_TTL_MINUTES }) };
     },
@@ -147,7 +148,7 @@ export const accountsApi: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await accounts.resetPassword(request.body);
+      await accounts.resetPassword(request.body, client(request));
       return { message: t('reset.done') };
     },
   );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '#db/schema.ts';
 import { createUser } from '#db/seed/factories.ts';
 import { NotFoundError } from '#lib/errors.ts';
-import { createTestApp, type TestApp } from '#server/testing.ts';
+import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 import { hashToken, newToken, type AccountsService } from './accounts.service.ts';
 
 const CLIENT = { clientAddress: '10.0.0.1' };
@@ -127,6 +127,20 @@ describe('bootstrapAdmin with an e-mail and a password', () => {
     expect(rows.map((row) => row.role)).toEqual(['admin']);
     const session = await accounts.login({ email, password: 'promoted password' }, CLIENT);
     expect(session.user).toMatchObject({ _id: buyer.id, role: 'admin' });
+  });
+
+  it('ends the sessions of an account it promotes: they never proved the new password', async () => {
+    const accounts = accountsOf(test);
+    const email = newEmail('squatter');
+    const { token } = await createSignedInUser(test.database, { email, role: 'buyer' });
+    expect(await accounts.getViewer(token)).not.toBeNull();
+
+    await accounts.bootstrapAdmin({
+      email,
+      password: 'promoted password',
+      fallbackEmail: newEmail('unused'),
+    });
+    expect(await accounts.getViewer(token)).toBeNull();
   });
 
   it('reactivates a blocked account it promotes', async () => {

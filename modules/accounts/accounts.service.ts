@@ -249,43 +249,72 @@ export function createAccountsService({
     });
   }
 
-  /** Sets a new password from a reset link, uses the link up and ends every session. */
-  async function resetPassword(input: PasswordReset): Promise<void> {
+  /**
+   * Sets a new password from a reset link. The link, and any other link sent to the account, is
+   * used up; every session of the account ends; its sign-in lockout is lifted. Bad tokens count
+   * against the client address, and are refused before any costly hashing.
+   */
+  async function resetPassword(input: PasswordReset, client: ClientContext): Promise<void> {
+    const keys = [`reset-token-ip:${client.clientAddress}`];
+    assertWithinLimits(keys);
+    const tokenHash = hashToken(input.token);
+    const isUsable = and(
+      eq(passwordResets.tokenHash, tokenHash),
+      isNull(passwordResets.usedAt),
+      gt(passwordResets.expiresAt, clock()),
+    );
+    const [pending] = await db
+      .select({ id: passwordResets.id })
+      .from(passwordResets)
+      .where(isUsable);
+    if (!pending) {
+      attempts.record(keys);
+      throw InvalidError.field('token', t('reset.invalidLink'));
+    }
     const passwordHash = await hashPassword(input.password);
     const now = clock();
-    await db.transaction(async (tx) => {
+    const email = await db.transaction(async (tx) => {
+      // Claimed again inside the transaction: of two concurrent uses, one wins.
       const [reset] = await tx
         .update(passwordResets)
         .set({ usedAt: now })
-        .where(
-          and(
-            eq(passwordResets.tokenHash, hashToken(input.token)),
-            isNull(passwordResets.usedAt),
-            gt(passwordResets.expiresAt, now),
-          ),
-        )
+        .where(isUsable)
         .returning({ userId: passwordResets.userId });
       if (!reset) throw InvalidError.field('token', t('reset.invalidLink'));
       await tx
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
+      const [user] = await tx
         .update(users)
         .set({ passwordHash, updatedAt: now })
-        .where(eq(users.id, reset.userId));
+        .where(eq(users.id, reset.userId))
+        .returning({ email: users.email });
       await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+      return user!.email;
     });
+    attempts.clear(`login-account:${email.toLowerCase()}`);
   }
 
-  /** Creates the admin account, or promotes and re-keys an existing one with that e-mail. */
+  /**
+   * Creates the admin account, or promotes and re-keys an existing one with that e-mail. The
+   * existing account's sessions end: whoever held them did not prove they know the new password.
+   */
   async function ensureAdmin(input: { email: string; password: string }): Promise<UserView> {
     const passwordHash = await hashPassword(input.password);
     const now = clock();
     const existing = await findUserByEmail(input.email);
     if (existing) {
-      const [updated] = await db
-        .update(users)
-        .set({ role: 'admin', status: 'Active', passwordHash, updatedAt: now })
-        .where(eq(users.id, existing.id))
-        .returning();
-      return toUserView(updated!);
+      const updated = await db.transaction(async (tx) => {
+        await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+        const [row] = await tx
+          .update(users)
+          .set({ role: 'admin', status: 'Active', passwordHash, updatedAt: now })
+          .where(eq(users.id, existing.id))
+          .returning();
+        return row!;
+      });
+      return toUserView(updated);
     }
     const [created] = await db
       .insert(users)

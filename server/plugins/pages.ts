@@ -13,7 +13,8 @@ export type PagesOptions = {
   mode: 'production' | 'development';
   services: Services;
   formRateLimit: FormRateLimit;
-  publicUrl: string | undefined;
+  /** Where links in e-mails point (config.siteUrl). */
+  siteUrl: string;
 };
 
 function contentSecurityPolicy(nonce: string, mode: PagesOptions['mode']): string {
@@ -68,7 +69,8 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         // Pages are for browsers: only the session cookie signs them in, never a Bearer token.
         viewer: request.credentials === 'cookie' ? request.viewer : null,
         clientAddress: request.ip,
-        siteUrl: options.publicUrl ?? `${request.protocol}://${request.host}`,
+        siteUrl: options.siteUrl,
+        isSecureRequest: options.siteUrl.startsWith('https:') || request.protocol === 'https',
         // The limiter's `isAllowed` means "on the allow list"; what counts is `isExceeded`.
         formRateLimit:
           limit && !limit.isAllowed && limit.isExceeded
