@@ -1,5 +1,6 @@
 // Takes the README's screenshots from a running server: phone and desktop views of the main
-// pages. Usage: npm run screenshots -- [base URL] (default http://localhost:3000).
+// pages, signed out and (for the header strip) signed in as a new seller.
+// Usage: npm run screenshots -- [base URL] (default http://localhost:3000).
 import fs from 'node:fs/promises';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/chromium.ts';
@@ -21,7 +22,30 @@ const pages: Record<string, string> = {
   'house-list': '/get-properties/type/House',
   contact: '/contact',
   'not-found': '/no-such-page',
+  login: '/login',
+  register: '/register',
+  'user-profile': `/users/${home.properties[0].ownerId}`,
 };
+
+/** A new seller's session cookie, so the signed-in header shows. */
+async function sellerSessionCookie() {
+  const password = 'screenshot-password';
+  const response = await fetch(`${base}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: 'Aline Uwase',
+      email: `aline-${Date.now()}@example.rw`,
+      role: 'seller',
+      password,
+      confirmPassword: password,
+    }),
+  });
+  if (!response.ok) throw new Error(`signup answered ${response.status}`);
+  const { token } = (await response.json()) as { token: string };
+  return { name: 'session', value: token, url: base };
+}
+const signedInPages: Record<string, string> = { 'home-signed-in': '/' };
 for (const [device, viewport] of Object.entries(viewports)) {
   const page = await browser.newPage({ viewport });
   for (const [name, path] of Object.entries(pages)) {
@@ -31,5 +55,15 @@ for (const [device, viewport] of Object.entries(viewports)) {
     console.log(file);
   }
   await page.close();
+  const context = await browser.newContext({ viewport });
+  await context.addCookies([await sellerSessionCookie()]);
+  const signedIn = await context.newPage();
+  for (const [name, path] of Object.entries(signedInPages)) {
+    await signedIn.goto(base + path, { waitUntil: 'networkidle' });
+    const file = `${outDir}/${name}-${device}.png`;
+    await signedIn.screenshot({ path: file });
+    console.log(file);
+  }
+  await context.close();
 }
 await browser.close();
