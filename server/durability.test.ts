@@ -2,63 +2,20 @@
  * Process-level guarantees of the embedded database: one process per data directory, no lost
  * acknowledged write when the process is killed, and a clean shutdown on SIGTERM.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  killServers,
+  spawnServer as spawnOn,
+  waitForExit,
+  waitUntilReady,
+  type Started,
+} from '#test/server-process.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-durability-'));
-const children: ChildProcess[] = [];
-
-type Started = { child: ChildProcess; port: number };
-
-function spawnServer(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/api-server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'false',
-      FORM_POSTS_PER_MINUTE: '100000',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return child;
-}
-
-/** Resolves with the port once the server logs that it is ready. */
-function waitUntilReady(child: ChildProcess): Promise<Started> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /marketplace ready on port (\d+)/.exec(output);
-      if (match) resolve({ child, port: Number(match[1]) });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) =>
-      reject(new Error(`server exited (${code}) before ready:\n${output}`)),
-    );
-  });
-}
-
-function waitForExit(child: ChildProcess): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
-
 function subscribe(port: number, email: string): Promise<number> {
   return fetch(`http://127.0.0.1:${port}/api/subscribe`, {
     method: 'POST',
@@ -67,8 +24,10 @@ function subscribe(port: number, email: string): Promise<number> {
   }).then((response) => response.status);
 }
 
+const spawnServer = () => spawnOn(dataDir);
+
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  killServers();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
