@@ -61,10 +61,12 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A session or reset token: 256 random bits, URL-safe. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** A user as they themself and admins see it (the API's `user`): never the password hash. */
 export function toUserView(user: UserRow): UserView {
   return {
     _id: user.id,
