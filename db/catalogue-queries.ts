@@ -2,7 +2,9 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Clock } from '#lib/clock.ts';
 import type { Availability } from '#lib/listing.ts';
-import { NotFoundError } from '#lib/errors.ts';
+import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
+import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
+import { t } from '#lib/i18n.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type { Page } from '#lib/pagination.ts';
 import { toPrefixQuery } from '#lib/search-text.ts';
@@ -135,14 +137,19 @@ export function createCatalogueQueries<Row, View>({
     return row?.ownerId;
   }
 
-  /** Marks a listing available, sold or rented; NotFound when it does not exist. */
-  async function setAvailability(id: string, availability: Availability): Promise<void> {
-    const updated = await db
+  /** Marks a listing available, sold or rented. Only its owner or an admin may. */
+  async function setAvailability(
+    id: string,
+    availability: Availability,
+    actor: Actor,
+  ): Promise<void> {
+    const ownerId = await getOwnerId(id);
+    if (!ownerId) throw new NotFoundError(notFoundMessage);
+    if (!isOwnerOrAdmin(actor, ownerId)) throw new ForbiddenError(t('auth.forbidden'));
+    await db
       .update(table)
       .set({ availability, updatedAt: clock() })
-      .where(and(eq(table.id, id), isNull(table.deletedAt)))
-      .returning({ id: table.id });
-    if (updated.length === 0) throw new NotFoundError(notFoundMessage);
+      .where(and(eq(table.id, id), isNull(table.deletedAt)));
   }
 
   return {

@@ -173,3 +173,30 @@ test('forgot password answers the same for any address', async ({ page }) => {
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(/If an account exists for that email/)).toBeVisible();
 });
+
+test('an admin marks a listing sold from its page, and visitors see it', async ({
+  page,
+  fixtures,
+}, testInfo) => {
+  // Each project takes its own listing, so the two run side by side safely.
+  const listing = fixtures.properties.all.at(testInfo.project.name === 'phone' ? -1 : -2)!;
+  await page.goto(`/login?next=${encodeURIComponent(`/property/${listing.id}`)}`);
+  await logIn(page, E2E_ADMIN);
+  await expect(page).toHaveURL(`/property/${listing.id}`);
+
+  const manage = page.getByRole('region', { name: 'Manage your listing' });
+  await manage.getByLabel('Availability').selectOption('Sold');
+  await manage.getByRole('button', { name: 'Save' }).click();
+  await expect(manage.getByText('Listing marked Sold.')).toBeVisible();
+  await expect(page.locator('header').getByText('Sold', { exact: true })).toBeVisible();
+
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto(`/property/${listing.id}`);
+  await expect(visitor.getByRole('region', { name: 'Manage your listing' })).toHaveCount(0);
+  await expect(visitor.locator('main header').getByText('Sold', { exact: true })).toBeVisible();
+  await visitor.close();
+
+  await manage.getByLabel('Availability').selectOption('Available');
+  await manage.getByRole('button', { name: 'Save' }).click();
+  await expect(manage.getByText('Listing marked Available.')).toBeVisible();
+});

@@ -39,6 +39,14 @@ export function loginPathReturningTo(path: string): string {
   return `/login?next=${encodeURIComponent(path)}`;
 }
 
+/** Whoever acts on something: enough to decide what they may do. */
+export type Actor = { id: string; role: UserRole };
+
+/** The rule for everything a user owns: its owner may change it, and so may any admin. */
+export function isOwnerOrAdmin(actor: Actor, ownerId: string): boolean {
+  return actor.role === 'admin' || actor.id === ownerId;
+}
+
 /** What the browser keeps in localStorage under `user`: nothing secret. */
 export type StoredUser = { username: string; email: string; role: string };
 export const STORED_USER_KEY = 'user';

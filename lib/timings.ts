@@ -6,6 +6,7 @@ export const MESSAGE_CLEAR_MS = {
   login: 4000,
   register: 4000,
   passwordReset: 5000,
+  manageListing: 3000,
 } as const;
 
 /** The pause between 'Login successful! Redirecting...' (or registration) and the next page. */

@@ -6,6 +6,7 @@ import { Breadcrumb } from './breadcrumb.tsx';
 import { FactList, type Fact } from './fact-list.tsx';
 import { Icon } from './icon.tsx';
 import { InquiryForm } from './inquiry-form.tsx';
+import { ManageListing } from './manage-listing.tsx';
 import { OfferBadges } from './offer-badges.tsx';
 import { OwnerPanel } from './owner-panel.tsx';
 import { PhotoGallery } from './photo-gallery.tsx';
@@ -33,6 +34,7 @@ export function ListingDetailLayout({
   facts,
   factsHeading,
   top,
+  canManage = false,
   children,
 }: {
   listing: ListingDetail;
@@ -40,6 +42,8 @@ export function ListingDetailLayout({
   factsHeading: string;
   /** Above the photos: the breadcrumb or a way back. */
   top?: React.ReactNode;
+  /** Whether the visitor owns the listing (or is an admin): they get its controls. */
+  canManage?: boolean;
   /** Below the facts: features and other sections. */
   children?: React.ReactNode;
 }) {
@@ -76,6 +80,9 @@ export function ListingDetailLayout({
           {children}
         </div>
         <aside className="space-y-6">
+          {canManage && (
+            <ManageListing listingId={listing._id} availability={listing.availability} />
+          )}
           <OwnerPanel
             owner={listing.owner}
             ownerId={listing.ownerId}

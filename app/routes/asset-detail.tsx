@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router';
+import { isOwnerOrAdmin } from '#lib/account.ts';
 import { formatRwf, truncate } from '#lib/format.ts';
 import { t, type MessageKey } from '#lib/i18n.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
@@ -9,7 +10,7 @@ import { Icon } from '../components/icon.tsx';
 import { EmptyState } from '../components/listing-grid.tsx';
 import { ListingDetailLayout, offerLabel } from '../components/listing-detail-layout.tsx';
 import { LoadFailure } from '../components/load-failure.tsx';
-import { submitInquiry } from '../inquiry-action.server.ts';
+import { listingAction } from '../listing-action.server.ts';
 import { loadOrNull, originOf } from '../load-or-null.server.ts';
 import { pageMeta } from '../page-meta.ts';
 import type { Route } from './+types/asset-detail';
@@ -19,11 +20,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const asset = id.success
     ? await loadOrNull(() => context.services.assets.getPublishedAsset(id.data.id))
     : null;
-  const answer = { asset, origin: originOf(request) };
+  const viewer = context.viewer;
+  const canManage = Boolean(asset && viewer && isOwnerOrAdmin(viewer, asset.ownerId));
+  const answer = { asset, canManage, origin: originOf(request) };
   return asset ? answer : data(answer, { status: 404 });
 }
 
-export const action = submitInquiry;
+export const action = listingAction('asset');
 
 export function meta({ data: loaderData, location }: Route.MetaArgs) {
   const asset = loaderData?.asset;
@@ -91,7 +94,7 @@ function kindSection(asset: AssetView): { heading: MessageKey; facts: Fact[] } {
   }
 }
 
-export default function AssetDetail({ loaderData: { asset } }: Route.ComponentProps) {
+export default function AssetDetail({ loaderData: { asset, canManage } }: Route.ComponentProps) {
   if (!asset) {
     return (
       <main id="main" className="container-page py-16">
@@ -102,6 +105,7 @@ export default function AssetDetail({ loaderData: { asset } }: Route.ComponentPr
   const section = kindSection(asset);
   return (
     <ListingDetailLayout
+      canManage={canManage}
       listing={{
         ...asset,
         title: asset.name,

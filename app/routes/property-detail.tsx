@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { isOwnerOrAdmin } from '#lib/account.ts';
 import { formatRwf, truncate } from '#lib/format.ts';
 import { t } from '#lib/i18n.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
@@ -6,7 +7,7 @@ import { FeatureList } from '../components/feature-list.tsx';
 import { EmptyState } from '../components/listing-grid.tsx';
 import { ListingDetailLayout, offerLabel } from '../components/listing-detail-layout.tsx';
 import { LoadFailure } from '../components/load-failure.tsx';
-import { submitInquiry } from '../inquiry-action.server.ts';
+import { listingAction } from '../listing-action.server.ts';
 import { loadOrNull, originOf } from '../load-or-null.server.ts';
 import { pageMeta } from '../page-meta.ts';
 import type { Route } from './+types/property-detail';
@@ -16,11 +17,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const property = id.success
     ? await loadOrNull(() => context.services.listings.getPublishedProperty(id.data.id))
     : null;
-  const answer = { property, origin: originOf(request) };
+  const viewer = context.viewer;
+  const canManage = Boolean(property && viewer && isOwnerOrAdmin(viewer, property.ownerId));
+  const answer = { property, canManage, origin: originOf(request) };
   return property ? answer : data(answer, { status: 404 });
 }
 
-export const action = submitInquiry;
+export const action = listingAction('property');
 
 export function meta({ data: loaderData, location }: Route.MetaArgs) {
   const property = loaderData?.property;
@@ -42,7 +45,9 @@ export function ErrorBoundary() {
   return <LoadFailure message={t('listing.propertyLoadFailed')} />;
 }
 
-export default function PropertyDetail({ loaderData: { property } }: Route.ComponentProps) {
+export default function PropertyDetail({
+  loaderData: { property, canManage },
+}: Route.ComponentProps) {
   if (!property) {
     return (
       <main id="main" className="container-page py-16">
@@ -52,6 +57,7 @@ export default function PropertyDetail({ loaderData: { property } }: Route.Compo
   }
   return (
     <ListingDetailLayout
+      canManage={canManage}
       listing={property}
       factsHeading={t('listing.details')}
       facts={[

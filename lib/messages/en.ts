@@ -298,6 +298,11 @@ export const en = {
   'role.guest': 'Guest',
   'role.admin': 'Admin',
 
+  'manage.heading': 'Manage your listing',
+  'manage.availability': 'Availability',
+  'manage.save': 'Save',
+  'manage.saving': 'Saving...',
+
   'supply.title': 'SUPPLY PROPERTY',
   'supply.pageTitle': 'Supply property',
   'supply.backHome': 'Back to Home',

@@ -75,7 +75,7 @@ export const assetsApi: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { availability } = request.body;
-      await assets.setAssetAvailability(request.params.id, availability);
+      await assets.setAssetAvailability(request.params.id, availability, request.viewer!);
       onCatalogueChange();
       return { message: t('api.availabilityUpdated', { availability }), availability };
     },

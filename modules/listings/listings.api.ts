@@ -65,7 +65,7 @@ export const listingsApi: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { availability } = request.body;
-      await listings.setPropertyAvailability(request.params.id, availability);
+      await listings.setPropertyAvailability(request.params.id, availability, request.viewer!);
       onCatalogueChange();
       return { message: t('api.availabilityUpdated', { availability }), availability };
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { isOwnerOrAdmin } from '#lib/account.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.ts';
 import { readSessionCookie } from '#modules/accounts/accounts.cookie.ts';
@@ -102,7 +103,7 @@ async function accessPlugin(app: FastifyInstance, options: AccessOptions) {
     const id = (request.params as { id?: unknown }).id;
     const ownerId = isUuid(id) ? await options.ownerLookups[resource](String(id)) : undefined;
     if (!ownerId) throw new NotFoundError(t('api.notFound'));
-    if (ownerId !== viewer.id) throw new ForbiddenError(t('auth.forbidden'));
+    if (!isOwnerOrAdmin(viewer, ownerId)) throw new ForbiddenError(t('auth.forbidden'));
   }
 
   app.addHook('onRequest', async (request) => {

@@ -1,0 +1,57 @@
+import { t } from '#lib/i18n.ts';
+import { AVAILABILITIES, type Availability } from '#lib/listing.ts';
+import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
+import { useFormSubmission } from '../use-form-submission.ts';
+import { FormField } from './form-field.tsx';
+import { FormMessage } from './form-message.tsx';
+
+/** For the listing's owner (and admins): mark it sold or rented, or available again. */
+export function ManageListing({
+  listingId,
+  availability,
+}: {
+  listingId: string;
+  availability: Availability;
+}) {
+  const { fetcher, result, isSubmitting, fieldErrors } = useFormSubmission({
+    key: `availability-${listingId}`,
+    visibleMs: MESSAGE_CLEAR_MS.manageListing,
+    isPageAction: false,
+  });
+  return (
+    <section
+      aria-labelledby="manage-heading"
+      className="rounded-xl border border-brand-200 bg-brand-50 p-5 shadow-sm"
+    >
+      <h2 id="manage-heading" className="text-lg font-bold">
+        {t('manage.heading')}
+      </h2>
+      <fetcher.Form method="post" className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="availability" />
+        <FormField
+          name="availability"
+          label={t('manage.availability')}
+          error={fieldErrors.availability}
+        >
+          {(props) => (
+            <select {...props} defaultValue={availability} key={availability}>
+              {AVAILABILITIES.map((option) => (
+                <option key={option} value={option}>
+                  {t(`listing.availability.${option}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <button type="submit" className="button-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? t('manage.saving') : t('manage.save')}
+        </button>
+        <div aria-live="polite">
+          {result && (
+            <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage>
+          )}
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}
