@@ -7,7 +7,9 @@
  * - API and page throughput as a ratio to a trivial route measured right beside it, plus p95
  *   latency, with autocannon (10 connections);
  * - the home page's JS and CSS, gzipped;
- * - Lighthouse (default mobile preset) on the home page and a property page.
+ * - Lighthouse (default mobile preset) on the home page and a property page;
+ * - the upload path: CPU per 12 MP phone photo and bytes stored per byte sent (bench/upload.ts,
+ *   which also runs alone: `npx tsx bench/upload.ts`).
  *
  * Exits 1 when any figure misses its budget (or the benchmark itself fails), 0 otherwise.
  * Lines starting with `# ` are context, not figures.
@@ -32,6 +34,7 @@ import { formatFigure, isWithinBudget, median, note, type Budget, type Figure } 
 import { killActiveChrome, runLighthouse, type LighthouseSample } from './lighthouse.ts';
 import { measureAgainstCeiling, type Endpoint, type LoadPlan } from './load.ts';
 import { findFreePort, runCommand, startServer, stopAllProcesses } from './processes.ts';
+import { measureUpload } from './upload.ts';
 import { CHROMIUM_PATH } from '../test/chromium.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -369,6 +372,8 @@ function cleanUp(): Promise<void> {
 
 async function main(): Promise<number> {
   const started = performance.now();
+  // First, while no server or browser competes for the CPU it measures.
+  for (const figure of await measureUpload()) report(figure);
   await ensureBuild();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'inzu-bench-'));
   await seedCatalogue(dataDir);

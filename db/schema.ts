@@ -23,9 +23,11 @@ import {
   ASSET_TYPES,
   AVAILABILITIES,
   INQUIRY_ROLES,
+  LISTING_TYPES,
   MODERATION_STATES,
   OFFERS,
   PROPERTY_TYPES,
+  REQUEST_STATUSES,
   type Photo,
 } from '#lib/listing.ts';
 
@@ -259,6 +261,57 @@ export const assets = pgTable(
     check('assets_moderation_check', oneOf('moderation', MODERATION_STATES)),
     check('assets_availability_check', oneOf('availability', AVAILABILITIES)),
     check('assets_price_check', sql`price >= 0 and (rental_price is null or rental_price >= 0)`),
+  ],
+);
+
+/** Buyers' wanted-ads ("property requests"): what they look for, where, and for how much. */
+export const propertyRequests = pgTable(
+  'property_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    requesterId: uuid()
+      .notNull()
+      .references(() => users.id),
+    title: text().notNull(),
+    /** The budget, in whole francs. */
+    price: bigint({ mode: 'number' }).notNull(),
+    location: text().notNull(),
+    requesterName: text().notNull(),
+    contact: text(),
+    description: text().notNull().default(''),
+    type: text({ enum: LISTING_TYPES }),
+    bedrooms: integer(),
+    bathrooms: integer(),
+    toilets: integer(),
+    areaSqm: integer(),
+    features: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    photos: jsonb().$type<Photo[]>().notNull().default([]),
+    status: text({ enum: REQUEST_STATUSES }).notNull().default('Open'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('property_requests_open_created_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`status = 'Open' and deleted_at is null`),
+    index('property_requests_open_type_created_idx')
+      .on(table.type, table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`status = 'Open' and deleted_at is null`),
+    index('property_requests_requester_idx').on(
+      table.requesterId,
+      table.createdAt.desc().nullsFirst(),
+    ),
+    check('property_requests_type_check', sql`type is null or ${oneOf('type', LISTING_TYPES)}`),
+    check('property_requests_status_check', oneOf('status', REQUEST_STATUSES)),
+    check('property_requests_price_check', sql`price >= 0`),
+    check(
+      'property_requests_rooms_check',
+      sql`coalesce(bedrooms, 0) >= 0 and coalesce(bathrooms, 0) >= 0 and coalesce(toilets, 0) >= 0 and (area_sqm is null or area_sqm > 0)`,
+    ),
   ],
 );
 

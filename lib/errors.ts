@@ -59,6 +59,12 @@ export class ConflictError extends DomainError {
   readonly status = 409;
 }
 
+/** A request body or an uploaded file larger than the configured limit. */
+export class PayloadTooLargeError extends DomainError {
+  protected static override readonly kind = 'payload-too-large';
+  readonly status = 413;
+}
+
 export class UnauthorizedError extends DomainError {
   protected static override readonly kind = 'unauthorized';
   readonly status = 401;

@@ -1,6 +1,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { t, type MessageKey } from './i18n.ts';
+import { capitalizeType, LISTING_TYPES, OFFERS } from './listing.ts';
 
 /** A required text field: trimmed, not blank, bounded. */
 export function requiredText(label: MessageKey, max: number) {
@@ -28,3 +29,136 @@ export const CheckboxSchema = z
   .union([z.boolean(), z.enum(['on', 'true', 'false', ''])])
   .optional()
   .transform((value) => value === true || value === 'on' || value === 'true');
+
+/** What a form field holds before parsing: text, or several texts for a repeated field. */
+type Raw = string | string[] | undefined;
+
+/** The field's single text: an empty or absent field is undefined (forms send blanks). */
+function single(value: unknown): unknown {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (typeof text === 'string' && text.trim() === '') return undefined;
+  return text;
+}
+
+/** An optional text field: trimmed, bounded, undefined when blank. */
+export function optionalText(max: number) {
+  return z.preprocess(
+    single,
+    z.string().trim().max(max, t('validation.tooLong', { max })).optional(),
+  );
+}
+
+/** A required amount of Rwandan francs: digits, with spaces or commas as separators allowed. */
+export function requiredAmount(label: MessageKey) {
+  return z.preprocess(
+    (value) => {
+      const text = single(value);
+      return typeof text === 'string' ? text.replace(/[\s,]/g, '') : text;
+    },
+    z
+      .union([z.string(), z.number()], { error: t('validation.required', { field: t(label) }) })
+      .pipe(z.coerce.number({ error: t('validation.amount') }))
+      .pipe(
+        z
+          .number({ error: t('validation.amount') })
+          .int(t('validation.amount'))
+          .min(0, t('validation.amount'))
+          .max(1e13, t('validation.amount')),
+      ),
+  );
+}
+
+/** An optional amount of francs (a rental price, say). */
+export function optionalAmount() {
+  return z.preprocess(
+    (value) => {
+      const text = single(value);
+      return typeof text === 'string' ? text.replace(/[\s,]/g, '') : text;
+    },
+    z.coerce
+      .number({ error: t('validation.amount') })
+      .int(t('validation.amount'))
+      .min(0, t('validation.amount'))
+      .max(1e13, t('validation.amount'))
+      .optional(),
+  );
+}
+
+/** An optional count of rooms: a whole number from 0 to 1000. */
+export const OptionalCountSchema = z.preprocess(
+  single,
+  z.coerce
+    .number({ error: t('validation.count') })
+    .int(t('validation.count'))
+    .min(0, t('validation.count'))
+    .max(1000, t('validation.count'))
+    .optional(),
+);
+
+/** An optional area in square metres; '120', '120sqm' and '120 m²' all read as 120. */
+export const OptionalAreaSchema = z.preprocess(
+  (value) => {
+    const text = single(value);
+    if (typeof text !== 'string') return text;
+    const match = /^\s*(\d+)\s*(sqm|m2|m²|sq\.?\s*m)?\s*$/i.exec(text);
+    return match ? Number(match[1]) : text;
+  },
+  z
+    .number({ error: t('validation.area') })
+    .int(t('validation.area'))
+    .min(1, t('validation.area'))
+    .max(10_000_000, t('validation.area'))
+    .optional(),
+);
+
+const MAX_FEATURES = 30;
+const MAX_FEATURE_LENGTH = 80;
+
+/**
+ * The features list of a form: a repeated field (or one text). Blank ones are dropped after
+ * trimming, as the spec adds a feature only when it is not empty; duplicates once.
+ */
+export const FeaturesSchema = z.preprocess(
+  (value: Raw) => {
+    const list = value === undefined ? [] : Array.isArray(value) ? value : [value];
+    const trimmed = list.map((feature) => (typeof feature === 'string' ? feature.trim() : feature));
+    return [...new Set(trimmed.filter((feature) => feature !== ''))];
+  },
+  z
+    .array(z.string().max(MAX_FEATURE_LENGTH), {
+      error: t('validation.features', { max: MAX_FEATURES, length: MAX_FEATURE_LENGTH }),
+    })
+    .max(MAX_FEATURES, t('validation.features', { max: MAX_FEATURES, length: MAX_FEATURE_LENGTH })),
+);
+
+/** A listing type in any case ('house', 'CAR'), answered in its canonical form. */
+export const ListingTypeSchema = z.preprocess(
+  (value) => {
+    const text = single(value);
+    return typeof text === 'string' ? capitalizeType(text.trim()) : text;
+  },
+  z.enum(LISTING_TYPES, t('validation.listingType')),
+);
+
+/** Rent or Sale, in any case. */
+export const OfferSchema = z.preprocess(
+  (value) => {
+    const text = single(value);
+    return typeof text === 'string' ? capitalizeType(text.trim()) : text;
+  },
+  z.enum(OFFERS, t('validation.offer')),
+);
+
+/** An optional yes/no field: a checkbox ('on'), or true/false, yes/no. */
+export const OptionalYesNoSchema = z.preprocess(
+  (value) => {
+    const text = single(value);
+    if (typeof text === 'boolean' || text === undefined) return text;
+    if (typeof text !== 'string') return text;
+    const lower = text.trim().toLowerCase();
+    if (['on', 'true', 'yes', '1'].includes(lower)) return true;
+    if (['false', 'no', '0', 'off'].includes(lower)) return false;
+    return text;
+  },
+  z.boolean({ error: t('validation.yesNo') }).optional(),
+);

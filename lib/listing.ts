@@ -7,12 +7,23 @@ export const MODERATION_STATES = ['Pending', 'Approved', 'Rejected'] as const;
 export const AVAILABILITIES = ['Available', 'Sold', 'Rented'] as const;
 /** Who sends an information request: the form's Buying, Selling and Other. */
 export const INQUIRY_ROLES = ['buyer', 'seller', 'guest'] as const;
+/** Every kind a listing (or a wanted-ad) can be: the property types, then the asset kinds. */
+export const LISTING_TYPES = [...PROPERTY_TYPES, ...ASSET_TYPES] as const;
+/** A buyer's wanted-ad is open until they close it. */
+export const REQUEST_STATUSES = ['Open', 'Closed'] as const;
 
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 export type AssetType = (typeof ASSET_TYPES)[number];
 export type Offer = (typeof OFFERS)[number];
 export type ModerationState = (typeof MODERATION_STATES)[number];
 export type Availability = (typeof AVAILABILITIES)[number];
+export type ListingType = (typeof LISTING_TYPES)[number];
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** Whether a type is one of the property types (the rest are assets). */
+export function isPropertyType(type: ListingType): type is PropertyType {
+  return (PROPERTY_TYPES as readonly string[]).includes(type);
+}
 
 /** A stored photo: its content-hash key, intrinsic size and a tiny blurred preview. */
 export type Photo = {
@@ -43,3 +54,30 @@ export function parsePropertyType(raw: string): PropertyType | undefined {
 export function parseAssetType(raw: string): AssetType | undefined {
   return parseType(raw, ASSET_TYPES);
 }
+
+/** The fields an asset of each kind has beyond the common ones (spec: Asset detail). */
+export const ASSET_KIND_FIELDS = {
+  Car: [
+    'transmission',
+    'fuel',
+    'certified',
+    'inspected',
+    'warranty',
+    'rentalPrice',
+    'rentDuration',
+  ],
+  Motorcycle: [
+    'transmission',
+    'fuel',
+    'certified',
+    'inspected',
+    'warranty',
+    'rentalPrice',
+    'rentDuration',
+  ],
+  Land: ['size'],
+  Clothes: ['condition', 'sizeCloth'],
+  Other: [],
+} as const satisfies Record<AssetType, readonly string[]>;
+
+export type AssetKindField = (typeof ASSET_KIND_FIELDS)[AssetType][number];

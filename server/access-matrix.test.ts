@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { users } from '#db/schema.ts';
-import { createAsset, createProperty } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createPropertyRequest } from '#db/seed/factories.ts';
 import type { UserRole } from '#lib/account.ts';
 import type { OwnedResource } from './owner-lookups.ts';
 import type { Access, DeclaredRoute } from './plugins/access.ts';
@@ -18,6 +18,8 @@ import { createSession, createSignedInUser, createTestApp, type TestApp } from '
 const OWNED_FIXTURES: Record<OwnedResource, (db: Database, ownerId: string) => Promise<string>> = {
   property: async (db, ownerId) => (await createProperty(db, ownerId)).id,
   asset: async (db, ownerId) => (await createAsset(db, ownerId)).id,
+  request: async (db, ownerId) => (await createPropertyRequest(db, ownerId)).id,
+  supply: async (db, ownerId) => (await createProperty(db, ownerId, { moderation: 'Pending' })).id,
 };
 
 type Caller =

@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import middie from '@fastify/middie';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -30,6 +31,8 @@ import { listingsApi } from '#modules/listings/listings.api.ts';
 import { createSmtpTransport, type MailTransport } from '#modules/mail/mail.service.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
 import { newsletterApi } from '#modules/newsletter/newsletter.api.ts';
+import { requestsApi } from '#modules/requests/requests.api.ts';
+import { suppliesApi } from '#modules/supplies/supplies.api.ts';
 import { searchApi } from '#modules/search/search.api.ts';
 import accessPlugin from './plugins/access.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -159,6 +162,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(inquiriesApi, { inquiries: services.inquiries, formRateLimit });
       await api.register(inboxApi, { inbox: services.inbox, formRateLimit });
       await api.register(newsletterApi, { newsletter: services.newsletter, formRateLimit });
+      await api.register(multipart, { limits: { fileSize: config.uploadMaxBytes } });
+      await api.register(suppliesApi, {
+        supplies: services.supplies,
+        uploadMaxBytes: config.uploadMaxBytes,
+        onCatalogueChange,
+      });
+      await api.register(requestsApi, {
+        requests: services.requests,
+        uploadMaxBytes: config.uploadMaxBytes,
+      });
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async () => {
         throw new NotFoundError(t('api.notFound'));
       });

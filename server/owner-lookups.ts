@@ -11,6 +11,8 @@ export function createOwnerLookups(services: Services) {
   return {
     property: services.listings.getPropertyOwnerId,
     asset: services.assets.getAssetOwnerId,
+    request: services.requests.getRequesterId,
+    supply: services.supplies.getSupplierId,
   } satisfies Record<string, OwnerLookup>;
 }
 

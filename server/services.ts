@@ -9,6 +9,8 @@ import { createMailService, type MailTransport } from '#modules/mail/mail.servic
 import type { PhotoStorage } from '#modules/media/media.storage.ts';
 import { createMediaService } from '#modules/media/media.service.ts';
 import { createNewsletterService } from '#modules/newsletter/newsletter.service.ts';
+import { createRequestsService } from '#modules/requests/requests.service.ts';
+import { createSuppliesService } from '#modules/supplies/supplies.service.ts';
 import { createSearchService } from '#modules/search/search.service.ts';
 
 /** Every domain service, wired to one database. API routes and page loaders both use these. */
@@ -33,6 +35,7 @@ export function createServices({
   const listings = createListingsService({ db, clock });
   const assets = createAssetsService({ db, clock });
   const mail = createMailService({ db, clock, transport: mailTransport, logger });
+  const media = createMediaService({ storage });
   return {
     accounts: createAccountsService({
       db,
@@ -47,7 +50,9 @@ export function createServices({
     inquiries: createInquiriesService({ db }),
     inbox: createInboxService({ db }),
     newsletter: createNewsletterService({ db }),
-    media: createMediaService({ storage }),
+    requests: createRequestsService({ db, clock, media }),
+    supplies: createSuppliesService({ db, clock, media }),
+    media,
   };
 }
 

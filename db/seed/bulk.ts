@@ -517,7 +517,7 @@ async function collectPhotos(db: Database, media: MediaService): Promise<Map<str
     if (photos.has(type)) continue;
     photos.set(
       type,
-      await media.storePhoto(createDemoImage({ scene: SCENE_BY_TYPE[type], seed: 1 })),
+      await media.storePhoto(await createDemoImage({ scene: SCENE_BY_TYPE[type], seed: 1 })),
     );
   }
   return photos;

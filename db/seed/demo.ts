@@ -90,8 +90,8 @@ export async function seedDemoCatalogue({
   const started = Date.now();
   // Seeds are the listing's position, so every listing gets its own picture and a re-run
   // draws the same ones (same content, same storage key).
-  const photos = await mapConcurrently(listings, IMAGE_CONCURRENCY, (listing, index) =>
-    media.storePhoto(createDemoImage(imageSpecOf(listing, index + 1))),
+  const photos = await mapConcurrently(listings, IMAGE_CONCURRENCY, async (listing, index) =>
+    media.storePhoto(await createDemoImage(imageSpecOf(listing, index + 1))),
   );
   log(`demo seed: stored ${photos.length} photos in ${Date.now() - started} ms`);
 

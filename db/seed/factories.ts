@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../client.ts';
-import { assets, properties, users } from '../schema.ts';
+import { assets, properties, propertyRequests, users } from '../schema.ts';
 
 type NewUser = typeof users.$inferInsert;
 type NewProperty = typeof properties.$inferInsert;
@@ -101,4 +101,29 @@ export async function createAsset(
 ) {
   const [asset] = await db.insert(assets).values(assetValues(ownerId, overrides)).returning();
   return asset!;
+}
+
+/** A buyer's open wanted-ad for a house in Kicukiro. */
+export async function createPropertyRequest(
+  db: Database,
+  requesterId: string,
+  overrides: Partial<typeof propertyRequests.$inferInsert> = {},
+) {
+  const [request] = await db
+    .insert(propertyRequests)
+    .values({
+      requesterId,
+      title: 'Three-bedroom house to rent',
+      price: 400_000,
+      location: 'Kicukiro, Kigali',
+      requesterName: 'Diane Mukamana',
+      contact: '0788654321',
+      description: 'Near a school, with parking for one car.',
+      type: 'House',
+      bedrooms: 3,
+      features: ['Parking'],
+      ...overrides,
+    })
+    .returning();
+  return request!;
 }

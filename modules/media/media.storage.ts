@@ -7,7 +7,11 @@ import path from 'node:path';
  * calls when the app runs on several machines.
  */
 export type PhotoStorage = {
-  put(name: string, data: Buffer): Promise<void>;
+  /**
+   * Writes a file unless one of that name exists; answers whether this call created it. Names
+   * are content hashes, so an existing file already holds the same picture and is left alone.
+   */
+  put(name: string, data: Buffer): Promise<boolean>;
   has(name: string): Promise<boolean>;
   remove(name: string): Promise<void>;
 };
@@ -18,6 +22,10 @@ const SAFE_NAME = /^[a-z0-9][a-z0-9.-]*$/;
 
 function assertSafeName(name: string): void {
   if (!SAFE_NAME.test(name)) throw new Error(`Unsafe storage name: ${name}`);
+}
+
+function isErrorCode(error: unknown, code: string): boolean {
+  return error instanceof Error && 'code' in error && error.code === code;
 }
 
 /** Stores files in one folder; writes go through a temporary file so a reader never sees half. */
@@ -31,7 +39,17 @@ export function createLocalPhotoStorage(dir: string): LocalPhotoStorage {
       await ensureDir();
       const temporary = path.join(dir, `.${randomUUID()}.tmp`);
       await fs.writeFile(temporary, data);
-      await fs.rename(temporary, path.join(dir, name));
+      try {
+        // A hard link, unlike rename, fails when the name is taken: two uploads of one picture
+        // cannot both believe they created (and may later remove) the shared file.
+        await fs.link(temporary, path.join(dir, name));
+        return true;
+      } catch (error) {
+        if (isErrorCode(error, 'EEXIST')) return false;
+        throw error;
+      } finally {
+        await fs.rm(temporary, { force: true });
+      }
     },
     async has(name) {
       assertSafeName(name);

@@ -1,0 +1,220 @@
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
+import type { Database } from '#db/client.ts';
+import { propertyRequests } from '#db/schema.ts';
+import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
+import type { Clock } from '#lib/clock.ts';
+import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
+import { formatTimeAgo } from '#lib/format.ts';
+import { t } from '#lib/i18n.ts';
+import type { Page } from '#lib/pagination.ts';
+import { toPhotoView } from '#lib/photos.ts';
+import type { MediaService } from '#modules/media/media.service.ts';
+import type {
+  RequestInput,
+  RequestListQuery,
+  RequestUpdate,
+  RequestView,
+} from './requests.schema.ts';
+
+type RequestRow = typeof propertyRequests.$inferSelect;
+
+export type RequestsService = ReturnType<typeof createRequestsService>;
+
+function toView(row: RequestRow, now: Date): RequestView {
+  const photos = row.photos.map(toPhotoView);
+  return {
+    _id: row.id,
+    title: row.title,
+    price: row.price,
+    location: row.location,
+    description: row.description,
+    image: photos[0]?.src ?? null,
+    photos,
+    requesterName: row.requesterName,
+    requesterId: row.requesterId,
+    contact: row.contact,
+    type: row.type,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    toilets: row.toilets,
+    area: row.areaSqm,
+    features: row.features,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    timeAgo: formatTimeAgo(row.createdAt, now),
+  };
+}
+
+/** The columns a form's fields fill; fields left out of an edit keep their value. */
+function toColumns(input: Partial<RequestInput>) {
+  return {
+    title: input.title,
+    price: input.price,
+    location: input.location,
+    requesterName: input.requesterName,
+    contact: input.contact,
+    description: input.description,
+    type: input.type,
+    bedrooms: input.bedrooms,
+    bathrooms: input.bathrooms,
+    toilets: input.toilets,
+    areaSqm: input.area,
+    features: input.features,
+  };
+}
+
+const isLive = isNull(propertyRequests.deletedAt);
+
+export function createRequestsService({
+  db,
+  clock,
+  media,
+}: {
+  db: Database;
+  clock: Clock;
+  media: MediaService;
+}) {
+  async function getRow(id: string): Promise<RequestRow> {
+    const [row] = await db
+      .select()
+      .from(propertyRequests)
+      .where(and(eq(propertyRequests.id, id), isLive));
+    if (!row) throw new NotFoundError(t('request.notFound'));
+    return row;
+  }
+
+  /**
+   * Posts a wanted-ad for the signed-in user. Photos are stored first; if the row cannot be
+   * written, the files this call created are removed again, so nothing is left half-done.
+   */
+  async function createRequest(
+    input: RequestInput,
+    photoFiles: Buffer[],
+    actor: Actor & { name: string },
+  ): Promise<RequestView> {
+    const stored = await media.storePhotos(photoFiles);
+    try {
+      const now = clock();
+      const [row] = await db
+        .insert(propertyRequests)
+        .values({
+          ...toColumns(input),
+          title: input.title,
+          price: input.price,
+          location: input.location,
+          requesterName: input.requesterName ?? actor.name,
+          description: input.description ?? '',
+          features: input.features,
+          requesterId: actor.id,
+          photos: stored.photos,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return toView(row!, now);
+    } catch (error) {
+      await stored.discard();
+      throw error;
+    }
+  }
+
+  /**
+   * A page of wanted-ads, newest first: every open one (for sellers looking for buyers),
+   * optionally of one type or around one place; or, with `mine`, the user's own, open or closed.
+   */
+  async function listRequests(query: RequestListQuery, actor: Actor): Promise<Page<RequestView>> {
+    const conditions: (SQL | undefined)[] = [isLive];
+    if (query.mine) conditions.push(eq(propertyRequests.requesterId, actor.id));
+    else conditions.push(eq(propertyRequests.status, 'Open'));
+    if (query.type) conditions.push(eq(propertyRequests.type, query.type));
+    if (query.location) {
+      const pattern = `%${query.location.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      conditions.push(sql`${propertyRequests.location} ilike ${pattern}`);
+    }
+    const where = and(...conditions);
+    const [rows, count] = await Promise.all([
+      db
+        .select()
+        .from(propertyRequests)
+        .where(where)
+        .orderBy(desc(propertyRequests.createdAt), desc(propertyRequests.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      countUpTo(db, sql`${propertyRequests} where ${where}`, LIST_COUNT_CAP),
+    ]);
+    const now = clock();
+    return {
+      items: rows.map((row) => toView(row, now)),
+      page: query.page,
+      pageSize: query.pageSize,
+      ...count,
+    };
+  }
+
+  /** One wanted-ad; a closed one only for its requester and admins. */
+  async function getRequest(id: string, actor: Actor): Promise<RequestView> {
+    const row = await getRow(id);
+    if (row.status !== 'Open' && !isOwnerOrAdmin(actor, row.requesterId)) {
+      throw new NotFoundError(t('request.notFound'));
+    }
+    return toView(row, clock());
+  }
+
+  /** Edits a wanted-ad (its requester or an admin); new photos replace the old ones. */
+  async function updateRequest(
+    id: string,
+    input: RequestUpdate,
+    photoFiles: Buffer[],
+    actor: Actor,
+  ): Promise<RequestView> {
+    const row = await getRow(id);
+    if (!isOwnerOrAdmin(actor, row.requesterId)) throw new ForbiddenError(t('auth.forbidden'));
+    const stored = photoFiles.length > 0 ? await media.storePhotos(photoFiles) : undefined;
+    try {
+      const now = clock();
+      const [updated] = await db
+        .update(propertyRequests)
+        .set({
+          ...toColumns(input),
+          status: input.status,
+          ...(stored ? { photos: stored.photos } : {}),
+          updatedAt: now,
+        })
+        .where(eq(propertyRequests.id, id))
+        .returning();
+      return toView(updated!, now);
+    } catch (error) {
+      await stored?.discard();
+      throw error;
+    }
+  }
+
+  /** Removes a wanted-ad (its requester or an admin); kept in the database, hidden everywhere. */
+  async function deleteRequest(id: string, actor: Actor): Promise<void> {
+    const row = await getRow(id);
+    if (!isOwnerOrAdmin(actor, row.requesterId)) throw new ForbiddenError(t('auth.forbidden'));
+    await db
+      .update(propertyRequests)
+      .set({ deletedAt: clock() })
+      .where(eq(propertyRequests.id, id));
+  }
+
+  /** Who posted a wanted-ad; undefined when there is none. */
+  async function getRequesterId(id: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ requesterId: propertyRequests.requesterId })
+      .from(propertyRequests)
+      .where(and(eq(propertyRequests.id, id), isLive));
+    return row?.requesterId;
+  }
+
+  return {
+    createRequest,
+    listRequests,
+    getRequest,
+    updateRequest,
+    deleteRequest,
+    getRequesterId,
+  };
+}

@@ -1,0 +1,384 @@
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
+import type { Database } from '#db/client.ts';
+import { assets, properties } from '#db/schema.ts';
+import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
+import type { Clock } from '#lib/clock.ts';
+import { ForbiddenError, InvalidError, NotFoundError } from '#lib/errors.ts';
+import { formatTimeAgo } from '#lib/format.ts';
+import { t } from '#lib/i18n.ts';
+import {
+  ASSET_KIND_FIELDS,
+  isPropertyType,
+  type AssetKindField,
+  type AssetType,
+  type ListingType,
+} from '#lib/listing.ts';
+import type { Page } from '#lib/pagination.ts';
+import { toPhotoView } from '#lib/photos.ts';
+import type { MediaService, StoredPhotos } from '#modules/media/media.service.ts';
+import type { SupplyInput, SupplyListQuery, SupplyUpdate, SupplyView } from './supplies.schema.ts';
+
+type PropertyRow = typeof properties.$inferSelect;
+type AssetRow = typeof assets.$inferSelect;
+type Supply = { kind: 'property'; row: PropertyRow } | { kind: 'asset'; row: AssetRow };
+
+export type SuppliesService = ReturnType<typeof createSuppliesService>;
+
+const NO_ASSET_FIELDS = {
+  transmission: null,
+  fuel: null,
+  certified: null,
+  inspected: null,
+  warranty: null,
+  rentalPrice: null,
+  rentDuration: null,
+  size: null,
+  condition: null,
+  sizeCloth: null,
+} as const;
+
+function toView(supply: Supply, now: Date): SupplyView {
+  const { row } = supply;
+  const photos = row.photos.map(toPhotoView);
+  const common = {
+    _id: row.id,
+    kind: supply.kind,
+    description: row.description,
+    image: photos[0]?.src ?? null,
+    photos,
+    price: row.price,
+    location: row.location,
+    owner: row.ownerName,
+    ownerId: row.ownerId,
+    contact: row.contact,
+    status: row.offer,
+    moderation: row.moderation,
+    availability: row.availability,
+    type: row.type,
+    features: row.features,
+    createdAt: row.createdAt.toISOString(),
+    timeAgo: formatTimeAgo(row.createdAt, now),
+  };
+  if (supply.kind === 'property') {
+    const property = supply.row;
+    return {
+      ...common,
+      ...NO_ASSET_FIELDS,
+      title: property.title,
+      address: property.address,
+      bedrooms: property.bedrooms,
+      bathrooms: property.bathrooms,
+      toilets: property.toilets,
+      area: property.areaSqm,
+    };
+  }
+  const asset = supply.row;
+  return {
+    ...common,
+    title: asset.name,
+    address: null,
+    bedrooms: null,
+    bathrooms: null,
+    toilets: null,
+    area: null,
+    transmission: asset.transmission,
+    fuel: asset.fuel,
+    certified: asset.isCertified,
+    inspected: asset.isInspected,
+    warranty: asset.warranty,
+    rentalPrice: asset.rentalPrice,
+    rentDuration: asset.rentDuration,
+    size: asset.size,
+    condition: asset.condition,
+    sizeCloth: asset.sizeCloth,
+  };
+}
+
+/** The property columns a supply form fills; fields left out keep their value on an edit. */
+function propertyColumns(input: SupplyUpdate) {
+  return {
+    title: input.title,
+    price: input.price,
+    offer: input.status,
+    location: input.location,
+    ownerName: input.owner,
+    contact: input.contact,
+    description: input.description,
+    bedrooms: input.bedrooms,
+    bathrooms: input.bathrooms,
+    toilets: input.toilets,
+    areaSqm: input.area,
+    features: input.features,
+  };
+}
+
+/** The asset columns a supply form fills: only the kind fields of the asset's type. */
+function assetColumns(input: SupplyUpdate, type: AssetType) {
+  const kindFields = new Set<AssetKindField>(ASSET_KIND_FIELDS[type]);
+  const only = <Value>(field: AssetKindField, value: Value) =>
+    kindFields.has(field) ? value : null;
+  return {
+    name: input.title,
+    price: input.price,
+    offer: input.status,
+    location: input.location,
+    ownerName: input.owner,
+    contact: input.contact,
+    description: input.description,
+    features: input.features,
+    transmission: only('transmission', input.transmission),
+    fuel: only('fuel', input.fuel),
+    isCertified: only('certified', input.certified),
+    isInspected: only('inspected', input.inspected),
+    warranty: only('warranty', input.warranty),
+    rentalPrice: only('rentalPrice', input.rentalPrice),
+    rentDuration: only('rentDuration', input.rentDuration),
+    size: only('size', input.size),
+    condition: only('condition', input.condition),
+    sizeCloth: only('sizeCloth', input.sizeCloth),
+  };
+}
+
+export function createSuppliesService({
+  db,
+  clock,
+  media,
+}: {
+  db: Database;
+  clock: Clock;
+  media: MediaService;
+}) {
+  /** A supply of either kind that is not withdrawn, or NotFound. */
+  async function findSupply(id: string): Promise<Supply> {
+    const [property] = await db
+      .select()
+      .from(properties)
+      .where(and(eq(properties.id, id), isNull(properties.deletedAt)));
+    if (property) return { kind: 'property', row: property };
+    const [asset] = await db
+      .select()
+      .from(assets)
+      .where(and(eq(assets.id, id), isNull(assets.deletedAt)));
+    if (asset) return { kind: 'asset', row: asset };
+    throw new NotFoundError(t('supply.notFound'));
+  }
+
+  async function findOwnedSupply(id: string, actor: Actor): Promise<Supply> {
+    const supply = await findSupply(id);
+    if (!isOwnerOrAdmin(actor, supply.row.ownerId)) throw new ForbiddenError(t('auth.forbidden'));
+    return supply;
+  }
+
+  /** Runs a write after storing photos, removing the stored files again if the write fails. */
+  async function withPhotos<T>(
+    photoFiles: Buffer[],
+    write: (stored: StoredPhotos | undefined) => Promise<T>,
+  ): Promise<T> {
+    const stored = photoFiles.length > 0 ? await media.storePhotos(photoFiles) : undefined;
+    try {
+      return await write(stored);
+    } catch (error) {
+      await stored?.discard();
+      throw error;
+    }
+  }
+
+  /**
+   * A seller offers something: a house, hotel or apartment joins the properties, anything else
+   * the assets, waiting for an admin's approval (moderation Pending) before anyone sees it.
+   */
+  async function createSupply(
+    input: SupplyInput,
+    photoFiles: Buffer[],
+    actor: Actor & { name: string },
+  ): Promise<SupplyView> {
+    return withPhotos(photoFiles, async (stored) => {
+      const now = clock();
+      const owned = {
+        ownerId: actor.id,
+        ownerName: input.owner ?? actor.name,
+        contact: input.contact ?? '',
+        description: input.description ?? '',
+        moderation: 'Pending' as const,
+        photos: stored?.photos ?? [],
+        createdAt: now,
+        updatedAt: now,
+      };
+      const type: ListingType = input.type;
+      if (isPropertyType(type)) {
+        const [row] = await db
+          .insert(properties)
+          .values({
+            ...propertyColumns(input),
+            ...owned,
+            type,
+            title: input.title,
+            price: input.price,
+            offer: input.status,
+            location: input.location,
+            features: input.features,
+          })
+          .returning();
+        return toView({ kind: 'property', row: row! }, now);
+      }
+      const [row] = await db
+        .insert(assets)
+        .values({
+          ...assetColumns(input, type),
+          ...owned,
+          type,
+          name: input.title,
+          price: input.price,
+          offer: input.status,
+          features: input.features,
+        })
+        .returning();
+      return toView({ kind: 'asset', row: row! }, now);
+    });
+  }
+
+  /**
+   * A page of supplies, newest first: a user's own (with their moderation state), or for an
+   * admin everyone's. Both catalogues are read as one list.
+   */
+  async function listSupplies(query: SupplyListQuery, actor: Actor): Promise<Page<SupplyView>> {
+    const where = (table: typeof properties | typeof assets): SQL =>
+      and(
+        isNull(table.deletedAt),
+        actor.role === 'admin' ? undefined : eq(table.ownerId, actor.id),
+        query.moderation ? eq(table.moderation, query.moderation) : undefined,
+      )!;
+    const both = sql`(select ${properties.id} as id, 'property' as kind, ${properties.createdAt} as created_at from ${properties} where ${where(properties)}
+      union all
+      select ${assets.id}, 'asset', ${assets.createdAt} from ${assets} where ${where(assets)}) as supplies`;
+    const [page, count] = await Promise.all([
+      db.execute<{ id: string; kind: 'property' | 'asset' }>(
+        sql`select id, kind from ${both} order by created_at desc, id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+      ),
+      countUpTo(db, both, LIST_COUNT_CAP),
+    ]);
+    const idsOf = (kind: string) =>
+      page.rows.filter((row) => row.kind === kind).map((row) => row.id);
+    const [propertyRows, assetRows] = await Promise.all([
+      idsOf('property').length > 0
+        ? db
+            .select()
+            .from(properties)
+            .where(inArray(properties.id, idsOf('property')))
+        : [],
+      idsOf('asset').length > 0
+        ? db
+            .select()
+            .from(assets)
+            .where(inArray(assets.id, idsOf('asset')))
+        : [],
+    ]);
+    const byId = new Map<string, Supply>([
+      ...propertyRows.map((row) => [row.id, { kind: 'property', row }] as const),
+      ...assetRows.map((row) => [row.id, { kind: 'asset', row }] as const),
+    ]);
+    const now = clock();
+    return {
+      items: page.rows.flatMap((row) => {
+        const supply = byId.get(row.id);
+        return supply ? [toView(supply, now)] : [];
+      }),
+      page: query.page,
+      pageSize: query.pageSize,
+      ...count,
+    };
+  }
+
+  /** One supply, for its supplier or an admin. */
+  async function getSupply(id: string, actor: Actor): Promise<SupplyView> {
+    return toView(await findOwnedSupply(id, actor), clock());
+  }
+
+  /**
+   * Edits a supply (its supplier or an admin). A supplier's edit of an approved supply sends it
+   * back to review. New photos replace the old ones. A property cannot turn into an asset (they
+   * live in different catalogues): that is a new supply.
+   */
+  async function updateSupply(
+    id: string,
+    input: SupplyUpdate,
+    photoFiles: Buffer[],
+    actor: Actor,
+  ): Promise<{ supply: SupplyView; wasPublished: boolean }> {
+    const supply = await findOwnedSupply(id, actor);
+    const type = input.type ?? supply.row.type;
+    if (isPropertyType(type) !== (supply.kind === 'property')) {
+      throw InvalidError.field('type', t('supply.kindChange'));
+    }
+    const wasPublished = supply.row.moderation === 'Approved';
+    const review = actor.role === 'admin' ? {} : { moderation: 'Pending' as const };
+    return withPhotos(photoFiles, async (stored) => {
+      const now = clock();
+      const changes = { ...(stored ? { photos: stored.photos } : {}), ...review, updatedAt: now };
+      if (supply.kind === 'property') {
+        const [row] = await db
+          .update(properties)
+          .set({
+            ...propertyColumns(input),
+            type: isPropertyType(type) ? type : undefined,
+            ...changes,
+          })
+          .where(eq(properties.id, id))
+          .returning();
+        return { supply: toView({ kind: 'property', row: row! }, now), wasPublished };
+      }
+      const assetType = type as AssetType;
+      const [row] = await db
+        .update(assets)
+        .set({
+          ...assetColumns(input, assetType),
+          type: assetType,
+          ...changes,
+        })
+        .where(eq(assets.id, id))
+        .returning();
+      return { supply: toView({ kind: 'asset', row: row! }, now), wasPublished };
+    });
+  }
+
+  /** Withdraws a supply (its supplier or an admin): hidden everywhere, kept in the database. */
+  async function withdrawSupply(id: string, actor: Actor): Promise<void> {
+    const supply = await findOwnedSupply(id, actor);
+    const table = supply.kind === 'property' ? properties : assets;
+    await db.update(table).set({ deletedAt: clock() }).where(eq(table.id, id));
+  }
+
+  /**
+   * Publishes a supply (admins only): it joins its catalogue (properties or assets, by type)
+   * with its photos, and shows on the home grids, the type lists and in search.
+   */
+  async function approveSupply(id: string, actor: Actor): Promise<SupplyView> {
+    if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
+    const supply = await findSupply(id);
+    const table = supply.kind === 'property' ? properties : assets;
+    const now = clock();
+    await db.update(table).set({ moderation: 'Approved', updatedAt: now }).where(eq(table.id, id));
+    return toView(await findSupply(id), now);
+  }
+
+  /** Who supplied something; undefined when there is no such supply. */
+  async function getSupplierId(id: string): Promise<string | undefined> {
+    try {
+      return (await findSupply(id)).row.ownerId;
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  }
+
+  return {
+    createSupply,
+    listSupplies,
+    getSupply,
+    updateSupply,
+    withdrawSupply,
+    approveSupply,
+    getSupplierId,
+  };
+}
