@@ -3,6 +3,26 @@ import type { z } from 'zod';
 import { DomainError } from '#lib/errors.ts';
 import { toFieldErrors, type FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
+import { addField, PHOTO_FIELDS } from '#modules/media/media.form.ts';
+
+/** The photo files of a form (`photos`, or the spec's single `image`), empty inputs left out. */
+export type FormUpload = { photos: Buffer[] };
+
+/** A form's text fields (a repeated one, like `features`, as a list) and its photo files. */
+async function readFormData(formData: FormData) {
+  const fields: Record<string, string | string[]> = {};
+  const upload: FormUpload = { photos: [] };
+  for (const [name, value] of formData.entries()) {
+    if (typeof value !== 'string') {
+      if (PHOTO_FIELDS.has(name) && value.size > 0) {
+        upload.photos.push(Buffer.from(await value.arrayBuffer()));
+      }
+      continue;
+    }
+    addField(fields, name, value);
+  }
+  return { fields, upload };
+}
 
 /** A success with more than a message: a page to go to next, headers such as a cookie. */
 export type FormSuccess = { message: string; redirectTo?: string; headers?: HeadersInit };
@@ -16,7 +36,7 @@ export async function handleFormAction<Schema extends z.ZodType>(
   request: Request,
   context: AppLoadContext,
   schema: Schema,
-  run: (input: z.output<Schema>) => Promise<string | FormSuccess>,
+  run: (input: z.output<Schema>, upload: FormUpload) => Promise<string | FormSuccess>,
 ) {
   if (context.formRateLimit.isExceeded) {
     const seconds = context.formRateLimit.retryAfterSeconds;
@@ -26,11 +46,7 @@ export async function handleFormAction<Schema extends z.ZodType>(
     );
   }
   const formData = await request.formData();
-  const fields = Object.fromEntries(
-    [...formData.entries()].filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string',
-    ),
-  );
+  const { fields, upload } = await readFormData(formData);
   const parsed = schema.safeParse(fields);
   if (!parsed.success) {
     const fieldErrors = toFieldErrors(parsed.error);
@@ -41,7 +57,7 @@ export async function handleFormAction<Schema extends z.ZodType>(
     );
   }
   try {
-    const success = await run(parsed.data);
+    const success = await run(parsed.data, upload);
     if (typeof success === 'string') return data<FormResult>({ ok: true, message: success });
     const { headers, ...result } = success;
     return data<FormResult>({ ok: true, ...result }, { headers });

@@ -11,14 +11,7 @@ import sharp from 'sharp';
 import { PHOTO_WIDTHS } from '#lib/photos.ts';
 import { createMediaService } from '#modules/media/media.service.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
-import {
-  formatFigure,
-  isWithinBudget,
-  median,
-  note,
-  type Budget,
-  type Figure,
-} from './figures.ts';
+import { formatFigure, isWithinBudget, median, note, type Budget, type Figure } from './figures.ts';
 
 const PHOTO = { width: 3000, height: 4000, quality: 85 } as const;
 const RUNS = 10;

@@ -3,13 +3,19 @@ import { z } from 'zod';
 import { t, type MessageKey } from './i18n.ts';
 import { capitalizeType, LISTING_TYPES, OFFERS } from './listing.ts';
 
-/** A required text field: trimmed, not blank, bounded. */
+/** Control characters (NUL above all: PostgreSQL text cannot hold it); tabs and newlines pass. */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+const isPrintable = (value: string) => !CONTROL_CHARACTERS.test(value);
+
+/** A required text field: trimmed, not blank, bounded, no control characters. */
 export function requiredText(label: MessageKey, max: number) {
   return z
     .string({ error: t('validation.required', { field: t(label) }) })
     .trim()
     .min(1, t('validation.required', { field: t(label) }))
-    .max(max, t('validation.tooLong', { max }));
+    .max(max, t('validation.tooLong', { max }))
+    .refine(isPrintable, t('validation.controlCharacters'));
 }
 
 export const EmailSchema = z
@@ -44,7 +50,12 @@ function single(value: unknown): unknown {
 export function optionalText(max: number) {
   return z.preprocess(
     single,
-    z.string().trim().max(max, t('validation.tooLong', { max })).optional(),
+    z
+      .string()
+      .trim()
+      .max(max, t('validation.tooLong', { max }))
+      .refine(isPrintable, t('validation.controlCharacters'))
+      .optional(),
   );
 }
 
@@ -125,9 +136,12 @@ export const FeaturesSchema = z.preprocess(
     return [...new Set(trimmed.filter((feature) => feature !== ''))];
   },
   z
-    .array(z.string().max(MAX_FEATURE_LENGTH), {
-      error: t('validation.features', { max: MAX_FEATURES, length: MAX_FEATURE_LENGTH }),
-    })
+    .array(
+      z.string().max(MAX_FEATURE_LENGTH).refine(isPrintable, t('validation.controlCharacters')),
+      {
+        error: t('validation.features', { max: MAX_FEATURES, length: MAX_FEATURE_LENGTH }),
+      },
+    )
     .max(MAX_FEATURES, t('validation.features', { max: MAX_FEATURES, length: MAX_FEATURE_LENGTH })),
 );
 

@@ -23,6 +23,7 @@ import type { FormRateLimit } from '#lib/api-schemas.ts';
 import { systemClock, type Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.ts';
+import { MAX_PHOTOS } from '#lib/photos.ts';
 import { accountsApi } from '#modules/accounts/accounts.api.ts';
 import { assetsApi } from '#modules/assets/assets.api.ts';
 import { inboxApi } from '#modules/inbox/inbox.api.ts';
@@ -217,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       services,
       formRateLimit,
       siteUrl: config.siteUrl,
+      maxBodyBytes: MAX_PHOTOS * config.uploadMaxBytes + 1024 * 1024,
     });
   }
 

@@ -7,9 +7,10 @@ import { MAX_PHOTOS } from '#lib/photos.ts';
 export type SubmittedForm = { fields: Record<string, string | string[]>; photos: Buffer[] };
 
 /** The file fields a photo may come in: `photos` (several), or the spec's single `image`. */
-const PHOTO_FIELDS = new Set(['photos', 'image']);
+export const PHOTO_FIELDS = new Set(['photos', 'image']);
 
-function addField(fields: SubmittedForm['fields'], name: string, value: string): void {
+/** Adds a text field to a form's fields; a repeated field (like `features`) becomes a list. */
+export function addField(fields: SubmittedForm['fields'], name: string, value: string): void {
   const existing = fields[name];
   if (existing === undefined) fields[name] = value;
   else fields[name] = [...[existing].flat(), value];

@@ -123,8 +123,8 @@ export function createMediaService({
   }
 
   /**
-   * Decodes once at the largest stored width (JPEG and WebP decoders shrink while loading, a big
-   * saving on 12 MP phone photos) and derives the smaller sizes from that, not from the original.
+   * Decodes once, straight to the largest stored width, and derives the smaller sizes and the
+   * hash from that: 2 MP of pixels to resize and hash rather than a phone photo's 12 MP.
    */
   async function storeOne(identified: Identified, field: string, created: string[]) {
     let largest: { data: Buffer; info: OutputInfo };

@@ -647,9 +647,9 @@ describe('a failed database write leaves no orphan files', () => {
     expect(uploadedFiles(test)).toEqual(before);
   });
 
-  // Product bug: the NUL reaches the insert and the database error answers 500. Expected: a 400
-  // naming the field (the text schemas should refuse control characters). Flip to `it` once fixed.
-  it.fails('answers 400 naming title, not 500, for a title with a NUL character', async () => {
+  // PostgreSQL text cannot hold a NUL: the text schemas refuse control characters, so the
+  // answer is a 400 naming the field rather than a database error.
+  it('answers 400 naming title, not 500, for a title with a NUL character', async () => {
     const response = await call(test, 'POST', '/api/request-property', buyer.bearer, {
       json: requiredFields({ title: titleWithNul }),
     });

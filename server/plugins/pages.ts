@@ -6,6 +6,7 @@ import { createRequest } from '@remix-run/node-fetch-server';
 import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { FormRateLimit } from '#lib/api-schemas.ts';
+import { t } from '#lib/i18n.ts';
 import type { Services } from '../services.ts';
 
 export type PagesOptions = {
@@ -15,6 +16,8 @@ export type PagesOptions = {
   formRateLimit: FormRateLimit;
   /** Where links in e-mails point (config.siteUrl). */
   siteUrl: string;
+  /** The largest form post a page accepts: every photo at the upload limit, plus the fields. */
+  maxBodyBytes: number;
 };
 
 function contentSecurityPolicy(nonce: string, mode: PagesOptions['mode']): string {
@@ -56,6 +59,17 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
     config: { access: 'public' },
     handler: async (request, reply) => {
       const isRead = request.method === 'GET' || request.method === 'HEAD';
+      // React Router reads a form body whole; refuse one too large before it is read. Browsers
+      // always give a form post its length.
+      if (!isRead) {
+        const length = Number(request.headers['content-length'] ?? NaN);
+        if (Number.isNaN(length)) {
+          return reply.status(411).send({ message: t('api.lengthRequired') });
+        }
+        if (length > options.maxBodyBytes) {
+          return reply.status(413).send({ message: t('api.formTooLarge') });
+        }
+      }
       const limit = isRead ? undefined : await checkFormRateLimit(request);
       const nonce = randomBytes(16).toString('base64');
       const fetchRequest = createRequest(request.raw, reply.raw, {
