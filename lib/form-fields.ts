@@ -4,9 +4,11 @@ import { t, type MessageKey } from './i18n.ts';
 import { capitalizeType, LISTING_TYPES, OFFERS } from './listing.ts';
 
 /** Control characters (NUL above all: PostgreSQL text cannot hold it); tabs and newlines pass. */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-const isPrintable = (value: string) => !CONTROL_CHARACTERS.test(value);
+const isPrintable = (value: string) =>
+  ![...value].some((char) => {
+    const code = char.charCodeAt(0);
+    return (code < 32 && char !== '\t' && char !== '\n' && char !== '\r') || code === 127;
+  });
 
 /** A required text field: trimmed, not blank, bounded, no control characters. */
 export function requiredText(label: MessageKey, max: number) {
