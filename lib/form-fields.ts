@@ -147,22 +147,28 @@ export const FeaturesSchema = z.preprocess(
     .max(MAX_FEATURES, t('validation.features', { max: MAX_FEATURES, length: MAX_FEATURE_LENGTH })),
 );
 
-/** A listing type in any case ('house', 'CAR'), answered in its canonical form. */
+/** A choice typed or picked in any case ('house', 'CAR'): its canonical form; blank is absent. */
+function canonicalChoice(value: unknown): unknown {
+  const text = single(value);
+  return typeof text === 'string' ? capitalizeType(text.trim()) : text;
+}
+
+/** A listing type in any case, answered in its canonical form. */
 export const ListingTypeSchema = z.preprocess(
-  (value) => {
-    const text = single(value);
-    return typeof text === 'string' ? capitalizeType(text.trim()) : text;
-  },
+  canonicalChoice,
   z.enum(LISTING_TYPES, t('validation.listingType')),
 );
 
-/** Rent or Sale, in any case. */
-export const OfferSchema = z.preprocess(
-  (value) => {
-    const text = single(value);
-    return typeof text === 'string' ? capitalizeType(text.trim()) : text;
-  },
-  z.enum(OFFERS, t('validation.offer')),
+/** The same, where a blank means no type. */
+export const OptionalListingTypeSchema = z.preprocess(
+  canonicalChoice,
+  z.enum(LISTING_TYPES, t('validation.listingType')).optional(),
+);
+
+/** Rent or Sale in any case; a blank (a select left on its placeholder) means not given. */
+export const OptionalOfferSchema = z.preprocess(
+  canonicalChoice,
+  z.enum(OFFERS, t('validation.offer')).optional(),
 );
 
 /** An optional yes/no field: a checkbox ('on'), or true/false, yes/no. */

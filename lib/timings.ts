@@ -7,6 +7,8 @@ export const MESSAGE_CLEAR_MS = {
   register: 4000,
   passwordReset: 5000,
   manageListing: 3000,
+  supply: 3000,
+  request: 5000,
 } as const;
 
 /** The pause between 'Login successful! Redirecting...' (or registration) and the next page. */

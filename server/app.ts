@@ -95,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage,
     searchCacheSeconds: config.searchCacheSeconds,
     authAttemptsPer15Minutes: config.authAttemptsPer15Minutes,
+    uploadMaxBytes: config.uploadMaxBytes,
     mailTransport:
       options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined),
     logger: app.log,

@@ -20,6 +20,7 @@ export function createServices({
   storage,
   searchCacheSeconds,
   authAttemptsPer15Minutes,
+  uploadMaxBytes,
   mailTransport,
   logger,
 }: {
@@ -28,6 +29,8 @@ export function createServices({
   storage: PhotoStorage;
   searchCacheSeconds: number;
   authAttemptsPer15Minutes: number;
+  /** The largest photo file accepted (UPLOAD_MAX_MB). */
+  uploadMaxBytes: number;
   /** Undefined: e-mail stays in the outbox table and the log. */
   mailTransport: MailTransport | undefined;
   logger: Parameters<typeof createMailService>[0]['logger'];
@@ -35,7 +38,7 @@ export function createServices({
   const listings = createListingsService({ db, clock });
   const assets = createAssetsService({ db, clock });
   const mail = createMailService({ db, clock, transport: mailTransport, logger });
-  const media = createMediaService({ storage });
+  const media = createMediaService({ storage, maxBytes: uploadMaxBytes });
   return {
     accounts: createAccountsService({
       db,

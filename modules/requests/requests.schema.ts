@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   FeaturesSchema,
-  ListingTypeSchema,
+  OptionalListingTypeSchema,
   OptionalAreaSchema,
   OptionalCountSchema,
   optionalText,
@@ -24,7 +24,7 @@ export const RequestInputSchema = z.object({
   bathrooms: OptionalCountSchema,
   toilets: OptionalCountSchema,
   area: OptionalAreaSchema,
-  type: ListingTypeSchema.optional(),
+  type: OptionalListingTypeSchema,
   features: FeaturesSchema,
 });
 
@@ -40,7 +40,7 @@ export type RequestUpdate = z.infer<typeof RequestUpdateSchema>;
 export const RequestListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(500).default(1),
   pageSize: z.coerce.number().int().min(1).max(48).default(12),
-  type: ListingTypeSchema.optional(),
+  type: OptionalListingTypeSchema,
   location: optionalText(100),
   /** Only the signed-in user's own requests, open and closed. */
   mine: z

@@ -619,17 +619,20 @@ describe('POST /api/supply-property: photos', () => {
     });
   }
 
-  it('ignores an empty file input instead of refusing it', async () => {
+  it('ignores an empty file input (a browser’s untouched file field) instead of refusing it', async () => {
+    const before = uploadedFiles(test);
     const withOnlyEmpty = await supply(seller, {
       form: [...fields(houseFields()), photoPart(Buffer.alloc(0), '', 'application/octet-stream')],
     });
-    expect(withOnlyEmpty.photos).toEqual([]);
+    expect(withOnlyEmpty).toMatchObject({ photos: [], image: null });
+    expect(uploadedFiles(test)).toEqual(before);
 
     const withOneReal = await supply(seller, {
       form: [
         ...fields(houseFields()),
-        photoPart(Buffer.alloc(0), '', 'application/octet-stream'),
+        photoPart(Buffer.alloc(0), 'empty.jpg', 'image/jpeg'),
         photoPart(await jpeg(640, 480)),
+        photoPart(Buffer.alloc(0), 'also-empty.png', 'image/png', 'image'),
       ],
     });
     expect(withOneReal.photos).toEqual([photoViewShape(640, 480)]);

@@ -99,7 +99,8 @@ export const suppliesApi: FastifyPluginAsyncZod<{
         request.viewer!,
       );
       if (wasPublished) onCatalogueChange();
-      return { message: t('supply.updated'), data: supply };
+      const message = supply.moderation === 'Pending' ? t('supply.updated') : t('supply.saved');
+      return { message, data: supply };
     },
   );
 

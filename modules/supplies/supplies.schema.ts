@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   FeaturesSchema,
   ListingTypeSchema,
-  OfferSchema,
+  OptionalOfferSchema,
   OptionalAreaSchema,
   optionalAmount,
   OptionalCountSchema,
@@ -22,7 +22,7 @@ export const SupplyInputSchema = z.object({
   title: requiredText('supply.fieldTitle', 200),
   type: ListingTypeSchema,
   price: requiredAmount('supply.fieldPrice'),
-  status: OfferSchema.default('Rent'),
+  status: OptionalOfferSchema.transform((offer) => offer ?? 'Rent'),
   location: requiredText('supply.fieldLocation', 200),
   owner: optionalText(100),
   contact: optionalText(100),
@@ -46,8 +46,10 @@ export const SupplyInputSchema = z.object({
 
 export type SupplyInput = z.infer<typeof SupplyInputSchema>;
 
-/** An edit by the supplier: any field of the form. */
-export const SupplyUpdateSchema = SupplyInputSchema.partial();
+/** An edit by the supplier: any field of the form; a field left out keeps its value. */
+export const SupplyUpdateSchema = SupplyInputSchema.partial().extend({
+  status: OptionalOfferSchema,
+});
 
 export type SupplyUpdate = z.infer<typeof SupplyUpdateSchema>;
 
