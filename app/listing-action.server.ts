@@ -9,6 +9,18 @@ import { pagePathOf } from './auth.server.ts';
 /** The form field that tells a listing page's forms apart. */
 export const AVAILABILITY_INTENT = 'availability';
 
+/** The Request Information form of a published listing's page. */
+export function submitInquiry({
+  request,
+  context,
+  params,
+}: Pick<ActionFunctionArgs, 'request' | 'context' | 'params'>) {
+  return handleFormAction(request, context, InquiryInputSchema, async (input) => {
+    await context.services.inquiries.createInquiry({ ...input, listingId: params.id ?? '' });
+    return t('inquiry.success');
+  });
+}
+
 /**
  * The forms of a property or asset page: Request Information for anyone, and the availability
  * of the listing for its owner (and admins; the service decides who may).
@@ -16,12 +28,7 @@ export const AVAILABILITY_INTENT = 'availability';
 export function listingAction(kind: 'property' | 'asset') {
   return async ({ request, context, params }: ActionFunctionArgs) => {
     const intent = (await request.clone().formData()).get('intent');
-    if (intent !== AVAILABILITY_INTENT) {
-      return handleFormAction(request, context, InquiryInputSchema, async (input) => {
-        await context.services.inquiries.createInquiry({ ...input, listingId: params.id ?? '' });
-        return t('inquiry.success');
-      });
-    }
+    if (intent !== AVAILABILITY_INTENT) return submitInquiry({ request, context, params });
     const answer = await handleFormAction(
       request,
       context,

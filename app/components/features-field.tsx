@@ -18,7 +18,7 @@ export function FeaturesField({
 }) {
   const [features, setFeatures] = useState<string[]>(initial);
   const [draft, setDraft] = useState('');
-  const fieldRef = useRef<HTMLFieldSetElement>(null);
+  const fieldRef = useRef<HTMLDivElement>(null);
   useFormReset(
     fieldRef,
     useCallback(() => {
@@ -34,8 +34,10 @@ export function FeaturesField({
   }
 
   return (
-    <fieldset ref={fieldRef}>
-      <legend className="field-label">{t('form.features')}</legend>
+    <div ref={fieldRef}>
+      <label htmlFor="field-features" className="field-label">
+        {t('form.features')}
+      </label>
       <div className="flex gap-2">
         <input
           id="field-features"
@@ -82,6 +84,6 @@ export function FeaturesField({
           ))}
         </ul>
       )}
-    </fieldset>
+    </div>
   );
 }

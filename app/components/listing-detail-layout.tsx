@@ -35,6 +35,7 @@ export function ListingDetailLayout({
   factsHeading,
   top,
   canManage = false,
+  hasInquiryForm = true,
   children,
 }: {
   listing: ListingDetail;
@@ -44,6 +45,8 @@ export function ListingDetailLayout({
   top?: React.ReactNode;
   /** Whether the visitor owns the listing (or is an admin): they get its controls. */
   canManage?: boolean;
+  /** Request Information is for published listings only. */
+  hasInquiryForm?: boolean;
   /** Below the facts: features and other sections. */
   children?: React.ReactNode;
 }) {
@@ -89,7 +92,7 @@ export function ListingDetailLayout({
             contact={listing.contact}
             timeAgo={listing.timeAgo}
           />
-          <InquiryForm listingId={listing._id} />
+          {hasInquiryForm && <InquiryForm listingId={listing._id} />}
         </aside>
       </div>
     </main>

@@ -75,6 +75,7 @@ function CheckField({
         defaultChecked={value ?? false}
         className="h-5 w-5 accent-brand-700"
       />
+      <input type="hidden" name={name} value="false" />
       {label}
     </label>
   );
@@ -273,4 +274,10 @@ export function SupplyForm({
       </button>
     </fetcher.Form>
   );
+}
+
+/** The line under a refused supply: the spec's text; the fields name what to fix. */
+export function supplyFailureText(result: Extract<FormResult, { ok: false }>): string {
+  const hasFieldErrors = Object.keys(result.fieldErrors).length > 0;
+  return hasFieldErrors ? t('supply.failure') : `${t('supply.failure')} ${result.message}`;
 }

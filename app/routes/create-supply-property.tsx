@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
-import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
 import { SupplyInputSchema } from '#modules/supplies/supplies.schema.ts';
 import { requireViewer } from '../auth.server.ts';
 import { FormMessage } from '../components/form-message.tsx';
-import { SupplyForm } from '../components/supply-form.tsx';
+import { SupplyForm, supplyFailureText } from '../components/supply-form.tsx';
 import { handleFormAction } from '../form-action.server.ts';
 import { pageMeta } from '../page-meta.ts';
 import { useFormSubmission } from '../use-form-submission.ts';
@@ -27,12 +26,6 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export function meta() {
   return pageMeta({ title: t('supply.pageTitle'), description: t('supply.intro') });
-}
-
-/** The line under a refused supply: the spec's text; the fields name what to fix. */
-export function supplyFailureText(result: Extract<FormResult, { ok: false }>): string {
-  const hasFieldErrors = Object.keys(result.fieldErrors).length > 0;
-  return hasFieldErrors ? t('supply.failure') : `${t('supply.failure')} ${result.message}`;
 }
 
 export default function CreateSupplyProperty() {

@@ -26,7 +26,7 @@ function contentSecurityPolicy(nonce: string, mode: PagesOptions['mode']): strin
     `default-src 'self'`,
     `script-src ${scripts}`,
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data:`,
+    `img-src 'self' data: blob:`,
     `connect-src 'self'${mode === 'development' ? ' ws:' : ''}`,
     `font-src 'self'`,
     `object-src 'none'`,

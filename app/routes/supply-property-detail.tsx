@@ -1,0 +1,176 @@
+import { data, Link, redirect, useFetcher } from 'react-router';
+import { isOwnerOrAdmin } from '#lib/account.ts';
+import { ForbiddenError } from '#lib/errors.ts';
+import { t } from '#lib/i18n.ts';
+import { IdParamsSchema } from '#lib/listing-schemas.ts';
+import type { SupplyView } from '#modules/supplies/supplies.schema.ts';
+import { requireViewer } from '../auth.server.ts';
+import type { Fact } from '../components/fact-list.tsx';
+import { FeatureList } from '../components/feature-list.tsx';
+import { Breadcrumb } from '../components/breadcrumb.tsx';
+import { EmptyState } from '../components/listing-grid.tsx';
+import { ListingDetailLayout, offerLabel } from '../components/listing-detail-layout.tsx';
+import { LoadFailure } from '../components/load-failure.tsx';
+import { ModerationBadge } from '../components/supply-card.tsx';
+import { submitInquiry } from '../listing-action.server.ts';
+import { loadOrNull } from '../load-or-null.server.ts';
+import { pageMeta } from '../page-meta.ts';
+import type { Route } from './+types/supply-property-detail';
+
+const WITHDRAW_INTENT = 'withdraw';
+const FEATURES_PER_BLOCK = 3;
+
+/** A supply, for its supplier and admins; for anyone else it does not exist. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  const id = IdParamsSchema.safeParse(params);
+  const supply = id.success
+    ? await loadOrNull(async () => {
+        try {
+          return await context.services.supplies.getSupply(id.data.id, viewer);
+        } catch (error) {
+          if (error instanceof ForbiddenError) return null;
+          throw error;
+        }
+      })
+    : null;
+  const answer = { supply, canManage: Boolean(supply && isOwnerOrAdmin(viewer, supply.ownerId)) };
+  return supply ? answer : data(answer, { status: 404 });
+}
+
+/** Withdraw (the supplier), or Request Information once the supply is published. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const intent = (await request.clone().formData()).get('intent');
+  if (intent !== WITHDRAW_INTENT) return submitInquiry({ request, context, params });
+  await context.services.supplies.withdrawSupply(params.id, viewer);
+  context.services.search.forgetCachedAnswers();
+  throw redirect('/supplied-property');
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const supply = loaderData?.supply;
+  return pageMeta({
+    title: supply?.title ?? t('supply.notFound'),
+    description: supply?.description ?? '',
+  });
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('supply.detailLoadFailed')} />;
+}
+
+/** The facts of a supply: rooms and area for a property, the kind's fields for an asset. */
+function factsOf(supply: SupplyView): Fact[] {
+  const given = (value: string | number | null) => value ?? t('listing.notGiven');
+  const yesNo = (value: boolean | null) =>
+    value === null ? t('listing.notGiven') : t(value ? 'listing.yes' : 'listing.no');
+  const common: Fact[] = [
+    { label: t('listing.type'), value: t(`type.${supply.type}`) },
+    { label: t('listing.status'), value: offerLabel(supply.status) },
+    { label: t('listing.owner'), value: given(supply.owner) },
+    { label: t('listing.contact'), value: given(supply.contact) },
+  ];
+  if (supply.kind === 'property') {
+    return [
+      ...common,
+      { label: t('listing.bedrooms'), value: given(supply.bedrooms) },
+      { label: t('listing.bathrooms'), value: given(supply.bathrooms) },
+      { label: t('listing.toilets'), value: given(supply.toilets) },
+      {
+        label: t('listing.area'),
+        value:
+          supply.area === null
+            ? t('listing.notGiven')
+            : t('listing.areaSqm', { area: supply.area }),
+      },
+      { label: t('listing.address'), value: given(supply.address) },
+    ];
+  }
+  const byField: Record<string, Fact> = {
+    transmission: { label: t('listing.transmission'), value: given(supply.transmission) },
+    fuel: { label: t('listing.fuel'), value: given(supply.fuel) },
+    certified: { label: t('listing.certified'), value: yesNo(supply.certified) },
+    inspected: { label: t('listing.inspected'), value: yesNo(supply.inspected) },
+    warranty: { label: t('listing.warranty'), value: given(supply.warranty) },
+    rentalPrice: { label: t('listing.rentalPrice'), value: given(supply.rentalPrice) },
+    rentDuration: { label: t('listing.rentDuration'), value: given(supply.rentDuration) },
+    size: { label: t('listing.size'), value: given(supply.size) },
+    condition: { label: t('listing.condition'), value: given(supply.condition) },
+    sizeCloth: { label: t('listing.sizeCloth'), value: given(supply.sizeCloth) },
+  };
+  return [
+    ...common,
+    ...Object.entries(byField)
+      .filter(([field]) => supply[field as keyof SupplyView] !== null)
+      .map(([, fact]) => fact),
+  ];
+}
+
+function SupplyControls({ supply }: { supply: SupplyView }) {
+  const fetcher = useFetcher();
+  const publishedHref =
+    supply.kind === 'property' ? `/property/${supply._id}` : `/asset/${supply._id}`;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <ModerationBadge moderation={supply.moderation} />
+      {supply.moderation === 'Approved' && (
+        <Link to={publishedHref} className="font-medium text-brand-800 underline">
+          {t('supply.viewPublished')}
+        </Link>
+      )}
+      <span className="ml-auto flex gap-2">
+        <Link to={`/supply-property-detail/${supply._id}/edit`} className="button-secondary">
+          {t('supply.edit')}
+        </Link>
+        <fetcher.Form
+          method="post"
+          onSubmit={(event) => {
+            if (!window.confirm(t('supply.withdrawConfirm'))) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value={WITHDRAW_INTENT} />
+          <button
+            type="submit"
+            className="button-secondary text-red-800"
+            disabled={fetcher.state !== 'idle'}
+          >
+            {t('supply.withdraw')}
+          </button>
+        </fetcher.Form>
+      </span>
+    </div>
+  );
+}
+
+export default function SupplyPropertyDetail({
+  loaderData: { supply, canManage },
+}: Route.ComponentProps) {
+  if (!supply) {
+    return (
+      <main id="main" className="container-page py-16">
+        <EmptyState>{t('supply.notFound')}</EmptyState>
+      </main>
+    );
+  }
+  return (
+    <ListingDetailLayout
+      listing={{ ...supply, location: supply.location ?? t('listing.fallbackLocation') }}
+      facts={factsOf(supply)}
+      factsHeading={t('listing.details')}
+      hasInquiryForm={supply.moderation === 'Approved'}
+      top={
+        <div className="space-y-4">
+          <Breadcrumb title={supply.title} />
+          {canManage && <SupplyControls supply={supply} />}
+        </div>
+      }
+    >
+      <FeatureList
+        features={supply.features}
+        emptyText={t('supply.noFeatures')}
+        perBlock={FEATURES_PER_BLOCK}
+      />
+    </ListingDetailLayout>
+  );
+}
