@@ -17,8 +17,12 @@ export default [
   route('users/:id', 'routes/user-profile.tsx'),
   route('supplied-property', 'routes/supplied-property.tsx'),
   route('create-supply-property', 'routes/create-supply-property.tsx'),
+  route('supply-property-detail/:id', 'routes/supply-property-detail.tsx'),
+  route('supply-property-detail/:id/edit', 'routes/edit-supply-property.tsx'),
   route('property-requested', 'routes/property-requested.tsx'),
   route('create-request-property', 'routes/create-request-property.tsx'),
+  route('requested-property-detail/:id', 'routes/requested-property-detail.tsx'),
+  route('requested-property-detail/:id/edit', 'routes/edit-request-property.tsx'),
   ...prefix('admin-panel', [
     route('', 'routes/admin/layout.tsx', { id: 'admin-layout' }, [
       index('routes/admin/dashboard.tsx'),

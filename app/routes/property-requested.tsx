@@ -1,27 +1,136 @@
+import { Form, Link } from 'react-router';
 import { t } from '#lib/i18n.ts';
+import { LISTING_TYPES } from '#lib/listing.ts';
+import {
+  RequestListQuerySchema,
+  type RequestListQuery,
+} from '#modules/requests/requests.schema.ts';
 import { requireViewer } from '../auth.server.ts';
 import { AccountPage } from '../components/account-page.tsx';
-import { EmptyState } from '../components/listing-grid.tsx';
+import { ListingGrid } from '../components/listing-grid.tsx';
+import { LoadFailure } from '../components/load-failure.tsx';
+import { Pagination } from '../components/pagination.tsx';
+import { RequestCard } from '../components/request-card.tsx';
 import { pageMeta } from '../page-meta.ts';
 import type { Route } from './+types/property-requested';
 
-/** Signed-in users only: anyone else goes through /login and comes back. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireViewer(request, context);
-  return null;
+/**
+ * The list query of the page URL. A bad parameter never fails the page: each one that does not
+ * parse falls back to its default, the others still apply.
+ */
+function readRequestQuery(url: URL): RequestListQuery {
+  const fields = Object.fromEntries(url.searchParams);
+  const accepted: Record<string, string> = {};
+  for (const key of Object.keys(RequestListQuerySchema.shape)) {
+    const value = fields[key];
+    if (value === undefined) continue;
+    const single = RequestListQuerySchema.safeParse({ [key]: value });
+    if (single.success) accepted[key] = value;
+  }
+  return RequestListQuerySchema.parse(accepted);
+}
+
+/**
+ * Open wanted-ads, newest first, for sellers looking for buyers; `mine=true` narrows to the
+ * signed-in user's own, open or closed. Type and location narrow further.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  const query = readRequestQuery(new URL(request.url));
+  const page = await context.services.requests.listRequests(query, viewer);
+  return {
+    page,
+    filters: { type: query.type ?? '', location: query.location ?? '', mine: query.mine },
+  };
 }
 
 export function meta() {
-  return pageMeta({ title: t('requested.heading'), description: t('requested.heading') });
+  return pageMeta({ title: t('requested.heading'), description: t('requested.intro') });
 }
 
-export default function PropertyRequested() {
+export function ErrorBoundary() {
+  return <LoadFailure message={t('requested.loadFailed')} />;
+}
+
+/** Type, place and "only mine": a plain GET form, so it works before JavaScript loads. */
+function RequestFilters({
+  filters,
+}: {
+  filters: { type: string; location: string; mine: boolean };
+}) {
+  return (
+    <Form
+      method="get"
+      aria-label={t('requested.filters')}
+      className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="min-w-36 flex-1 sm:flex-none">
+        <label htmlFor="filter-type" className="field-label">
+          {t('requested.filterType')}
+        </label>
+        <select id="filter-type" name="type" defaultValue={filters.type} className="field-input">
+          <option value="">{t('request.anyType')}</option>
+          {LISTING_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`type.${type}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="min-w-36 flex-1">
+        <label htmlFor="filter-location" className="field-label">
+          {t('requested.filterLocation')}
+        </label>
+        <input
+          id="filter-location"
+          name="location"
+          type="search"
+          defaultValue={filters.location}
+          placeholder={t('requested.filterLocationPlaceholder')}
+          className="field-input"
+        />
+      </div>
+      <label className="flex min-h-11 items-center gap-2 font-medium text-slate-800">
+        <input
+          type="checkbox"
+          name="mine"
+          value="true"
+          defaultChecked={filters.mine}
+          className="h-5 w-5 accent-brand-700"
+        />
+        {t('requested.filterMine')}
+      </label>
+      <button type="submit" className="button-secondary">
+        {t('requested.apply')}
+      </button>
+    </Form>
+  );
+}
+
+export default function PropertyRequested({ loaderData: { page, filters } }: Route.ComponentProps) {
   return (
     <AccountPage
       heading={t('requested.heading')}
       action={{ to: '/create-request-property', label: t('requested.requestButton') }}
     >
-      <EmptyState>{t('page.comingSoon')}</EmptyState>
+      <p className="text-slate-700">{t('requested.intro')}</p>
+      {/* Keyed by the URL's filters, so the fields follow back and forward navigation. */}
+      <RequestFilters key={JSON.stringify(filters)} filters={filters} />
+      {page.items.length === 0 ? (
+        <div className="space-y-4 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center">
+          <p className="text-slate-600">{t('requested.empty')}</p>
+          <Link to="/create-request-property" className="button-primary">
+            {t('requested.requestButton')}
+          </Link>
+        </div>
+      ) : (
+        <ListingGrid>
+          {page.items.map((request) => (
+            <RequestCard key={request._id} request={request} />
+          ))}
+        </ListingGrid>
+      )}
+      <Pagination page={page} />
     </AccountPage>
   );
 }

@@ -378,9 +378,7 @@ export const en = {
   'request.intro':
     'Tell sellers what you are looking for. Property Title, Budget Price and Preferred Location are required.',
   'request.failure': 'Failed to submit your request. Please try again.',
-  'request.requiredMark': 'required',
   'request.requesterName': 'Your name',
-  'request.requesterNameHint': 'Leave empty to use your account name.',
   'request.anyType': 'Any type',
   'request.requester': 'Requester',
   'request.noImage': 'No image available',
