@@ -42,7 +42,9 @@ test('a seller supplies a house with a photo and features, and finds it Pending 
   await page.getByLabel('Price (RWF)').fill('85000000');
   await page.getByLabel('Location', { exact: true }).fill('Kanombe, Kicukiro');
   await page.getByLabel('Contact', { exact: true }).fill('0788123456');
-  await page.getByLabel('Description', { exact: true }).fill('Four bedrooms, a garden and a quiet street.');
+  await page
+    .getByLabel('Description', { exact: true })
+    .fill('Four bedrooms, a garden and a quiet street.');
   await page.getByLabel('Bedrooms').fill('4');
   await page.getByLabel('Area (sqm)').fill('300');
 
