@@ -42,6 +42,10 @@ export const PGLITE_FOLDER = 'db';
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.engine === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A connection the server closes while idle (a restart, a terminated backend, a dropped
+    // test database) is removed by the pool and replaced on the next query. Without a listener
+    // its 'error' would be an uncaught exception that stops the process.
+    pool.on('error', () => undefined);
     const db = drizzlePostgres({ client: pool, schema, casing: 'snake_case' });
     await pool.query('select 1');
     return {
