@@ -95,16 +95,20 @@ test('a buyer posts a request, sees it reset after 5 s, finds it in their list, 
   });
   await expect(page.getByRole('list', { name: 'Chosen photos' })).toBeVisible();
 
-  // The answer is held back a moment, so the submitting state can be seen.
-  await page.route('**/create-request-property.data*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await route.continue();
-  });
+  // The answer (only the post itself, not the reload after it) is held back a moment, so the
+  // submitting state can be seen.
+  await page.route(
+    '**/create-request-property.data*',
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    },
+    { times: 1 },
+  );
   await submit.click();
   await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
   const success = page.getByText('Your request has been submitted successfully!');
   await expect(success).toBeVisible();
-  await page.unroute('**/create-request-property.data*');
   await expect(submit).toBeEnabled();
   // What was sent stays with the message, then both clear after the spec's 5 seconds.
   await expect(titleField).toHaveValue(title);
@@ -150,7 +154,10 @@ test('a buyer posts a request, sees it reset after 5 s, finds it in their list, 
   const photo = main.getByRole('img', { name: `Photo of ${title}` });
   await expect(photo).toBeVisible();
   await expect(photo).toHaveAttribute('src', /^\/media\/.+\.webp$/);
-  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Decoded, not just present (the photo may still be arriving).
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
 
   // The buyer closes the request: the page says so, and the list too.
   const manage = page.getByRole('region', { name: 'Manage your request' });
