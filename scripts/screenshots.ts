@@ -45,7 +45,11 @@ async function sellerSessionCookie() {
   const { token } = (await response.json()) as { token: string };
   return { name: 'session', value: token, url: base };
 }
-const signedInPages: Record<string, string> = { 'home-signed-in': '/' };
+const signedInPages: Record<string, string> = {
+  'home-signed-in': '/',
+  'supply-form': '/create-supply-property',
+  'requested-list': '/property-requested',
+};
 for (const [device, viewport] of Object.entries(viewports)) {
   const page = await browser.newPage({ viewport });
   for (const [name, path] of Object.entries(pages)) {

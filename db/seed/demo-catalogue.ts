@@ -3,6 +3,7 @@
  * data only; `demo.ts` turns it into rows with the factories' value builders.
  */
 import type { assets, properties } from '#db/schema.ts';
+import type { ListingType } from '#lib/listing.ts';
 import type { DemoScene } from '#db/seed/demo-images.ts';
 
 type NewProperty = typeof properties.$inferInsert;
@@ -870,5 +871,69 @@ export const DEMO_ASSETS: DemoAsset[] = [
     condition: 'Used - good',
     rentalPrice: 40_000,
     rentDuration: 'Per day',
+  },
+];
+
+/** Buyers who posted what they are looking for (wanted-ads), so sellers have someone to call. */
+export const DEMO_BUYERS = [
+  { name: 'Sandrine Mutoni', email: 'sandrine.mutoni@example.rw', phone: '0784120936' },
+  { name: 'Emmanuel Hakizimana', email: 'emmanuel.hakizimana@example.rw', phone: '0725583014' },
+  { name: 'Josiane Umutoni', email: 'josiane.umutoni@example.rw', phone: '0736217459' },
+] as const satisfies readonly DemoOwner[];
+
+type DemoRequest = {
+  buyer: 0 | 1 | 2;
+  title: string;
+  price: number;
+  location: string;
+  type: ListingType;
+  description: string;
+  bedrooms?: number;
+  features: string[];
+  ageHours: number;
+};
+
+export const DEMO_REQUESTS: readonly DemoRequest[] = [
+  {
+    buyer: 0,
+    title: 'Three-bedroom house to rent near Kicukiro schools',
+    price: 450_000,
+    location: 'Kicukiro, Kigali',
+    type: 'House',
+    description: 'Family of five; we need a small compound, water tank and parking for one car.',
+    bedrooms: 3,
+    features: ['Parking', 'Water tank'],
+    ageHours: 5,
+  },
+  {
+    buyer: 1,
+    title: 'Furnished apartment in Kimihurura for a year',
+    price: 900_000,
+    location: 'Kimihurura, Gasabo',
+    type: 'Apartment',
+    description: 'Two bedrooms, furnished, backup power; from next month.',
+    bedrooms: 2,
+    features: ['Furnished', 'Backup generator'],
+    ageHours: 30,
+  },
+  {
+    buyer: 2,
+    title: 'Residential plot in Bugesera with title deed',
+    price: 12_000_000,
+    location: 'Nyamata, Bugesera',
+    type: 'Land',
+    description: 'About 500 sqm, titled, near a paved road.',
+    features: ['Title deed'],
+    ageHours: 72,
+  },
+  {
+    buyer: 1,
+    title: 'Automatic Toyota RAV4 or similar, 2015 or newer',
+    price: 16_000_000,
+    location: 'Kigali',
+    type: 'Car',
+    description: 'Petrol, automatic, with service history.',
+    features: ['Automatic'],
+    ageHours: 120,
   },
 ];

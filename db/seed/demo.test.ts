@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { assets, properties } from '#db/schema.ts';
+import { assets, properties, propertyRequests } from '#db/schema.ts';
 import { RARE_WORD, seedBulkCatalogue } from '#db/seed/bulk.ts';
 import { countListings, seedDemoCatalogue } from '#db/seed/demo.ts';
 import { createTestDatabase } from '#db/testing.ts';
@@ -47,6 +47,7 @@ describe.sequential('seed', () => {
 
       expect(seeded.properties).toBeGreaterThanOrEqual(24);
       expect(seeded.assets).toBeGreaterThanOrEqual(16);
+      expect(seeded.requests).toBeGreaterThanOrEqual(4);
       const propertyRows = await database.db.select().from(properties);
       const assetRows = await database.db.select().from(assets);
       expect(propertyRows).toHaveLength(seeded.properties);
@@ -68,8 +69,13 @@ describe.sequential('seed', () => {
       expect(await seedDemoCatalogue({ db: database.db, media })).toEqual({
         properties: 0,
         assets: 0,
+        requests: 0,
       });
-      expect(await countListings(database.db)).toEqual(seeded);
+      const { requests, ...listingCounts } = seeded;
+      expect(await countListings(database.db)).toEqual(listingCounts);
+      const requestRows = await database.db.select().from(propertyRequests);
+      expect(requestRows).toHaveLength(requests);
+      expect(requestRows.every((row) => row.status === 'Open')).toBe(true);
     },
     SEED_TIMEOUT_MS,
   );

@@ -4,11 +4,13 @@
  */
 import { count, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { assets, properties, users } from '#db/schema.ts';
+import { assets, properties, propertyRequests, users } from '#db/schema.ts';
 import {
   DEMO_ASSETS,
+  DEMO_BUYERS,
   DEMO_OWNERS,
   DEMO_PROPERTIES,
+  DEMO_REQUESTS,
   type DemoAsset,
   type DemoProperty,
 } from '#db/seed/demo-catalogue.ts';
@@ -82,8 +84,8 @@ export async function seedDemoCatalogue({
   db: Database;
   media: MediaService;
   log?: (message: string) => void;
-}): Promise<{ properties: number; assets: number }> {
-  const none = { properties: 0, assets: 0 };
+}): Promise<{ properties: number; assets: number; requests: number }> {
+  const none = { properties: 0, assets: 0, requests: 0 };
   if (await hasAnyProperty(db)) return none;
 
   const listings: Array<DemoProperty | DemoAsset> = [...DEMO_PROPERTIES, ...DEMO_ASSETS];
@@ -162,9 +164,45 @@ export async function seedDemoCatalogue({
     });
     await tx.insert(properties).values(propertyRows);
     await tx.insert(assets).values(assetRows);
-    log(`demo seed: inserted ${propertyRows.length} properties and ${assetRows.length} assets`);
-    return { properties: propertyRows.length, assets: assetRows.length };
+    const requests = await insertDemoRequests(tx, now);
+    log(
+      `demo seed: inserted ${propertyRows.length} properties, ${assetRows.length} assets ` +
+        `and ${requests} requests`,
+    );
+    return { properties: propertyRows.length, assets: assetRows.length, requests };
   });
+}
+
+/** The demo buyers and their wanted-ads; answers how many ads were added. */
+async function insertDemoRequests(tx: Pick<Database, 'insert' | 'select'>, now: number) {
+  const buyers = await tx
+    .insert(users)
+    .values(
+      DEMO_BUYERS.map((buyer) => ({
+        name: buyer.name,
+        email: buyer.email,
+        role: 'buyer' as const,
+        passwordHash: null,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: users.id, email: users.email });
+  if (buyers.length !== DEMO_BUYERS.length) return 0;
+  const rows = DEMO_REQUESTS.map((request) => {
+    const buyer = DEMO_BUYERS[request.buyer];
+    const createdAt = new Date(now - request.ageHours * HOUR_MS);
+    const { buyer: _buyer, ageHours: _age, ...fields } = request;
+    return {
+      ...fields,
+      requesterId: buyers.find((row) => row.email === buyer.email)!.id,
+      requesterName: buyer.name,
+      contact: buyer.phone,
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
+  await tx.insert(propertyRequests).values(rows);
+  return rows.length;
 }
 
 async function hasAnyProperty(db: Pick<Database, 'select'>): Promise<boolean> {
