@@ -93,6 +93,14 @@ test('the bootstrap admin signs in to /admin-panel and logs out from its top bar
   await expect(page).toHaveURL('/admin-panel');
   await expect(page.getByRole('heading', { name: 'Welcome, Administrator!' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
+  for (const stat of [
+    'Total Properties',
+    'Active Rentals',
+    'Registered Users',
+    'Pending Approvals',
+  ]) {
+    await expect(page.getByText(stat, { exact: true })).toBeVisible();
+  }
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login\?loggedOut/);
   await expect(page.getByText('Logged out successfully')).toBeVisible();

@@ -26,6 +26,7 @@ import { t } from '#lib/i18n.ts';
 import { MAX_PHOTOS } from '#lib/photos.ts';
 import { accountsApi } from '#modules/accounts/accounts.api.ts';
 import { assetsApi } from '#modules/assets/assets.api.ts';
+import { dashboardApi } from '#modules/dashboard/dashboard.api.ts';
 import { inboxApi } from '#modules/inbox/inbox.api.ts';
 import { inquiriesApi } from '#modules/inquiries/inquiries.api.ts';
 import { listingsApi } from '#modules/listings/listings.api.ts';
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(searchApi, { search: services.search });
       const onCatalogueChange = () => services.search.forgetCachedAnswers();
       await api.register(accountsApi, { accounts: services.accounts, siteUrl: config.siteUrl });
+      await api.register(dashboardApi, { dashboard: services.dashboard });
       await api.register(listingsApi, { listings: services.listings, onCatalogueChange });
       await api.register(assetsApi, { assets: services.assets, onCatalogueChange });
       await api.register(inquiriesApi, { inquiries: services.inquiries, formRateLimit });

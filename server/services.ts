@@ -2,6 +2,7 @@ import type { Database } from '#db/client.ts';
 import type { Clock } from '#lib/clock.ts';
 import { createAccountsService } from '#modules/accounts/accounts.service.ts';
 import { createAssetsService } from '#modules/assets/assets.service.ts';
+import { createDashboardService } from '#modules/dashboard/dashboard.service.ts';
 import { createInboxService } from '#modules/inbox/inbox.service.ts';
 import { createInquiriesService } from '#modules/inquiries/inquiries.service.ts';
 import { createListingsService } from '#modules/listings/listings.service.ts';
@@ -47,6 +48,7 @@ export function createServices({
       attemptsPerWindow: authAttemptsPer15Minutes,
     }),
     mail,
+    dashboard: createDashboardService({ db }),
     listings,
     assets,
     search: createSearchService({ listings, assets, cacheSeconds: searchCacheSeconds }),

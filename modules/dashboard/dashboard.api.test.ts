@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAsset,
+  createProperty,
+  createPropertyRequest,
+  createUser,
+} from '#db/seed/factories.ts';
+import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
+
+let test: TestApp;
+
+beforeAll(async () => {
+  test = await createTestApp();
+});
+
+afterAll(async () => {
+  await test.close();
+});
+
+describe('GET /api/dashboard-stats', () => {
+  it('counts from the database: listings, rentals, users, requests, supplies, pending', async () => {
+    const admin = await createSignedInUser(test.database, { role: 'admin' });
+    const seller = await createUser(test.database.db, { role: 'seller' });
+    const buyer = await createUser(test.database.db, { role: 'buyer' });
+    const db = test.database.db;
+    // Supplied by a seller: a published house for rent, a pending one, a sold car for rent.
+    await createProperty(db, seller.id, { offer: 'Rent', moderation: 'Approved' });
+    await createProperty(db, seller.id, { offer: 'Rent', moderation: 'Pending' });
+    await createAsset(db, seller.id, { offer: 'Rent', availability: 'Sold' });
+    // The admin's own listing for sale, and a deleted one that counts nowhere.
+    await createProperty(db, admin.user.id, { offer: 'Sale' });
+    await createProperty(db, seller.id, { moderation: 'Pending', deletedAt: new Date() });
+    await createPropertyRequest(db, buyer.id);
+    await createPropertyRequest(db, buyer.id, { status: 'Closed' });
+
+    const response = await test.app.inject({ url: '/api/dashboard-stats', headers: admin.bearer });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      totalProperties: 4,
+      activeRentals: 1,
+      registeredUsers: 3,
+      requestedProperties: 1,
+      suppliedProperties: 3,
+      pendingApprovals: 1,
+    });
+  });
+
+  it('is for admins only', async () => {
+    const seller = await createSignedInUser(test.database, { role: 'seller' });
+    expect((await test.app.inject('/api/dashboard-stats')).statusCode).toBe(401);
+    const refused = await test.app.inject({ url: '/api/dashboard-stats', headers: seller.bearer });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Only admins can do this.' });
+  });
+});
