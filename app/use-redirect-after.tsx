@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useActionData, useNavigate } from 'react-router';
 import type { FormResult } from '#lib/form-result.ts';
 import { REDIRECT_DELAY_MS } from '#lib/timings.ts';
 
@@ -20,9 +20,12 @@ export function useRedirectAfter(result: FormResult | undefined): void {
 
 /**
  * The same for a form posted without JavaScript: the browser follows a refresh tag (React
- * places it in the document head).
+ * places it in the document head). Only for such a post (the page's own action data): with
+ * JavaScript the form posts through a fetcher, and a refresh racing the client-side navigation
+ * would reload the next page under the visitor's fingers.
  */
-export function RedirectAfter({ result }: { result: FormResult | undefined }) {
+export function RedirectAfter() {
+  const result = useActionData<FormResult>();
   if (!result?.ok || !result.redirectTo) return null;
   return (
     <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_MS / 1000};url=${result.redirectTo}`} />

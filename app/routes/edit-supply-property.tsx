@@ -71,7 +71,7 @@ export default function EditSupplyProperty({ loaderData: { supply } }: Route.Com
     <AccountPage heading={t('supply.editTitle')}>
       <p className="text-slate-700">{t('supply.editIntro')}</p>
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        <RedirectAfter result={result} />
+        <RedirectAfter />
         <SupplyForm
           fetcher={fetcher}
           formRef={formRef}

@@ -90,7 +90,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         </p>
       }
     >
-      <RedirectAfter result={result} />
+      <RedirectAfter />
       {loaderData.signedInAs && (
         <div className="mb-4">
           <FormMessage tone="pending">

@@ -64,7 +64,7 @@ export default function Register() {
         </p>
       }
     >
-      <RedirectAfter result={result} />
+      <RedirectAfter />
       <fetcher.Form
         method="post"
         action={next ? `/register?next=${encodeURIComponent(next)}` : '/register'}
