@@ -15,6 +15,17 @@ import {
   type TestApp,
 } from '#server/testing.ts';
 import { RequestInputSchema, type RequestView } from './requests.schema.ts';
+import {
+  call,
+  fields,
+  jpeg,
+  photoPart,
+  picture,
+  png,
+  type Body,
+  type FormPart,
+  type Method,
+} from '#test/form-requests.ts';
 
 const MESSAGES = {
   submitted: 'Your request has been submitted successfully!',
@@ -30,106 +41,6 @@ const MESSAGES = {
 
 /** UPLOAD_MAX_MB as createTestApp leaves it (the config default); it offers no way to lower it. */
 const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-
-type Headers = Record<string, string>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** One part of a multipart/form-data body: a text field, or a file with its name and type. */
-type FormPart =
-  | { name: string; value: string }
-  | { name: string; file: Buffer; filename: string; contentType: string };
-
-/** A real multipart/form-data body, as a browser builds it, and its content-type header. */
-function multipartBody(parts: FormPart[]): { payload: Buffer; contentType: string } {
-  const boundary = `----MarketplaceTestBoundary${randomUUID().replaceAll('-', '')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('value' in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n` +
-            `${part.value}\r\n`,
-        ),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; ` +
-            `filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
-        ),
-        part.file,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-/** Text fields in form order; an array is a repeated field (features added one by one). */
-function fields(values: Record<string, string | string[]>): FormPart[] {
-  return Object.entries(values).flatMap(([name, value]) =>
-    [value].flat().map((item) => ({ name, value: item })),
-  );
-}
-
-function photoPart(
-  file: Buffer,
-  filename = 'photo.jpg',
-  contentType = 'image/jpeg',
-  name = 'photos',
-): FormPart {
-  return { name, file, filename, contentType };
-}
-
-type Body = { json?: object; form?: FormPart[] };
-
-function call(
-  app: TestApp,
-  method: Method,
-  url: string,
-  headers: Headers = {},
-  body: Body = {},
-): Promise<LightMyRequestResponse> {
-  if (body.form) {
-    const { payload, contentType } = multipartBody(body.form);
-    return app.app.inject({
-      method,
-      url,
-      payload,
-      headers: { ...headers, 'content-type': contentType },
-    });
-  }
-  return app.app.inject({ method, url, headers, payload: body.json });
-}
-
-let pictureSeed = 0;
-
-/**
- * A real picture of one colour, a different colour on every call: photos are stored under a
- * hash of their pixels, so each test's photos are files no other test holds.
- */
-function picture(width: number, height: number) {
-  pictureSeed += 1;
-  return sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: {
-        r: (pictureSeed * 29) % 256,
-        g: (pictureSeed * 71) % 256,
-        b: (pictureSeed * 113) % 256,
-      },
-    },
-  });
-}
-
-const jpeg = (width = 1200, height = 800) => picture(width, height).jpeg().toBuffer();
-const png = (width = 400, height = 300) => picture(width, height).png().toBuffer();
 
 /** The JSON the request form posts with the three required fields. */
 function requiredFields(overrides: Record<string, string | string[]> = {}) {

@@ -3,13 +3,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assets, properties } from '#db/schema.ts';
 import { createAsset, createProperty, NO_KIND_FIELDS } from '#db/seed/factories.ts';
 import { PHOTO_WIDTHS } from '#lib/photos.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 import type { SupplyView } from './supplies.schema.ts';
+import {
+  call,
+  fields,
+  jpeg,
+  photoPart,
+  picture,
+  png,
+  type Body,
+  type FormPart,
+} from '#test/form-requests.ts';
 
 const MESSAGES = {
   submitted: 'supplied submitted successfully!',
@@ -24,98 +33,7 @@ const MESSAGES = {
   tooManyPhotos: 'photos: at most 8 photos',
 } as const;
 
-type Headers = Record<string, string>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-
-/** One part of a multipart/form-data body: a text field, or a file with its name and type. */
-type FormPart =
-  | { name: string; value: string }
-  | { name: string; file: Buffer; filename: string; contentType: string };
-
-/** A multipart/form-data body as a browser builds it, with its content-type header. */
-function multipartBody(parts: FormPart[]): { payload: Buffer; contentType: string } {
-  const boundary = `----SupplyTestBoundary${randomUUID().replaceAll('-', '')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if ('value' in part) {
-      chunks.push(Buffer.from(`${disposition}\r\n\r\n${part.value}\r\n`));
-    } else {
-      chunks.push(
-        Buffer.from(
-          `${disposition}; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
-        ),
-        part.file,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-/** Text fields in form order; an array is a repeated field (features added one by one). */
-function fields(values: Record<string, string | string[]>): FormPart[] {
-  return Object.entries(values).flatMap(([name, value]) =>
-    [value].flat().map((item) => ({ name, value: item })),
-  );
-}
-
-function photoPart(
-  file: Buffer,
-  filename = 'photo.jpg',
-  contentType = 'image/jpeg',
-  name = 'photos',
-): FormPart {
-  return { name, file, filename, contentType };
-}
-
-type Body = { json?: object; form?: FormPart[] };
-
-function call(
-  app: TestApp,
-  method: Method,
-  url: string,
-  headers: Headers = {},
-  body: Body = {},
-): Promise<LightMyRequestResponse> {
-  if (body.form) {
-    const { payload, contentType } = multipartBody(body.form);
-    return app.app.inject({
-      method,
-      url,
-      payload,
-      headers: { ...headers, 'content-type': contentType },
-    });
-  }
-  return app.app.inject({ method, url, headers, payload: body.json });
-}
-
-let pictureSeed = 0;
-
-/** A real picture of one colour, a new colour each call: photos are stored by a pixel hash. */
-function picture(width: number, height: number) {
-  pictureSeed += 1;
-  return sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: {
-        r: (pictureSeed * 37) % 256,
-        g: (pictureSeed * 59) % 256,
-        b: (pictureSeed * 101) % 256,
-      },
-    },
-  });
-}
-
-const jpeg = (width = 1200, height = 800) => picture(width, height).jpeg().toBuffer();
-const png = (width = 400, height = 300) => picture(width, height).png().toBuffer();
 
 /** A word no other listing holds (letters only, so search tokenises it as one word). */
 function uniqueWord(): string {
