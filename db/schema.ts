@@ -13,12 +13,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { USER_ROLES, USER_STATUSES } from '#lib/account.ts';
+import { NOTIFICATION_AUDIENCES } from '#lib/notifications.ts';
 import {
   ASSET_TYPES,
   AVAILABILITIES,
@@ -53,6 +55,8 @@ export const users = pgTable(
     passwordHash: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** A deleted account keeps its row (its listings and the audit log point at it), anonymised. */
+    deletedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
@@ -135,6 +139,8 @@ export const properties = pgTable(
     offer: text({ enum: OFFERS }).notNull(),
     moderation: text({ enum: MODERATION_STATES }).notNull().default('Pending'),
     availability: text({ enum: AVAILABILITIES }).notNull().default('Available'),
+    /** Why an admin rejected a supply, shown to its supplier. */
+    rejectionReason: text(),
     location: text().notNull(),
     address: text(),
     ownerName: text().notNull(),
@@ -207,6 +213,7 @@ export const assets = pgTable(
     offer: text({ enum: OFFERS }).notNull(),
     moderation: text({ enum: MODERATION_STATES }).notNull().default('Pending'),
     availability: text({ enum: AVAILABILITIES }).notNull().default('Available'),
+    rejectionReason: text(),
     location: text(),
     ownerName: text(),
     contact: text(),
@@ -323,7 +330,12 @@ export const contactMessages = pgTable(
     username: text().notNull(),
     email: text().notNull(),
     message: text().notNull(),
+    /** The admin's answer, e-mailed to the sender and kept with the message. */
+    reply: text(),
+    repliedAt: timestamp({ withTimezone: true }),
+    repliedBy: uuid().references(() => users.id),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
     deletedAt: timestamp({ withTimezone: true }),
   },
   (table) => [index('contact_messages_created_idx').on(table.createdAt.desc().nullsFirst())],
@@ -360,4 +372,93 @@ export const newsletterSubscriptions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('newsletter_subscriptions_email_key').on(sql`lower(${table.email})`)],
+);
+
+/**
+ * What admins tell users: a broadcast to an audience (everyone, buyers or sellers), or a personal
+ * message to one user (`userId`), which is also e-mailed. Users read them in their inbox.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    message: text().notNull(),
+    audience: text({ enum: NOTIFICATION_AUDIENCES }).notNull().default('everyone'),
+    /** Set for a personal message to one user; null for a broadcast. */
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    senderId: uuid()
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('notifications_broadcast_created_idx')
+      .on(table.audience, table.createdAt.desc().nullsFirst())
+      .where(sql`user_id is null and deleted_at is null`),
+    index('notifications_user_created_idx')
+      .on(table.userId, table.createdAt.desc().nullsFirst())
+      .where(sql`user_id is not null and deleted_at is null`),
+    check('notifications_audience_check', oneOf('audience', NOTIFICATION_AUDIENCES)),
+  ],
+);
+
+/** Which user has read which notification. */
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    notificationId: uuid()
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.notificationId] })],
+);
+
+export const faqs = pgTable(
+  'faqs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    question: text().notNull(),
+    answer: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('faqs_created_idx').on(table.createdAt)],
+);
+
+/**
+ * The platform's editable settings, one row per group (`platform`, `support`), each value a JSON
+ * object checked by the settings module's zod schema.
+ */
+export const siteSettings = pgTable('site_settings', {
+  key: text().primaryKey(),
+  value: jsonb().$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: uuid().references(() => users.id),
+});
+
+/** Every admin action: who did what to which item, when, and the item before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    actorId: uuid()
+      .notNull()
+      .references(() => users.id),
+    action: text().notNull(),
+    targetType: text().notNull(),
+    targetId: text(),
+    before: jsonb().$type<Record<string, unknown>>(),
+    after: jsonb().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_log_created_idx').on(table.createdAt.desc().nullsFirst(), table.id),
+    index('audit_log_target_idx').on(table.targetType, table.targetId),
+  ],
 );

@@ -25,15 +25,19 @@ import { NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.ts';
 import { MAX_PHOTOS } from '#lib/photos.ts';
 import { accountsApi } from '#modules/accounts/accounts.api.ts';
+import { auditApi } from '#modules/audit/audit.api.ts';
 import { assetsApi } from '#modules/assets/assets.api.ts';
 import { dashboardApi } from '#modules/dashboard/dashboard.api.ts';
 import { inboxApi } from '#modules/inbox/inbox.api.ts';
 import { inquiriesApi } from '#modules/inquiries/inquiries.api.ts';
 import { listingsApi } from '#modules/listings/listings.api.ts';
 import { createSmtpTransport, type MailTransport } from '#modules/mail/mail.service.ts';
+import { manageApi } from '#modules/manage/manage.api.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
 import { newsletterApi } from '#modules/newsletter/newsletter.api.ts';
+import { notificationsApi } from '#modules/notifications/notifications.api.ts';
 import { requestsApi } from '#modules/requests/requests.api.ts';
+import { settingsApi } from '#modules/settings/settings.api.ts';
 import { suppliesApi } from '#modules/supplies/supplies.api.ts';
 import { searchApi } from '#modules/search/search.api.ts';
 import accessPlugin from './plugins/access.ts';
@@ -161,6 +165,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const onCatalogueChange = () => services.search.forgetCachedAnswers();
       await api.register(accountsApi, { accounts: services.accounts, siteUrl: config.siteUrl });
       await api.register(dashboardApi, { dashboard: services.dashboard });
+      await api.register(auditApi, { audit: services.audit });
+      await api.register(settingsApi, { settings: services.settings });
       await api.register(listingsApi, { listings: services.listings, onCatalogueChange });
       await api.register(assetsApi, { assets: services.assets, onCatalogueChange });
       await api.register(inquiriesApi, { inquiries: services.inquiries, formRateLimit });
@@ -176,6 +182,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         requests: services.requests,
         uploadMaxBytes: config.uploadMaxBytes,
       });
+      await api.register(manageApi, {
+        manage: services.manage,
+        uploadMaxBytes: config.uploadMaxBytes,
+        onCatalogueChange,
+      });
+      await api.register(notificationsApi, { notifications: services.notifications });
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async () => {
         throw new NotFoundError(t('api.notFound'));
       });

@@ -1,16 +1,20 @@
 import type { Database } from '#db/client.ts';
 import type { Clock } from '#lib/clock.ts';
 import { createAccountsService } from '#modules/accounts/accounts.service.ts';
+import { createAuditService } from '#modules/audit/audit.service.ts';
 import { createAssetsService } from '#modules/assets/assets.service.ts';
 import { createDashboardService } from '#modules/dashboard/dashboard.service.ts';
 import { createInboxService } from '#modules/inbox/inbox.service.ts';
 import { createInquiriesService } from '#modules/inquiries/inquiries.service.ts';
 import { createListingsService } from '#modules/listings/listings.service.ts';
 import { createMailService, type MailTransport } from '#modules/mail/mail.service.ts';
+import { createManageService } from '#modules/manage/manage.service.ts';
 import type { PhotoStorage } from '#modules/media/media.storage.ts';
 import { createMediaService } from '#modules/media/media.service.ts';
 import { createNewsletterService } from '#modules/newsletter/newsletter.service.ts';
+import { createNotificationsService } from '#modules/notifications/notifications.service.ts';
 import { createRequestsService } from '#modules/requests/requests.service.ts';
+import { createSettingsService } from '#modules/settings/settings.service.ts';
 import { createSuppliesService } from '#modules/supplies/supplies.service.ts';
 import { createSearchService } from '#modules/search/search.service.ts';
 
@@ -40,7 +44,10 @@ export function createServices({
   const assets = createAssetsService({ db, clock });
   const mail = createMailService({ db, clock, transport: mailTransport, logger });
   const media = createMediaService({ storage, maxBytes: uploadMaxBytes });
+  const audit = createAuditService({ db, clock });
+  const supplies = createSuppliesService({ db, clock, media });
   return {
+    audit,
     accounts: createAccountsService({
       db,
       clock,
@@ -56,7 +63,10 @@ export function createServices({
     inbox: createInboxService({ db }),
     newsletter: createNewsletterService({ db }),
     requests: createRequestsService({ db, clock, media }),
-    supplies: createSuppliesService({ db, clock, media }),
+    supplies,
+    manage: createManageService({ db, clock, audit, supplies }),
+    notifications: createNotificationsService({ db, clock, mail, audit }),
+    settings: createSettingsService({ db, clock, audit }),
     media,
   };
 }

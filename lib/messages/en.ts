@@ -427,6 +427,20 @@ export const en = {
   'admin.statsFailed': 'Could not load the dashboard counts. Showing 0; reload to try again.',
   'admin.viewSite': 'View site',
 
+  // --- admin layout, placeholders and audit log ---
+
+  // --- admin properties and assets ---
+
+  // --- admin requested and supplied properties ---
+
+  // --- admin users ---
+  'users.notFound': 'User not found or failed to load.',
+
+  // --- messages and notifications ---
+  'notifications.personalTitle': 'A message from the Inzu team',
+
+  // --- settings, FAQs and maintenance ---
+
   'notFound.title': 'Page not found',
   'notFound.heading': 'Oooops! Requested Page Not Found!',
   'notFound.back': 'Back | Home',

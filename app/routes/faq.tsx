@@ -1,0 +1,4 @@
+/** Page: being built. */
+export default function FaqPage() {
+  return <main className="container-page py-8" />;
+}

@@ -1,0 +1,4 @@
+/** Page: being built. */
+export default function NotificationsPage() {
+  return <main className="container-page py-8" />;
+}
