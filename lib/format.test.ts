@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatRwf, formatTimeAgo, truncate } from './format.ts';
+import { formatAmount, formatDateTime, formatRwf, formatTimeAgo, truncate } from './format.ts';
 
 describe('formatRwf', () => {
   it('prints whole francs with the RWF code and thousands separators', () => {
@@ -162,5 +162,12 @@ describe('formatTimeAgo', () => {
     const listed = new Date('2020-01-01T00:00:00Z');
     expect(formatTimeAgo(listed, new Date('2020-01-01T00:00:30Z'))).toBe('just now');
     expect(formatTimeAgo(listed, new Date('2020-01-03T00:00:00Z'))).toBe('2 days ago');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('prints the time in Kigali (UTC+2) whatever the machine time zone', () => {
+    expect(formatDateTime('2026-11-21T08:05:00Z')).toBe('21 Nov 2026, 10:05');
+    expect(formatDateTime(new Date('2026-12-31T23:30:00Z'))).toBe('1 Jan 2027, 01:30');
   });
 });

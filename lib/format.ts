@@ -54,3 +54,14 @@ export function formatTimeAgo(date: Date, now: Date): string {
   }
   return 'just now';
 }
+
+const kigaliDateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Kigali',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+/** '2026-11-21T08:05:00Z' -> '21 Nov 2026, 10:05': Kigali time, the same on server and browser. */
+export function formatDateTime(iso: string | Date): string {
+  return kigaliDateTime.format(new Date(iso));
+}

@@ -1,4 +1,144 @@
-/** Admin page: being built. */
-export default function AdminAuditLog() {
-  return <main className="container-page py-8" />;
+import { Form } from 'react-router';
+import { formatDateTime } from '#lib/format.ts';
+import { t } from '#lib/i18n.ts';
+import { AuditListQuerySchema, type AuditEntry } from '#modules/audit/audit.schema.ts';
+import { requireViewer } from '../../auth.server.ts';
+import { EmptyState } from '../../components/listing-grid.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { pageMeta } from '../../page-meta.ts';
+import type { Route } from './+types/audit-log';
+
+const TARGET_TYPES = [
+  'property',
+  'asset',
+  'supply',
+  'request',
+  'user',
+  'message',
+  'notification',
+  'faq',
+  'settings',
+  'support',
+] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireViewer(request, context, { role: 'admin' });
+  const url = new URL(request.url);
+  const parsed = AuditListQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const query = parsed.success ? parsed.data : AuditListQuerySchema.parse({});
+  const { items, ...page } = await context.services.audit.listEntries(query);
+  return { entries: items, page, targetType: query.targetType ?? '' };
+}
+
+export function meta() {
+  return pageMeta({ title: t('admin.audit.title'), description: t('admin.audit.intro') });
+}
+
+function Changes({ entry }: { entry: AuditEntry }) {
+  const fields = [
+    ...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]),
+  ];
+  const changed = fields.filter(
+    (field) => JSON.stringify(entry.before?.[field]) !== JSON.stringify(entry.after?.[field]),
+  );
+  if (changed.length === 0) return <span className="text-slate-500">—</span>;
+  const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
+  return (
+    <dl className="space-y-1 text-xs">
+      {changed.map((field) => (
+        <div key={field} className="break-words">
+          <dt className="inline font-semibold">{field}: </dt>
+          <dd className="inline">
+            {entry.before && (
+              <>
+                <span className="sr-only">{t('admin.audit.before')} </span>
+                <del className="text-red-800">{show(entry.before[field])}</del>{' '}
+              </>
+            )}
+            {entry.after && (
+              <>
+                <span className="sr-only">{t('admin.audit.after')} </span>
+                <ins className="text-brand-800 no-underline">{show(entry.after[field])}</ins>
+              </>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** What admins did, newest first, readable by every admin. */
+export default function AuditLog({
+  loaderData: { entries, page, targetType },
+}: Route.ComponentProps) {
+  return (
+    <main id="main" className="space-y-6 px-4 py-8 lg:px-8">
+      <div>
+        <h1 className="text-2xl font-bold">{t('admin.audit.title')}</h1>
+        <p className="mt-1 text-slate-700">{t('admin.audit.intro')}</p>
+      </div>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="audit-target" className="field-label">
+            {t('admin.audit.filter')}
+          </label>
+          <select
+            id="audit-target"
+            name="targetType"
+            defaultValue={targetType}
+            className="field-input"
+          >
+            <option value="">{t('admin.audit.allItems')}</option>
+            {TARGET_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button-secondary">
+          {t('admin.audit.apply')}
+        </button>
+      </Form>
+      {entries.length === 0 ? (
+        <EmptyState>{t('admin.audit.empty')}</EmptyState>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <thead className="bg-slate-100 text-slate-700">
+              <tr>
+                <th className="px-3 py-2">{t('admin.audit.when')}</th>
+                <th className="px-3 py-2">{t('admin.audit.who')}</th>
+                <th className="px-3 py-2">{t('admin.audit.action')}</th>
+                <th className="px-3 py-2">{t('admin.audit.item')}</th>
+                <th className="px-3 py-2">{t('admin.audit.changes')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry._id} className="border-t border-slate-200 align-top">
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                  </td>
+                  <td className="px-3 py-2">{entry.actorName}</td>
+                  <td className="px-3 py-2 font-mono text-xs">{entry.action}</td>
+                  <td className="px-3 py-2 text-xs break-all">
+                    {entry.targetType}
+                    {entry.targetId && (
+                      <span className="block text-slate-600">{entry.targetId}</span>
+                    )}
+                  </td>
+                  <td className="max-w-md px-3 py-2">
+                    <Changes entry={entry} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} />
+    </main>
+  );
 }
