@@ -54,7 +54,7 @@ export default function AdminLayout({ loaderData: { admin } }: Route.ComponentPr
   const isMenuOpen = openOn === pathname;
 
   return (
-    <div className="min-h-screen bg-slate-50 lg:grid lg:grid-cols-[15rem_1fr]">
+    <div className="min-h-screen bg-slate-50 lg:grid lg:grid-cols-[15rem_1fr] lg:grid-rows-[auto_1fr]">
       <header className="sticky top-0 z-30 bg-brand-900 text-brand-50 lg:col-span-2">
         <div className="flex min-h-14 items-center justify-between gap-3 px-4 py-2">
           <div className="flex items-center gap-2">
@@ -72,7 +72,8 @@ export default function AdminLayout({ loaderData: { admin } }: Route.ComponentPr
               {t('nav.menu')}
             </a>
             <Link to="/admin-panel" className="text-lg font-bold text-white">
-              {t('brand.name')} · {t('admin.title')}
+              {t('brand.name')}
+              <span className="hidden sm:inline"> · {t('admin.title')}</span>
             </Link>
           </div>
           <div className="flex items-center gap-3 text-sm">
