@@ -1,5 +1,6 @@
 // Takes the README's screenshots from a running server: phone and desktop views of the main
 // pages, signed out and (for the header strip) signed in as a new seller.
+// With ADMIN_EMAIL and ADMIN_PASSWORD set (the server's first admin), the admin panel too.
 // Usage: npm run screenshots -- [base URL] (default http://localhost:3000).
 import fs from 'node:fs/promises';
 import { chromium } from '@playwright/test';
@@ -45,6 +46,30 @@ async function sellerSessionCookie() {
   const { token } = (await response.json()) as { token: string };
   return { name: 'session', value: token, url: base };
 }
+/** The admin's session cookie, when the admin's credentials are in the environment. */
+async function adminSessionCookie() {
+  const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = process.env;
+  if (!email || !password) return undefined;
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`admin login answered ${response.status}`);
+  const { token } = (await response.json()) as { token: string };
+  return { name: 'session', value: token, url: base };
+}
+const adminPages: Record<string, string> = {
+  'admin-dashboard': '/admin-panel',
+  'admin-properties': '/admin-panel/properties',
+  'admin-property-form': '/admin-panel/create-new-property',
+  'admin-supplied': '/admin-panel/supplied-property',
+  'admin-users': '/admin-panel/users',
+  'admin-messages': '/admin-panel/messages',
+  'admin-settings': '/admin-panel/settings',
+  'admin-audit-log': '/admin-panel/audit-log',
+};
+const adminCookie = await adminSessionCookie();
 const signedInPages: Record<string, string> = {
   'home-signed-in': '/',
   'supply-form': '/create-supply-property',
@@ -69,5 +94,16 @@ for (const [device, viewport] of Object.entries(viewports)) {
     console.log(file);
   }
   await context.close();
+  if (!adminCookie) continue;
+  const adminContext = await browser.newContext({ viewport });
+  await adminContext.addCookies([adminCookie]);
+  const admin = await adminContext.newPage();
+  for (const [name, path] of Object.entries(adminPages)) {
+    await admin.goto(base + path, { waitUntil: 'networkidle' });
+    const file = `${outDir}/${name}-${device}.png`;
+    await admin.screenshot({ path: file });
+    console.log(file);
+  }
+  await adminContext.close();
 }
 await browser.close();
