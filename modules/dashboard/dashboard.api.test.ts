@@ -22,6 +22,8 @@ describe('GET /api/dashboard-stats', () => {
     const admin = await createSignedInUser(test.database, { role: 'admin' });
     const seller = await createUser(test.database.db, { role: 'seller' });
     const buyer = await createUser(test.database.db, { role: 'buyer' });
+    // A deleted account is not a registered user any more.
+    await createUser(test.database.db, { role: 'buyer', deletedAt: new Date(), status: 'Blocked' });
     const db = test.database.db;
     // Supplied by a seller: a published house for rent, a pending one, a sold car for rent.
     await createProperty(db, seller.id, { offer: 'Rent', moderation: 'Approved' });

@@ -8,7 +8,7 @@ export type DashboardService = ReturnType<typeof createDashboardService>;
 export function createDashboardService({ db }: { db: Database }) {
   /**
    * The dashboard's counts, read from the database in one round trip: every listing that is not
-   * deleted (properties and assets), published listings for rent still available, users, open
+   * deleted (properties and assets), published listings for rent still available, users (not deleted), open
    * requests, listings supplied by non-admins, and supplies waiting for review.
    */
   async function getStats(): Promise<DashboardStats> {
@@ -25,7 +25,7 @@ export function createDashboardService({ db }: { db: Database }) {
           + (select count(*) from ${assets} where ${live(assets)}
           and ${assets.moderation} = 'Approved' and ${assets.offer} = 'Rent'
           and ${assets.availability} = 'Available') as "activeRentals",
-        (select count(*) from ${users}) as "registeredUsers",
+        (select count(*) from ${users} where ${users.deletedAt} is null) as "registeredUsers",
         (select count(*) from ${propertyRequests} where ${propertyRequests.deletedAt} is null
           and ${propertyRequests.status} = 'Open') as "requestedProperties",
         (select count(*) from ${properties} where ${supplied(properties)})
