@@ -13,7 +13,10 @@ export function AdminPageButtons({ page }: { page: Omit<Page<unknown>, 'items'> 
   const location = useLocation();
   const pages = pageCount(page);
   if (pages <= 1) return null;
-  const first = Math.max(1, Math.min(page.page - Math.floor(MAX_BUTTONS / 2), pages - MAX_BUTTONS + 1));
+  const first = Math.max(
+    1,
+    Math.min(page.page - Math.floor(MAX_BUTTONS / 2), pages - MAX_BUTTONS + 1),
+  );
   const numbers = Array.from({ length: Math.min(MAX_BUTTONS, pages) }, (_, index) => first + index);
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(location.search);

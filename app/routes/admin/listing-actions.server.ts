@@ -36,7 +36,10 @@ export async function runListingAction(
   const intent = fields.intent === 'approve' ? 'approve' : 'delete';
   const texts = TEXTS[kind][intent];
   if (!parsed.success) {
-    return data<FormResult>({ ok: false, message: t(texts.failed), fieldErrors: {} }, { status: 400 });
+    return data<FormResult>(
+      { ok: false, message: t(texts.failed), fieldErrors: {} },
+      { status: 400 },
+    );
   }
   const { manage, search } = context.services;
   const { id } = parsed.data;
