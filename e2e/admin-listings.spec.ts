@@ -197,3 +197,53 @@ test('an admin approves a pending property from the manage table', async ({ page
   await expect(approvedRow.getByRole('button', { name: `Approve ${title}` })).toHaveCount(0);
   expect((await page.context().request.get(`/api/get-property/${data._id}`)).status()).toBe(200);
 });
+
+test('an admin creates a car with its kind fields, then deletes it from Manage Assets', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin-panel/create-new-asset');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add New Asset' })).toBeVisible();
+  await waitForHydration(page);
+  await expect(page.getByLabel('Size', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Transmission', { exact: true })).toBeHidden();
+  await page.getByLabel('Type', { exact: true }).selectOption('Car');
+  await expect(page.getByLabel('Transmission', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Size', { exact: true })).toBeHidden();
+
+  const name = `Admin pickup ${randomUUID().slice(0, 8)}`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Status', { exact: true }).selectOption('Sale');
+  await page.getByLabel('Price (RWF)', { exact: true }).fill('18000000');
+  await page.getByLabel('Location', { exact: true }).fill('Remera, Kigali');
+  await page.getByLabel('Owner', { exact: true }).fill('Inzu Motors');
+  await page.getByLabel('Contact', { exact: true }).fill('0788000444');
+  await page.getByLabel('Transmission', { exact: true }).fill('Manual');
+  await page.getByLabel('Certified', { exact: true }).check();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText('Asset created successfully!')).toBeVisible();
+
+  await page.goto('/admin-panel/assets?location=Kigali&type=Car');
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Assets' })).toBeVisible();
+  await waitForHydration(page);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Approved');
+  await row.getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Update Asset' })).toBeVisible();
+  await expect(page.getByLabel('Transmission', { exact: true })).toHaveValue('Manual');
+  await expect(page.getByLabel('Certified', { exact: true })).toBeChecked();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('Sale');
+  const assetId = page.url().split('/').at(-1)!;
+  expect((await page.context().request.get(`/api/property-asset/${assetId}`)).status()).toBe(200);
+
+  await page.goto('/admin-panel/assets?location=Kigali&type=Car');
+  await waitForHydration(page);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page
+    .getByRole('row')
+    .filter({ hasText: name })
+    .getByRole('button', { name: `Delete ${name}` })
+    .click();
+  await expect(page.getByText('Asset deleted.')).toBeVisible();
+  expect((await page.context().request.get(`/api/property-asset/${assetId}`)).status()).toBe(404);
+});
