@@ -64,7 +64,7 @@ export function createServices({
     newsletter: createNewsletterService({ db }),
     requests: createRequestsService({ db, clock, media }),
     supplies,
-    manage: createManageService({ db, clock, audit, supplies }),
+    manage: createManageService({ db, clock, audit, media }),
     notifications: createNotificationsService({ db, clock, mail, audit }),
     settings: createSettingsService({ db, clock, audit }),
     media,

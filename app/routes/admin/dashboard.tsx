@@ -1,9 +1,19 @@
-import { useRouteLoaderData } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
+import { z } from 'zod';
+import { formatAmount, truncate } from '#lib/format.ts';
 import { t } from '#lib/i18n.ts';
+import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
 import type { DashboardStats } from '#modules/dashboard/dashboard.schema.ts';
+import { DASHBOARD_PAGE_SIZE, type AdminPropertyView } from '#modules/manage/manage.schema.ts';
+import { requireViewer } from '../../auth.server.ts';
+import { AdminPageButtons } from '../../components/admin-page-buttons.tsx';
+import { AdminDeleteButton, ROW_LINK_CLASS } from '../../components/admin-row-actions.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
+import { CARD_SIZES, ListingPhoto } from '../../components/listing-photo.tsx';
 import { pageMeta } from '../../page-meta.ts';
+import { useFormSubmission } from '../../use-form-submission.ts';
 import type { loader as adminLoader } from './layout.tsx';
+import { runListingAction } from './listing-actions.server.ts';
 import type { Route } from './+types/dashboard';
 
 const NO_STATS: DashboardStats = {
@@ -15,22 +25,109 @@ const NO_STATS: DashboardStats = {
   pendingApprovals: 0,
 };
 
-/** The counts, or zeros and a message when they cannot be read (the spec's defaults). */
-export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    return { stats: await context.services.dashboard.getStats(), hasFailed: false };
-  } catch (error) {
-    console.warn('dashboard counts failed', error);
-    return { stats: NO_STATS, hasFailed: true };
-  }
+const PageSchema = z.coerce.number().int().min(1).max(500).catch(1);
+
+/** The counts (zeros and a message when they cannot be read) and a page of every property. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = requireViewer(request, context, { role: 'admin' });
+  const page = PageSchema.parse(new URL(request.url).searchParams.get('page') ?? 1);
+  const [stats, properties] = await Promise.all([
+    context.services.dashboard.getStats().then(
+      (value) => ({ stats: value, hasFailed: false }),
+      (error: unknown) => {
+        console.warn('dashboard counts failed', error);
+        return { stats: NO_STATS, hasFailed: true };
+      },
+    ),
+    context.services.manage
+      .listProperties({ page, pageSize: DASHBOARD_PAGE_SIZE }, admin)
+      .catch((error: unknown) => {
+        console.warn('dashboard properties failed', error);
+        return null;
+      }),
+  ]);
+  return { ...stats, properties };
+}
+
+/** Delete from a card (after the confirmation). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireViewer(request, context, { role: 'admin' });
+  return runListingAction(request, context, admin, 'property');
 }
 
 export function meta() {
   return pageMeta({ title: t('admin.overview'), description: t('admin.title') });
 }
 
-export default function Dashboard({ loaderData: { stats, hasFailed } }: Route.ComponentProps) {
+const QUICK_ACTIONS = [
+  { to: '/admin-panel/create-new-property', label: 'manage.quickCreateProperty' },
+  { to: '/admin-panel/requested-property', label: 'manage.quickRequested' },
+  { to: '/admin-panel/supplied-property', label: 'manage.quickSupplied' },
+  { to: '/admin-panel/create-new-asset', label: 'manage.quickCreateAsset' },
+] as const;
+
+/** The first 60 characters of the description with '...' (spec §9). */
+function previewOf(description: string): string {
+  const preview = truncate(description, 60);
+  return preview.endsWith('...') ? preview : `${preview}...`;
+}
+
+function PropertyCard({
+  property,
+  deleteButton,
+}: {
+  property: AdminPropertyView;
+  deleteButton: React.ReactNode;
+}) {
+  return (
+    <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <ListingPhoto photo={property.photos[0]} alt={property.title} sizes={CARD_SIZES} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="text-lg font-bold text-slate-900">{property.title}</h3>
+        <p className="text-sm text-slate-600">{property.location}</p>
+        <p className="text-sm text-slate-700">{previewOf(property.description)}</p>
+        <p className="font-semibold text-brand-800">
+          {t('manage.priceRwf')} {formatAmount(property.price)}
+        </p>
+        <p className="text-sm">
+          <span className="font-medium text-slate-600">{t('manage.colStatus')}: </span>
+          <span className="font-semibold">
+            {property.moderation === 'Approved'
+              ? property.status
+              : t(`manage.moderation.${property.moderation}`)}
+          </span>
+        </p>
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          <Link
+            to={`/admin-panel/supplied-property/${property._id}`}
+            className={ROW_LINK_CLASS}
+            aria-label={`${t('manage.view')} ${property.title}`}
+          >
+            {t('manage.view')}
+          </Link>
+          <Link
+            to={`/admin-panel/create-new-property/${property._id}`}
+            className={ROW_LINK_CLASS}
+            aria-label={`${t('manage.edit')} ${property.title}`}
+          >
+            {t('manage.edit')}
+          </Link>
+          {deleteButton}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export default function Dashboard({
+  loaderData: { stats, hasFailed, properties },
+}: Route.ComponentProps) {
   const username = useRouteLoaderData<typeof adminLoader>('admin-layout')?.admin.username;
+  const { fetcher, result, isSubmitting } = useFormSubmission({
+    key: 'admin-dashboard-property',
+    visibleMs: MESSAGE_CLEAR_MS.adminListing,
+    isPageAction: true,
+  });
   return (
     <main id="main" className="container-page space-y-6 py-10">
       <h1 className="text-3xl font-bold">
@@ -48,6 +145,65 @@ export default function Dashboard({ loaderData: { stats, hasFailed } }: Route.Co
           </div>
         ))}
       </dl>
+
+      <section aria-labelledby="quick-actions" className="space-y-3">
+        <h2 id="quick-actions" className="text-xl font-semibold">
+          {t('manage.quickActions')}
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {QUICK_ACTIONS.map((quick) => (
+            <li key={quick.to}>
+              <Link to={quick.to} className="button-secondary w-full">
+                {t(quick.label)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="all-properties" className="space-y-4">
+        <h2 id="all-properties" className="text-xl font-semibold">
+          {t('manage.allProperties')}
+        </h2>
+        <div aria-live="polite">
+          {result && (
+            <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage>
+          )}
+        </div>
+        {!properties ? (
+          <div className="space-y-3">
+            <FormMessage tone="error">{t('manage.loadFailed')}</FormMessage>
+            <a href="" className="button-secondary">
+              {t('home.retry')}
+            </a>
+          </div>
+        ) : properties.items.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-700">
+            {t('manage.noProperties')}
+          </p>
+        ) : (
+          <>
+            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {properties.items.map((property) => (
+                <PropertyCard
+                  key={property._id}
+                  property={property}
+                  deleteButton={
+                    <AdminDeleteButton
+                      fetcher={fetcher}
+                      id={property._id}
+                      name={property.title}
+                      isSubmitting={isSubmitting}
+                      confirmText={t('manage.deleteConfirm')}
+                    />
+                  }
+                />
+              ))}
+            </ul>
+            <AdminPageButtons page={properties} />
+          </>
+        )}
+      </section>
     </main>
   );
 }
