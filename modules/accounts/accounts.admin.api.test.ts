@@ -48,8 +48,7 @@ async function auditEntriesFor(targetId: string) {
 }
 
 async function sessionCount(userId: string) {
-  return (await test.database.db.select().from(sessions).where(eq(sessions.userId, userId)))
-    .length;
+  return (await test.database.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
 }
 
 /** Every admin call with a valid id, for the refusal checks. */
@@ -196,9 +195,7 @@ describe('GET /api/user/:id', () => {
 describe('PUT /api/user/:id/status', () => {
   it('blocks (ending every session at once) and unblocks, recording both', async () => {
     const buyer = await createSignedInUser(test.database, { role: 'buyer' });
-    expect((await test.app.inject({ url: '/api/me', headers: buyer.bearer })).statusCode).toBe(
-      200,
-    );
+    expect((await test.app.inject({ url: '/api/me', headers: buyer.bearer })).statusCode).toBe(200);
 
     const blocked = await test.app.inject({
       method: 'PUT',
@@ -208,9 +205,7 @@ describe('PUT /api/user/:id/status', () => {
     expect(blocked.statusCode).toBe(200);
     expect(blocked.json()).toEqual({ status: 'Blocked' });
     expect(await sessionCount(buyer.user.id)).toBe(0);
-    expect((await test.app.inject({ url: '/api/me', headers: buyer.bearer })).statusCode).toBe(
-      401,
-    );
+    expect((await test.app.inject({ url: '/api/me', headers: buyer.bearer })).statusCode).toBe(401);
 
     const unblocked = await test.app.inject({
       method: 'PUT',
@@ -444,15 +439,10 @@ describe('DELETE /api/user/:id', () => {
     });
     expect(row!.deletedAt).toBeInstanceOf(Date);
     expect(await sessionCount(id)).toBe(0);
-    expect(await db.select().from(passwordResets).where(eq(passwordResets.userId, id))).toEqual(
-      [],
-    );
+    expect(await db.select().from(passwordResets).where(eq(passwordResets.userId, id))).toEqual([]);
     const [p] = await db.select().from(properties).where(eq(properties.id, property.id));
     const [a] = await db.select().from(assets).where(eq(assets.id, asset.id));
-    const [r] = await db
-      .select()
-      .from(propertyRequests)
-      .where(eq(propertyRequests.id, request.id));
+    const [r] = await db.select().from(propertyRequests).where(eq(propertyRequests.id, request.id));
     expect([p!.deletedAt, a!.deletedAt, r!.deletedAt].every(Boolean)).toBe(true);
     const [kept] = await db.select().from(properties).where(eq(properties.id, other.id));
     expect(kept!.deletedAt).toBeNull();
@@ -463,9 +453,7 @@ describe('DELETE /api/user/:id', () => {
     const listed = await test.app.inject({ url: '/api/users?q=Leaving', headers: admin.bearer });
     expect(listed.json().data).toEqual([]);
     expect((await test.app.inject(`/api/get-property/${property.id}`)).statusCode).toBe(404);
-    expect(await test.app.services.accounts.getPublicProfile(id).catch((e) => e.status)).toBe(
-      404,
-    );
+    expect(await test.app.services.accounts.getPublicProfile(id).catch((e) => e.status)).toBe(404);
 
     const [entry] = await auditEntriesFor(id);
     expect(entry).toMatchObject({

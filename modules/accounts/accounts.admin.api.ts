@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorAnswerSchema, MessageAnswerSchema, restrictedErrorAnswers } from '#lib/api-schemas.ts';
+import {
+  ErrorAnswerSchema,
+  MessageAnswerSchema,
+  restrictedErrorAnswers,
+} from '#lib/api-schemas.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';

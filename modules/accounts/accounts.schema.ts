@@ -88,7 +88,11 @@ export const UserIdParamsSchema = z.object({
 /** Blank search text means no search: forms send an empty field. */
 const SearchTextSchema = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.string().trim().max(100, t('validation.tooLong', { max: 100 })).optional(),
+  z
+    .string()
+    .trim()
+    .max(100, t('validation.tooLong', { max: 100 }))
+    .optional(),
 );
 
 export const USER_LIST_PAGE_SIZE = 20;
@@ -137,7 +141,10 @@ export const PersonalMessageSchema = z.object({
     .string({ error: t('validation.required', { field: t('users.messageLabel') }) })
     .trim()
     .min(1, t('validation.required', { field: t('users.messageLabel') }))
-    .max(PERSONAL_MESSAGE_MAX_LENGTH, t('validation.tooLong', { max: PERSONAL_MESSAGE_MAX_LENGTH })),
+    .max(
+      PERSONAL_MESSAGE_MAX_LENGTH,
+      t('validation.tooLong', { max: PERSONAL_MESSAGE_MAX_LENGTH }),
+    ),
 });
 
 export const MessageUserParamsSchema = z.object({

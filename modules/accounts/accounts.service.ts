@@ -505,11 +505,7 @@ export function createAccountsService({
   }
 
   /** Changes a user's name and e-mail; the e-mail stays unique whatever its case. */
-  async function updateUserInfo(
-    id: string,
-    input: UserInfoInput,
-    actor: Actor,
-  ): Promise<UserView> {
+  async function updateUserInfo(id: string, input: UserInfoInput, actor: Actor): Promise<UserView> {
     assertAdmin(actor);
     return db.transaction(async (tx) => {
       const before = await findLiveUser(tx, id, true);
