@@ -145,7 +145,8 @@ export default function AdminUsers({
         <div
           className={`rounded-xl border border-slate-200 bg-white shadow-sm ${isLoading ? 'opacity-60' : ''}`}
         >
-          <table className="block w-full text-left text-sm sm:table">
+          {/* Explicit roles: a table restyled as stacked rows keeps its table semantics. */}
+          <table role="table" className="block w-full text-left text-sm sm:table">
             <thead className="hidden bg-slate-50 text-xs uppercase text-slate-600 sm:table-header-group">
               <tr>
                 <th scope="col" className="px-3 py-3">
@@ -162,19 +163,27 @@ export default function AdminUsers({
                 </th>
               </tr>
             </thead>
-            <tbody className="block divide-y divide-slate-200 sm:table-row-group">
+            <tbody role="rowgroup" className="block divide-y divide-slate-200 sm:table-row-group">
               {users.map((user) => (
-                <tr key={user._id} className="block px-4 py-3 sm:table-row sm:p-0">
-                  <td data-label={t('users.col.name')} className={`${cellClass} font-semibold`}>
+                <tr key={user._id} role="row" className="block px-4 py-3 sm:table-row sm:p-0">
+                  <td
+                    role="cell"
+                    data-label={t('users.col.name')}
+                    className={`${cellClass} font-semibold`}
+                  >
                     {capitalise(user.name)}
                   </td>
-                  <td data-label={t('users.col.email')} className={`${cellClass} break-all`}>
+                  <td
+                    role="cell"
+                    data-label={t('users.col.email')}
+                    className={`${cellClass} break-all`}
+                  >
                     {user.email}
                   </td>
-                  <td data-label={t('users.col.status')} className={cellClass}>
+                  <td role="cell" data-label={t('users.col.status')} className={cellClass}>
                     <AdminUsersStatusBadge userId={user._id} status={user.status} />
                   </td>
-                  <td data-label={t('users.col.actions')} className={cellClass}>
+                  <td role="cell" data-label={t('users.col.actions')} className={cellClass}>
                     <div className="flex flex-wrap items-start gap-2">
                       <Link
                         to={`${USERS_PATH}/${user._id}`}
