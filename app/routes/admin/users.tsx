@@ -143,7 +143,7 @@ export default function AdminUsers({
         </p>
       ) : (
         <div
-          className={`rounded-xl border border-slate-200 bg-white shadow-sm ${isLoading ? 'opacity-60' : ''}`}
+          className={`overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm ${isLoading ? 'opacity-60' : ''}`}
         >
           {/* Explicit roles: a table restyled as stacked rows keeps its table semantics. */}
           <table role="table" className="block w-full text-left text-sm sm:table">
