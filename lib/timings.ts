@@ -9,8 +9,8 @@ export const MESSAGE_CLEAR_MS = {
   manageListing: 3000,
   supply: 3000,
   request: 5000,
-  /** Admin success messages on the property and asset pages (spec §9). */
-  adminListing: 3000,
+  /** Admin success messages (spec section 9). */
+  admin: 3000,
 } as const;
 
 /** The pause between 'Login successful! Redirecting...' (or registration) and the next page. */

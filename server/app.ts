@@ -24,6 +24,7 @@ import { systemClock, type Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.ts';
 import { MAX_PHOTOS } from '#lib/photos.ts';
+import { accountsAdminApi } from '#modules/accounts/accounts.admin.api.ts';
 import { accountsApi } from '#modules/accounts/accounts.api.ts';
 import { auditApi } from '#modules/audit/audit.api.ts';
 import { assetsApi } from '#modules/assets/assets.api.ts';
@@ -164,6 +165,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(searchApi, { search: services.search });
       const onCatalogueChange = () => services.search.forgetCachedAnswers();
       await api.register(accountsApi, { accounts: services.accounts, siteUrl: config.siteUrl });
+      await api.register(accountsAdminApi, {
+        accounts: services.accounts,
+        notifications: services.notifications,
+        onCatalogueChange,
+      });
       await api.register(dashboardApi, { dashboard: services.dashboard });
       await api.register(auditApi, { audit: services.audit });
       await api.register(settingsApi, { settings: services.settings });

@@ -52,6 +52,7 @@ export function createServices({
       db,
       clock,
       mail,
+      audit,
       attemptsPerWindow: authAttemptsPer15Minutes,
     }),
     mail,

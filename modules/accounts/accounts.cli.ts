@@ -10,6 +10,7 @@ import { loadConfig } from '#config/env.ts';
 import { openConfiguredDatabase } from '#db/open-configured.ts';
 import { systemClock } from '#lib/clock.ts';
 import { EmailSchema } from '#lib/form-fields.ts';
+import { createAuditService } from '#modules/audit/audit.service.ts';
 import { createMailService } from '#modules/mail/mail.service.ts';
 import { PASSWORD_MIN_LENGTH } from './accounts.schema.ts';
 import { createAccountsService } from './accounts.service.ts';
@@ -41,7 +42,14 @@ try {
   const clock = systemClock;
   const logger = { info: () => undefined, error: () => undefined };
   const mail = createMailService({ db: database.db, clock, transport: undefined, logger });
-  const accounts = createAccountsService({ db: database.db, clock, mail, attemptsPerWindow: 1 });
+  const audit = createAuditService({ db: database.db, clock });
+  const accounts = createAccountsService({
+    db: database.db,
+    clock,
+    mail,
+    audit,
+    attemptsPerWindow: 1,
+  });
   const admin = await accounts.ensureAdmin(parsed.data);
   process.stdout.write(`Admin ready: ${admin.email} (${admin.name}). Sign in at /login.\n`);
 } finally {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SIGNUP_ROLES, USER_ROLES, USER_STATUSES } from '#lib/account.ts';
 import { EmailSchema, requiredText } from '#lib/form-fields.ts';
 import { t } from '#lib/i18n.ts';
+import { MAX_PAGE, MAX_PAGE_SIZE } from '#lib/pagination.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** argon2 accepts any length; a bound keeps one request from costing seconds of CPU. */
@@ -80,4 +81,72 @@ export const SessionAnswerSchema = z.object({
 
 export const UserIdParamsSchema = z.object({
   id: z.uuid(t('account.userIdInvalid')),
+});
+
+// --- What admins do with users (the admin panel's user management) ---
+
+/** Blank search text means no search: forms send an empty field. */
+const SearchTextSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z
+    .string()
+    .trim()
+    .max(100, t('validation.tooLong', { max: 100 }))
+    .optional(),
+);
+
+export const USER_LIST_PAGE_SIZE = 20;
+
+export const UserListQuerySchema = z.object({
+  role: z.enum(USER_ROLES, t('users.roleFilterInvalid')).optional(),
+  /** Part of the name or e-mail, any case. */
+  q: SearchTextSchema,
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(USER_LIST_PAGE_SIZE),
+});
+
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;
+
+export const UserListAnswerSchema = z.object({
+  data: z.array(UserViewSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  isTotalCapped: z.boolean(),
+});
+
+/** What an admin may change of a user's account details. */
+export const UserInfoInputSchema = z.object({
+  name: requiredText('users.name', 100),
+  email: EmailSchema,
+});
+
+export type UserInfoInput = z.infer<typeof UserInfoInputSchema>;
+
+/** Only promotion exists (spec section 4): there is no demotion. */
+export const UserRoleInputSchema = z.object({
+  role: z.literal('admin', { error: t('users.roleOnlyAdmin') }),
+});
+
+export const UserStatusAnswerSchema = z.object({ status: z.enum(USER_STATUSES) });
+
+export const UserAnswerSchema = z.object({ user: UserViewSchema });
+
+export const UserChangeAnswerSchema = z.object({ message: z.string(), user: UserViewSchema });
+
+export const PERSONAL_MESSAGE_MAX_LENGTH = 5000;
+
+export const PersonalMessageSchema = z.object({
+  message: z
+    .string({ error: t('validation.required', { field: t('users.messageLabel') }) })
+    .trim()
+    .min(1, t('validation.required', { field: t('users.messageLabel') }))
+    .max(
+      PERSONAL_MESSAGE_MAX_LENGTH,
+      t('validation.tooLong', { max: PERSONAL_MESSAGE_MAX_LENGTH }),
+    ),
+});
+
+export const MessageUserParamsSchema = z.object({
+  userId: z.uuid(t('account.userIdInvalid')),
 });

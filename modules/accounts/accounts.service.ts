@@ -1,9 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
 import type { Database } from '#db/client.ts';
-import { passwordResets, sessions, users } from '#db/schema.ts';
-import type { UserRole } from '#lib/account.ts';
+import {
+  assets,
+  passwordResets,
+  properties,
+  propertyRequests,
+  sessions,
+  users,
+} from '#db/schema.ts';
+import type { Actor, UserRole, UserStatus } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import {
   ConflictError,
@@ -14,6 +22,8 @@ import {
   UnauthorizedError,
 } from '#lib/errors.ts';
 import { t } from '#lib/i18n.ts';
+import type { Page } from '#lib/pagination.ts';
+import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import { createAttemptLimiter } from './accounts.limiter.ts';
 import type {
@@ -21,6 +31,8 @@ import type {
   PasswordReset,
   PasswordResetRequest,
   SignupInput,
+  UserInfoInput,
+  UserListQuery,
   UserView,
 } from './accounts.schema.ts';
 
@@ -84,11 +96,14 @@ export function createAccountsService({
   db,
   clock,
   mail,
+  audit,
   attemptsPerWindow,
 }: {
   db: Database;
   clock: Clock;
   mail: MailService;
+  /** Every admin change to a user is recorded here. */
+  audit: AuditService;
   /** Failed logins, signups or reset mails allowed per address and per account in 15 minutes. */
   attemptsPerWindow: number;
 }) {
@@ -362,7 +377,10 @@ export function createAccountsService({
 
   /** A user as they see themself. */
   async function getUser(id: string): Promise<UserView> {
-    const [user] = await db.select().from(users).where(eq(users.id, id));
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)));
     if (!user) throw new NotFoundError(t('profile.notFound'));
     return toUserView(user);
   }
@@ -372,9 +390,246 @@ export function createAccountsService({
     const [user] = await db
       .select({ _id: users.id, name: users.name, role: users.role, createdAt: users.createdAt })
       .from(users)
-      .where(eq(users.id, id));
+      .where(and(eq(users.id, id), isNull(users.deletedAt)));
     if (!user) throw new NotFoundError(t('profile.notFound'));
     return user;
+  }
+
+  // --- Admin user management: every function re-checks that the actor is an admin. ---
+
+  function assertAdmin(actor: Actor): void {
+    if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
+  }
+
+  /** A live (not deleted) account, or NotFound with the admin panel's message. */
+  async function findLiveUser(executor: Pick<Database, 'select'>, id: string, lock = false) {
+    const query = executor
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)));
+    const [user] = lock ? await query.for('update') : await query;
+    if (!user) throw new NotFoundError(t('users.notFound'));
+    return user;
+  }
+
+  /**
+   * Refuses to take away the last active admin. The active admins' rows are locked first, so two
+   * admins blocking or deleting each other at once cannot both succeed.
+   */
+  async function assertAnotherActiveAdmin(
+    tx: Pick<Database, 'select'>,
+    target: UserRow,
+  ): Promise<void> {
+    if (target.role !== 'admin' || target.status !== 'Active') return;
+    const others = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.role, 'admin'),
+          eq(users.status, 'Active'),
+          isNull(users.deletedAt),
+          ne(users.id, target.id),
+        ),
+      )
+      .for('update');
+    if (others.length === 0) throw new ConflictError(t('users.lastAdmin'));
+  }
+
+  /** A page of accounts for admins, newest first: by role, and by part of name or e-mail. */
+  async function listUsers(query: UserListQuery, actor: Actor): Promise<Page<UserView>> {
+    assertAdmin(actor);
+    const conditions: SQL[] = [isNull(users.deletedAt)];
+    if (query.role) conditions.push(eq(users.role, query.role));
+    if (query.q) {
+      const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
+    }
+    const where = and(...conditions)!;
+    const [rows, count] = await Promise.all([
+      db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      countUpTo(db, sql`${users} where ${where}`, LIST_COUNT_CAP),
+    ]);
+    return {
+      items: rows.map(toUserView),
+      page: query.page,
+      pageSize: query.pageSize,
+      ...count,
+    };
+  }
+
+  /** One account as admins see it; deleted accounts are not found. */
+  async function getUserForAdmin(id: string, actor: Actor): Promise<UserView> {
+    assertAdmin(actor);
+    return toUserView(await findLiveUser(db, id));
+  }
+
+  /**
+   * Blocks an active account or unblocks a blocked one. Blocking ends every session of the
+   * account at once. Nobody blocks themself, and the last active admin stays.
+   */
+  async function toggleUserStatus(id: string, actor: Actor): Promise<{ status: UserStatus }> {
+    assertAdmin(actor);
+    return db.transaction(async (tx) => {
+      const before = await findLiveUser(tx, id, true);
+      const status: UserStatus = before.status === 'Active' ? 'Blocked' : 'Active';
+      if (status === 'Blocked') {
+        if (before.id === actor.id) throw new ForbiddenError(t('users.cannotBlockSelf'));
+        await assertAnotherActiveAdmin(tx, before);
+      }
+      const [after] = await tx
+        .update(users)
+        .set({ status, updatedAt: clock() })
+        .where(eq(users.id, id))
+        .returning();
+      if (status === 'Blocked') await tx.delete(sessions).where(eq(sessions.userId, id));
+      await audit.record(
+        {
+          actor,
+          action: status === 'Blocked' ? 'user.block' : 'user.unblock',
+          targetType: 'user',
+          targetId: id,
+          before: toUserView(before),
+          after: toUserView(after!),
+        },
+        tx,
+      );
+      return { status };
+    });
+  }
+
+  /** Changes a user's name and e-mail; the e-mail stays unique whatever its case. */
+  async function updateUserInfo(id: string, input: UserInfoInput, actor: Actor): Promise<UserView> {
+    assertAdmin(actor);
+    return db.transaction(async (tx) => {
+      const before = await findLiveUser(tx, id, true);
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${input.email.toLowerCase()}`, ne(users.id, id)));
+      if (taken) throw new ConflictError(t('account.emailTaken'));
+      const [after] = await tx
+        .update(users)
+        .set({ name: input.name, email: input.email, updatedAt: clock() })
+        .where(eq(users.id, id))
+        .returning();
+      await audit.record(
+        {
+          actor,
+          action: 'user.update',
+          targetType: 'user',
+          targetId: id,
+          before: toUserView(before),
+          after: toUserView(after!),
+        },
+        tx,
+      );
+      return toUserView(after!);
+    });
+  }
+
+  /**
+   * Makes a user an admin (there is no demotion). Their sessions end, as with the bootstrap:
+   * they sign in again to hold admin rights.
+   */
+  async function promoteUser(id: string, actor: Actor): Promise<UserView> {
+    assertAdmin(actor);
+    return db.transaction(async (tx) => {
+      const before = await findLiveUser(tx, id, true);
+      if (before.role === 'admin') throw new ConflictError(t('users.alreadyAdmin'));
+      const [after] = await tx
+        .update(users)
+        .set({ role: 'admin', updatedAt: clock() })
+        .where(eq(users.id, id))
+        .returning();
+      await tx.delete(sessions).where(eq(sessions.userId, id));
+      await audit.record(
+        {
+          actor,
+          action: 'user.promote',
+          targetType: 'user',
+          targetId: id,
+          before: toUserView(before),
+          after: toUserView(after!),
+        },
+        tx,
+      );
+      return toUserView(after!);
+    });
+  }
+
+  /**
+   * Deletes an account by anonymising it: the row stays (listings and the audit log point at
+   * it) without name, e-mail or password; its sessions and reset links go, and its listings
+   * and property requests are withdrawn, all in one transaction. Nobody deletes themself, and
+   * the last active admin stays.
+   */
+  async function deleteUser(
+    id: string,
+    actor: Actor,
+  ): Promise<{ properties: number; assets: number; requests: number }> {
+    assertAdmin(actor);
+    if (id === actor.id) throw new ForbiddenError(t('users.cannotDeleteSelf'));
+    return db.transaction(async (tx) => {
+      const before = await findLiveUser(tx, id, true);
+      await assertAnotherActiveAdmin(tx, before);
+      const now = clock();
+      const [after] = await tx
+        .update(users)
+        .set({
+          name: t('users.deletedName'),
+          email: `deleted-${id}@deleted.invalid`,
+          passwordHash: null,
+          status: 'Blocked',
+          deletedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(users.id, id))
+        .returning();
+      await tx.delete(sessions).where(eq(sessions.userId, id));
+      await tx.delete(passwordResets).where(eq(passwordResets.userId, id));
+      const withdrawn = {
+        properties: (
+          await tx
+            .update(properties)
+            .set({ deletedAt: now, updatedAt: now })
+            .where(and(eq(properties.ownerId, id), isNull(properties.deletedAt)))
+            .returning({ id: properties.id })
+        ).length,
+        assets: (
+          await tx
+            .update(assets)
+            .set({ deletedAt: now, updatedAt: now })
+            .where(and(eq(assets.ownerId, id), isNull(assets.deletedAt)))
+            .returning({ id: assets.id })
+        ).length,
+        requests: (
+          await tx
+            .update(propertyRequests)
+            .set({ deletedAt: now, updatedAt: now })
+            .where(and(eq(propertyRequests.requesterId, id), isNull(propertyRequests.deletedAt)))
+            .returning({ id: propertyRequests.id })
+        ).length,
+      };
+      await audit.record(
+        {
+          actor,
+          action: 'user.delete',
+          targetType: 'user',
+          targetId: id,
+          before: toUserView(before),
+          after: { ...toUserView(after!), withdrawn },
+        },
+        tx,
+      );
+      return withdrawn;
+    });
   }
 
   return {
@@ -389,5 +644,11 @@ export function createAccountsService({
     bootstrapAdmin,
     getUser,
     getPublicProfile,
+    listUsers,
+    getUserForAdmin,
+    toggleUserStatus,
+    updateUserInfo,
+    promoteUser,
+    deleteUser,
   };
 }

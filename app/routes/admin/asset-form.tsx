@@ -99,7 +99,7 @@ export default function AdminAssetForm({ loaderData: { asset } }: Route.Componen
   const isEdit = asset !== null;
   const { fetcher, formRef, result, isSubmitting, fieldErrors } = useFormSubmission({
     key: `admin-asset-${asset?._id ?? 'new'}`,
-    visibleMs: MESSAGE_CLEAR_MS.adminListing,
+    visibleMs: MESSAGE_CLEAR_MS.admin,
     isPageAction: true,
   });
   const values: Partial<AdminAssetView> = asset ?? { type: 'Land' };

@@ -125,7 +125,7 @@ export default function Dashboard({
   const username = useRouteLoaderData<typeof adminLoader>('admin-layout')?.admin.username;
   const { fetcher, result, isSubmitting } = useFormSubmission({
     key: 'admin-dashboard-property',
-    visibleMs: MESSAGE_CLEAR_MS.adminListing,
+    visibleMs: MESSAGE_CLEAR_MS.admin,
     isPageAction: true,
   });
   return (

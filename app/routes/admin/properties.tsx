@@ -43,7 +43,7 @@ const TYPE_OPTIONS = PROPERTY_TYPES.map((type) => ({ value: type, label: t(`type
 export default function AdminProperties({ loaderData: { page, filters } }: Route.ComponentProps) {
   const { fetcher, result, isSubmitting } = useFormSubmission({
     key: 'admin-property-row',
-    visibleMs: MESSAGE_CLEAR_MS.adminListing,
+    visibleMs: MESSAGE_CLEAR_MS.admin,
     isPageAction: true,
   });
   return (

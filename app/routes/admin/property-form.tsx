@@ -72,7 +72,7 @@ export default function AdminPropertyForm({ loaderData: { property } }: Route.Co
   const isEdit = property !== null;
   const { fetcher, formRef, result, isSubmitting, fieldErrors } = useFormSubmission({
     key: `admin-property-${property?._id ?? 'new'}`,
-    visibleMs: MESSAGE_CLEAR_MS.adminListing,
+    visibleMs: MESSAGE_CLEAR_MS.admin,
     isPageAction: true,
   });
   const values: Partial<AdminPropertyView> = property ?? {

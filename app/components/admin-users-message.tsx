@@ -1,0 +1,92 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useFetcher } from 'react-router';
+import type { UserRole } from '#lib/account.ts';
+import { t } from '#lib/i18n.ts';
+import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
+import type { UserActionResult } from '../admin-users.server.ts';
+import { useTransientResult } from '../use-transient-result.ts';
+
+const subscribeNever = () => () => undefined;
+
+/** True once the page runs in the browser with JavaScript (false in the server's HTML). */
+function useIsHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
+/** The spec's failure text: it depends on the target's role (section 6). */
+export function messageFailureText(role: UserRole): string {
+  return role === 'admin' ? t('users.messageFailed') : t('users.messageUnauthorized');
+}
+
+/**
+ * Send message: with JavaScript a prompt (empty or cancelled sends nothing, a failure is an
+ * alert); without it, a small form with a textarea.
+ */
+export function AdminUsersMessage({
+  user,
+}: {
+  user: { _id: string; name: string; role: UserRole };
+}) {
+  const fetcher = useFetcher<UserActionResult>({ key: `user-message-${user._id}` });
+  const isHydrated = useIsHydrated();
+  const sent = useTransientResult(
+    fetcher.data?.ok ? fetcher.data : undefined,
+    MESSAGE_CLEAR_MS.admin,
+  );
+
+  useEffect(() => {
+    if (fetcher.data && !fetcher.data.ok) window.alert(messageFailureText(user.role));
+  }, [fetcher.data, user.role]);
+
+  if (!isHydrated) {
+    return (
+      <details className="text-sm">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-semibold text-slate-800">
+          {t('users.sendMessage')}
+        </summary>
+        <form method="post" className="mt-2 space-y-2">
+          <input type="hidden" name="intent" value="message" />
+          <input type="hidden" name="userId" value={user._id} />
+          <label htmlFor={`message-${user._id}`} className="field-label">
+            {t('users.messageLabel')}
+          </label>
+          <textarea
+            id={`message-${user._id}`}
+            name="message"
+            rows={3}
+            required
+            className="field-input"
+          />
+          <button type="submit" className="button-primary">
+            {t('users.messageSend')}
+          </button>
+        </form>
+      </details>
+    );
+  }
+
+  return (
+    <span className="inline-flex flex-col gap-1">
+      <button
+        type="button"
+        disabled={fetcher.state !== 'idle'}
+        aria-label={`${t('users.sendMessage')} ${user.name}`}
+        className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:opacity-60"
+        onClick={() => {
+          const message = window.prompt(t('users.messagePrompt', { name: user.name }));
+          if (message === null || message.trim() === '') return;
+          void fetcher.submit({ intent: 'message', userId: user._id, message }, { method: 'post' });
+        }}
+      >
+        {t('users.sendMessage')}
+      </button>
+      <span aria-live="polite" className="text-sm text-brand-800">
+        {sent?.message}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,17 @@
+import type { UserStatus } from '#lib/account.ts';
+import { t } from '#lib/i18n.ts';
+import { useShownStatus } from './admin-users-status-button.tsx';
+
+/** Active or Blocked, following the last block/unblock answer. */
+export function AdminUsersStatusBadge({ userId, status }: { userId: string; status: UserStatus }) {
+  const shown = useShownStatus(userId, status);
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        shown === 'Active' ? 'bg-brand-100 text-brand-900' : 'bg-red-100 text-red-800'
+      }`}
+    >
+      {t(`users.status.${shown}`)}
+    </span>
+  );
+}
