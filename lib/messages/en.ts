@@ -484,8 +484,7 @@ export const en = {
   'footer.privacy': 'Privacy policy',
   'contact.userGuide': 'Read the user guide',
   'maintenance.title': "We'll be back soon",
-  'maintenance.body':
-    'Inzu is down for scheduled maintenance. Please check back in a few minutes.',
+  'maintenance.body': 'Inzu is down for scheduled maintenance. Please check back in a few minutes.',
   'maintenance.contact': 'Need help now? Write to us:',
   'maintenance.adminLogin': 'Administrator login',
   'maintenance.api': 'The site is down for maintenance. Please try again later.',
