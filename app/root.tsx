@@ -11,18 +11,28 @@ import {
 } from 'react-router';
 import type { SignedInUser } from '#lib/account.ts';
 import { t } from '#lib/i18n.ts';
+import type { PublicSettings } from '#modules/settings/settings.schema.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import { NavigationProgress } from './components/navigation-progress.tsx';
 import { NotFoundPage } from './components/not-found-page.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
+import { MaintenanceBanner } from './components/maintenance-banner.tsx';
+import { MaintenancePage } from './components/maintenance-page.tsx';
+import { loadSiteSettings } from './site-settings.server.ts';
+import { maintenanceNoticeOf, useMaintenanceNotice, useSiteSettings } from './use-site-settings.ts';
 import { useNonce } from './nonce.tsx';
 import { useStoredUser } from './use-stored-user.ts';
 
-export function loader({ context }: Route.LoaderArgs): { user: SignedInUser | null } {
+export async function loader({
+  request,
+  context,
+}: Route.LoaderArgs): Promise<{ user: SignedInUser | null; site: PublicSettings }> {
   const viewer = context.viewer;
+  const site = await loadSiteSettings(request, context);
   return {
+    site,
     user: viewer
       ? { id: viewer.id, username: viewer.name, email: viewer.email, role: viewer.role }
       : null,
@@ -44,6 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useStoredUser(user && { username: user.username, email: user.email, role: user.role });
   // The admin panel has its own chrome (sidebar, top bar) instead of the public header.
   const isAdminPanel = useMatches().some((match) => match.id === 'admin-layout');
+  const isMaintenancePage = Boolean(useMaintenanceNotice());
+  const isMaintenanceOn = useSiteSettings().maintenanceMode && user?.role === 'admin';
   return (
     <html lang="en">
       <head>
@@ -61,9 +73,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {t('nav.skipToContent')}
         </a>
         <NavigationProgress />
-        {!isAdminPanel && <SiteHeader user={user} />}
+        {isMaintenanceOn && <MaintenanceBanner />}
+        {!isAdminPanel && !isMaintenancePage && <SiteHeader user={user} />}
         <div className="flex-1">{children}</div>
-        {!isAdminPanel && <SiteFooter />}
+        {!isAdminPanel && !isMaintenancePage && <SiteFooter />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -80,6 +93,8 @@ export function meta(): MetaDescriptor[] {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const maintenance = maintenanceNoticeOf(error);
+  if (maintenance) return <MaintenancePage notice={maintenance} />;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>

@@ -43,6 +43,7 @@ import { suppliesApi } from '#modules/supplies/supplies.api.ts';
 import { searchApi } from '#modules/search/search.api.ts';
 import accessPlugin from './plugins/access.ts';
 import errorsPlugin from './plugins/errors.ts';
+import maintenancePlugin from './plugins/maintenance.ts';
 import { pagesPlugin, type PagesOptions } from './plugins/pages.ts';
 import { createOwnerLookups } from './owner-lookups.ts';
 import { createServices, type Services } from './services.ts';
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ownerLookups: createOwnerLookups(services),
     publicUrl: config.publicUrl,
   });
+  await app.register(maintenancePlugin, { settings: services.settings });
   await app.register(helmet, {
     contentSecurityPolicy: { directives: { defaultSrc: [`'none'`], frameAncestors: [`'none'`] } },
     crossOriginEmbedderPolicy: false,

@@ -1,15 +1,30 @@
 import { Link } from 'react-router';
 import { t, type MessageKey } from '#lib/i18n.ts';
 import { SITE, whatsappUrl, type SocialNetwork } from '#lib/site.ts';
+import { useSiteSettings } from '../use-site-settings.ts';
 import { Icon } from './icon.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 
-const QUICK_LINKS: MessageKey[] = [
-  'footer.aboutUs',
-  'footer.terms',
-  'footer.sellProperty',
-  'footer.buyProperty',
-];
+/** A phone number as a tel: link (digits and a leading +). */
+export function phoneHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** A link the admin configured: a site path stays in the app, an address opens as a page. */
+function SettingLink({ href, children }: { href: string; children: React.ReactNode }) {
+  if (href.startsWith('/')) {
+    return (
+      <Link to={href} className="hover:underline" reloadDocument>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a href={href} className="hover:underline" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
 
 const SOCIAL_LABELS: Record<SocialNetwork, MessageKey> = {
   facebook: 'social.facebook',
@@ -41,6 +56,7 @@ export function SocialLinks({ className = '' }: { className?: string }) {
 }
 
 export function SiteFooter() {
+  const site = useSiteSettings();
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -53,9 +69,26 @@ export function SiteFooter() {
             {t('footer.quickLinks')}
           </h2>
           <ul className="mt-3 space-y-2 text-sm text-slate-300">
-            {QUICK_LINKS.map((key) => (
-              <li key={key}>{t(key)}</li>
-            ))}
+            <li>{t('footer.aboutUs')}</li>
+            <li>
+              {site.termsURL ? (
+                <SettingLink href={site.termsURL}>{t('footer.terms')}</SettingLink>
+              ) : (
+                t('footer.terms')
+              )}
+            </li>
+            {site.privacyURL && (
+              <li>
+                <SettingLink href={site.privacyURL}>{t('footer.privacy')}</SettingLink>
+              </li>
+            )}
+            <li>{t('footer.sellProperty')}</li>
+            <li>{t('footer.buyProperty')}</li>
+            <li>
+              <Link to="/faq" className="hover:underline">
+                {t('faq.link')}
+              </Link>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-newsletter">
@@ -75,25 +108,35 @@ export function SiteFooter() {
               <Icon name="mapPin" className="mt-0.5 h-4 w-4 shrink-0" />
               {t('footer.office')}
             </li>
-            <li>
-              <a href={SITE.phoneHref} className="flex items-center gap-2 hover:underline">
-                <Icon name="phone" className="h-4 w-4" />
-                {SITE.phone}
-              </a>
-            </li>
-            <li>
-              <a href={`mailto:${SITE.email}`} className="flex items-center gap-2 hover:underline">
-                <Icon name="mail" className="h-4 w-4" />
-                {SITE.email}
-              </a>
-            </li>
+            {site.supportPhone && (
+              <li>
+                <a
+                  href={phoneHref(site.supportPhone)}
+                  className="flex items-center gap-2 hover:underline"
+                >
+                  <Icon name="phone" className="h-4 w-4" />
+                  {site.supportPhone}
+                </a>
+              </li>
+            )}
+            {site.contactEmail && (
+              <li>
+                <a
+                  href={`mailto:${site.contactEmail}`}
+                  className="flex items-center gap-2 hover:underline"
+                >
+                  <Icon name="mail" className="h-4 w-4" />
+                  {site.contactEmail}
+                </a>
+              </li>
+            )}
           </ul>
           <h3 className="sr-only">{t('footer.followUs')}</h3>
           <SocialLinks className="mt-4" />
         </section>
       </div>
       <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
-        © {new Date().getFullYear()} {t('brand.name')}. {t('footer.rights')}{' '}
+        © {new Date().getFullYear()} {t('brand.name')}. {site.footerText}{' '}
         <Link to="/contact" className="underline">
           {t('nav.contact')}
         </Link>

@@ -1,15 +1,15 @@
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
-import { SITE } from '#lib/site.ts';
 import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
 import { ContactMessageInputSchema } from '#modules/inbox/inbox.schema.ts';
 import { FormField } from '../components/form-field.tsx';
 import { FormMessage } from '../components/form-message.tsx';
 import { Icon } from '../components/icon.tsx';
-import { SocialLinks } from '../components/site-footer.tsx';
+import { phoneHref, SocialLinks } from '../components/site-footer.tsx';
 import { handleFormAction } from '../form-action.server.ts';
 import { pageMeta } from '../page-meta.ts';
 import { useFormSubmission } from '../use-form-submission.ts';
+import { useSiteSettings } from '../use-site-settings.ts';
 import type { Route } from './+types/contact';
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -83,6 +83,7 @@ function QuickContactForm() {
 }
 
 export default function Contact() {
+  const site = useSiteSettings();
   return (
     <main id="main" className="container-page grid gap-10 py-10 lg:grid-cols-2">
       <section aria-labelledby="get-in-touch" className="space-y-6">
@@ -98,25 +99,36 @@ export default function Contact() {
               <p className="text-slate-700">{t('footer.office')}</p>
             </div>
           </li>
-          <li className="flex gap-3">
-            <Icon name="phone" className="h-6 w-6 shrink-0 text-brand-700" />
-            <div>
-              <p className="font-semibold">{t('contact.call')}</p>
-              <a href={SITE.phoneHref} className="text-brand-800 underline">
-                {SITE.phone}
-              </a>
-            </div>
-          </li>
-          <li className="flex gap-3">
-            <Icon name="mail" className="h-6 w-6 shrink-0 text-brand-700" />
-            <div>
-              <p className="font-semibold">{t('contact.write')}</p>
-              <a href={`mailto:${SITE.email}`} className="text-brand-800 underline">
-                {SITE.email}
-              </a>
-            </div>
-          </li>
+          {site.supportPhone && (
+            <li className="flex gap-3">
+              <Icon name="phone" className="h-6 w-6 shrink-0 text-brand-700" />
+              <div>
+                <p className="font-semibold">{t('contact.call')}</p>
+                <a href={phoneHref(site.supportPhone)} className="text-brand-800 underline">
+                  {site.supportPhone}
+                </a>
+              </div>
+            </li>
+          )}
+          {site.supportEmail && (
+            <li className="flex gap-3">
+              <Icon name="mail" className="h-6 w-6 shrink-0 text-brand-700" />
+              <div>
+                <p className="font-semibold">{t('contact.write')}</p>
+                <a href={`mailto:${site.supportEmail}`} className="text-brand-800 underline">
+                  {site.supportEmail}
+                </a>
+              </div>
+            </li>
+          )}
         </ul>
+        {site.userGuideURL && (
+          <p>
+            <a href={site.userGuideURL} className="font-medium text-brand-800 underline">
+              {t('contact.userGuide')}
+            </a>
+          </p>
+        )}
         <SocialLinks />
       </section>
       <QuickContactForm />

@@ -1,4 +1,136 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MessageAnswerSchema, restrictedErrorAnswers } from '#lib/api-schemas.ts';
+import { t } from '#lib/i18n.ts';
+import {
+  FaqIdParamsSchema,
+  FaqInputSchema,
+  FaqSchema,
+  PlatformSettingsSchema,
+  SupportInfoSchema,
+} from './settings.schema.ts';
 import type { SettingsService } from './settings.service.ts';
 
-export const settingsApi: FastifyPluginAsyncZod<{ settings: SettingsService }> = async () => {};
+const PlatformSettingsAnswerSchema = z.object({
+  contactEmail: z.string(),
+  logoURL: z.string(),
+  footerText: z.string(),
+  termsURL: z.string(),
+  privacyURL: z.string(),
+  maintenanceMode: z.boolean(),
+});
+
+const SupportInfoAnswerSchema = z.object({
+  contactEmail: z.string(),
+  supportPhone: z.string(),
+  userGuideURL: z.string(),
+  termsURL: z.string(),
+});
+
+const admin = { access: 'admin' } as const;
+
+export const settingsApi: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (
+  app,
+  { settings },
+) => {
+  app.get(
+    '/settings',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The platform settings (defaults until saved)',
+        response: { 200: PlatformSettingsAnswerSchema, ...restrictedErrorAnswers },
+      },
+    },
+    async () => settings.getPlatformSettings(),
+  );
+
+  app.put(
+    '/settings',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Replaces the platform settings; an absent text is empty, maintenanceMode off',
+        body: PlatformSettingsSchema,
+        response: { 200: PlatformSettingsAnswerSchema, ...restrictedErrorAnswers },
+      },
+    },
+    async (request) => settings.updatePlatformSettings(request.body, request.viewer!),
+  );
+
+  app.get(
+    '/support',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The support info (defaults until saved)',
+        response: { 200: SupportInfoAnswerSchema, ...restrictedErrorAnswers },
+      },
+    },
+    async () => settings.getSupportInfo(),
+  );
+
+  app.put(
+    '/support',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Replaces the support info; an absent field is empty',
+        body: SupportInfoSchema,
+        response: { 200: SupportInfoAnswerSchema, ...restrictedErrorAnswers },
+      },
+    },
+    async (request) => settings.updateSupportInfo(request.body, request.viewer!),
+  );
+
+  app.get(
+    '/faqs',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every FAQ, oldest first',
+        response: { 200: z.array(FaqSchema), ...restrictedErrorAnswers },
+      },
+    },
+    async () => settings.listFaqs(),
+  );
+
+  app.post(
+    '/faqs',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Adds a FAQ',
+        body: FaqInputSchema,
+        response: { 201: FaqSchema, ...restrictedErrorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const faq = await settings.createFaq(request.body, request.viewer!);
+      return reply.status(201).send(faq);
+    },
+  );
+
+  app.delete(
+    '/faqs/:id',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Deletes a FAQ',
+        params: FaqIdParamsSchema,
+        response: { 200: MessageAnswerSchema, ...restrictedErrorAnswers },
+      },
+    },
+    async (request) => {
+      await settings.deleteFaq(request.params.id, request.viewer!);
+      return { message: t('settings.faqDeleted') };
+    },
+  );
+};

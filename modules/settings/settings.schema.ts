@@ -1,0 +1,169 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { CheckboxSchema, requiredText } from '#lib/form-fields.ts';
+import { t } from '#lib/i18n.ts';
+import { SITE } from '#lib/site.ts';
+
+/** Control characters (NUL above all); tabs and newlines pass. */
+const isPrintable = (value: string) =>
+  ![...value].some((char) => {
+    const code = char.charCodeAt(0);
+    return (code < 32 && char !== '\t' && char !== '\n' && char !== '\r') || code === 127;
+  });
+
+/** A text the admin may leave empty: trimmed, bounded, printable; absent means empty. */
+function optionalSettingText(max: number) {
+  return z
+    .string({ error: t('settings.invalidText') })
+    .trim()
+    .max(max, t('validation.tooLong', { max }))
+    .refine(isPrintable, t('validation.controlCharacters'))
+    .default('');
+}
+
+const OptionalEmailSchema = z
+  .string({ error: t('validation.email') })
+  .trim()
+  .toLowerCase()
+  .max(254, t('validation.tooLong', { max: 254 }))
+  .refine((value) => value === '' || z.email().safeParse(value).success, t('validation.email'))
+  .default('');
+
+/** An http(s) address or a path on this site (`/terms`); never `javascript:` or `//host`. */
+export function isSafeLink(value: string): boolean {
+  if (/^\/(?!\/)[^\s\\]*$/.test(value)) return true;
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const OptionalUrlSchema = z
+  .string({ error: t('settings.invalidUrl') })
+  .trim()
+  .max(2000, t('validation.tooLong', { max: 2000 }))
+  .refine((value) => value === '' || isSafeLink(value), t('settings.invalidUrl'))
+  .default('');
+
+const OptionalPhoneSchema = z
+  .string({ error: t('validation.phone') })
+  .trim()
+  .max(40, t('validation.tooLong', { max: 40 }))
+  .refine((value) => value === '' || isValidPhoneNumber(value, 'RW'), t('validation.phone'))
+  .default('');
+
+/**
+ * Platform settings (spec §3). A save replaces the whole group: an absent text is empty and an
+ * absent maintenanceMode is off (as an unticked checkbox sends nothing).
+ */
+export const PlatformSettingsSchema = z.object({
+  contactEmail: OptionalEmailSchema,
+  logoURL: OptionalUrlSchema,
+  footerText: optionalSettingText(300),
+  termsURL: OptionalUrlSchema,
+  privacyURL: OptionalUrlSchema,
+  maintenanceMode: CheckboxSchema,
+});
+
+export type PlatformSettings = z.infer<typeof PlatformSettingsSchema>;
+
+/** Support info (spec §3), replaced whole by a save like the platform settings. */
+export const SupportInfoSchema = z.object({
+  contactEmail: OptionalEmailSchema,
+  supportPhone: OptionalPhoneSchema,
+  userGuideURL: OptionalUrlSchema,
+  termsURL: OptionalUrlSchema,
+});
+
+export type SupportInfo = z.infer<typeof SupportInfoSchema>;
+
+/** What the site shows before an admin saves anything: the footer's contact details. */
+export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
+  contactEmail: SITE.email,
+  logoURL: '',
+  footerText: t('footer.rights'),
+  termsURL: '',
+  privacyURL: '',
+  maintenanceMode: false,
+};
+
+export const DEFAULT_SUPPORT_INFO: SupportInfo = {
+  contactEmail: SITE.email,
+  supportPhone: SITE.phone,
+  userGuideURL: '',
+  termsURL: '',
+};
+
+/** The settings every page may show (root loader): nothing in them is secret. */
+export type PublicSettings = {
+  contactEmail: string;
+  logoURL: string;
+  footerText: string;
+  termsURL: string;
+  privacyURL: string;
+  maintenanceMode: boolean;
+  supportEmail: string;
+  supportPhone: string;
+  userGuideURL: string;
+};
+
+/** The public settings from the two groups; the support terms stand in for missing platform ones. */
+export function toPublicSettings(platform: PlatformSettings, support: SupportInfo): PublicSettings {
+  return {
+    ...platform,
+    termsURL: platform.termsURL || support.termsURL,
+    supportEmail: support.contactEmail,
+    supportPhone: support.supportPhone,
+    userGuideURL: support.userGuideURL,
+  };
+}
+
+export const DEFAULT_PUBLIC_SETTINGS = toPublicSettings(
+  DEFAULT_PLATFORM_SETTINGS,
+  DEFAULT_SUPPORT_INFO,
+);
+
+export const FaqInputSchema = z.object({
+  question: requiredText('settings.faqQuestion', 500),
+  answer: requiredText('settings.faqAnswer', 5000),
+});
+
+export type FaqInput = z.infer<typeof FaqInputSchema>;
+
+export const FaqSchema = z.object({
+  _id: z.uuid(),
+  question: z.string(),
+  answer: z.string(),
+  createdAt: z.iso.datetime(),
+});
+
+export type Faq = z.infer<typeof FaqSchema>;
+
+export const FaqIdParamsSchema = z.object({ id: z.string() });
+
+/**
+ * What stays reachable in maintenance mode for everyone: what an admin needs to sign in (and
+ * out, or to reset a forgotten password). Built assets, /media and /healthz are not routes
+ * with an access and never reach the check.
+ */
+const OPEN_DURING_MAINTENANCE = new Set([
+  '/login',
+  '/logout',
+  '/forgot-password',
+  '/reset-password',
+  '/api/login',
+  '/api/logout',
+  '/api/me',
+]);
+
+/** Whether a path (pathname, or a page's `.data` request) stays open in maintenance mode. */
+export function isOpenDuringMaintenance(pathname: string): boolean {
+  const path = pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/';
+  return OPEN_DURING_MAINTENANCE.has(path);
+}
+
+/** How long a visitor is told to wait before trying again during maintenance (Retry-After). */
+export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
