@@ -58,11 +58,13 @@ test('Profile Settings in the top bar opens the admin’s own profile', async ({
   );
 });
 
-test('the audit log shows admin actions with who and what', async ({ page }) => {
+test('the audit log shows admin actions with who and what', async ({ page, baseURL }) => {
   // An admin action to find: a FAQ added and deleted through the API.
   const question = `Audit question ${test.info().project.name}`;
   const created = await page.context().request.post('/api/faqs', {
     data: { question, answer: 'An answer.' },
+    // A cookie-authenticated write must say it comes from this site.
+    headers: { origin: baseURL! },
   });
   expect(created.status()).toBe(201);
   await page.goto('/admin-panel/audit-log?targetType=faq');
