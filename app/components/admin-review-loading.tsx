@@ -17,11 +17,20 @@ export function useIsReviewListLoading(): boolean {
   );
 }
 
-/** 'Loading...' while the list is fetched again. */
-export function AdminReviewLoading({ isLoading }: { isLoading: boolean }) {
+/** 'Loading...' while the list is fetched again, then the latest answer of a card's action. */
+export function AdminReviewLoading({
+  isLoading,
+  children,
+}: {
+  isLoading: boolean;
+  children?: React.ReactNode;
+}) {
   return (
-    <p role="status" aria-live="polite" className="min-h-6 text-sm font-medium text-slate-600">
-      {isLoading ? t('adminReview.loading') : ''}
-    </p>
+    <div role="status" aria-live="polite" className="space-y-2 empty:hidden">
+      {isLoading && (
+        <p className="text-sm font-medium text-slate-600">{t('adminReview.loading')}</p>
+      )}
+      {children}
+    </div>
   );
 }

@@ -69,14 +69,13 @@ export default function AdminRequestedList({ loaderData: { page } }: Route.Compo
         <h1 className="text-2xl font-bold sm:text-3xl">{t('adminReview.requestedHeading')}</h1>
         <p className="text-slate-700">{t('adminReview.requestedIntro')}</p>
       </header>
-      <AdminReviewLoading isLoading={isLoading} />
-      <div aria-live="polite">
+      <AdminReviewLoading isLoading={isLoading}>
         {result && (
           <FormMessage tone={result.ok ? 'success' : 'error'}>
             {result.ok ? result.message : t('adminReview.requestDeleteFailed')}
           </FormMessage>
         )}
-      </div>
+      </AdminReviewLoading>
       <div aria-busy={isLoading} className={isLoading ? 'opacity-60' : ''}>
         {page.items.length === 0 ? (
           <EmptyState>{t('adminReview.requestsEmpty')}</EmptyState>

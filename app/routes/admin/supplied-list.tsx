@@ -126,14 +126,13 @@ export default function AdminSuppliedList({
       </header>
       {/* Keyed by the filter, so the select follows back and forward navigation. */}
       <ModerationFilter key={moderation} moderation={moderation} />
-      <AdminReviewLoading isLoading={isLoading} />
-      <div aria-live="polite">
+      <AdminReviewLoading isLoading={isLoading}>
         {result && (
           <FormMessage tone={result.ok ? 'success' : 'error'}>
             {result.ok ? result.message : t('adminReview.deleteFailed')}
           </FormMessage>
         )}
-      </div>
+      </AdminReviewLoading>
       <div aria-busy={isLoading} className={isLoading ? 'opacity-60' : ''}>
         {page.items.length === 0 ? (
           <EmptyState>{t('adminReview.suppliesEmpty')}</EmptyState>
