@@ -45,7 +45,7 @@ export function createServices({
   const mail = createMailService({ db, clock, transport: mailTransport, logger });
   const media = createMediaService({ storage, maxBytes: uploadMaxBytes });
   const audit = createAuditService({ db, clock });
-  const supplies = createSuppliesService({ db, clock, media });
+  const supplies = createSuppliesService({ db, clock, media, audit });
   return {
     audit,
     accounts: createAccountsService({
@@ -63,7 +63,7 @@ export function createServices({
     inquiries: createInquiriesService({ db }),
     inbox: createInboxService({ db }),
     newsletter: createNewsletterService({ db }),
-    requests: createRequestsService({ db, clock, media }),
+    requests: createRequestsService({ db, clock, media, audit }),
     supplies,
     manage: createManageService({ db, clock, audit, media }),
     notifications: createNotificationsService({ db, clock, mail, audit }),

@@ -143,6 +143,23 @@ function SupplyControls({ supply }: { supply: SupplyView }) {
   );
 }
 
+/** Why an admin rejected the supply, and what the supplier can do about it. */
+function RejectionNotice({ reason }: { reason: string }) {
+  return (
+    <section
+      aria-labelledby="rejection-heading"
+      className="space-y-1 rounded-xl border border-red-200 bg-red-50 p-4"
+    >
+      <h2 id="rejection-heading" className="font-bold text-red-900">
+        {t('adminReview.rejectionNotice')}
+      </h2>
+      <p className="text-sm font-medium text-red-900">{t('adminReview.rejectionReason')}:</p>
+      <p className="break-words whitespace-pre-line text-slate-900">{reason}</p>
+      <p className="text-sm text-slate-700">{t('adminReview.rejectionNextStep')}</p>
+    </section>
+  );
+}
+
 export default function SupplyPropertyDetail({
   loaderData: { supply, canManage },
 }: Route.ComponentProps) {
@@ -163,6 +180,9 @@ export default function SupplyPropertyDetail({
         <div className="space-y-4">
           <Breadcrumb title={supply.title} />
           {canManage && <SupplyControls supply={supply} />}
+          {canManage && supply.rejectionReason && (
+            <RejectionNotice reason={supply.rejectionReason} />
+          )}
         </div>
       }
     >

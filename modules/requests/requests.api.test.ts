@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { propertyRequests } from '#db/schema.ts';
+import { auditLog, propertyRequests } from '#db/schema.ts';
 import { createPropertyRequest } from '#db/seed/factories.ts';
 import { PHOTO_WIDTHS } from '#lib/photos.ts';
 import {
@@ -14,7 +14,7 @@ import {
   createTestApp,
   type TestApp,
 } from '#server/testing.ts';
-import { RequestInputSchema, type RequestView } from './requests.schema.ts';
+import { RequestInputSchema, RequestListQuerySchema, type RequestView } from './requests.schema.ts';
 import {
   call,
   fields,
@@ -953,6 +953,36 @@ describe('PUT and DELETE /api/request-property/:id', () => {
 
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ message: MESSAGES.removed });
+    const entries = await test.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, existing.id));
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actorId: admin.user.id,
+        action: 'request.delete',
+        targetType: 'request',
+        before: expect.objectContaining({ _id: existing.id, title: 'Bungalow wanted' }),
+        after: null,
+      }),
+    ]);
+    expect(
+      (await call(test, 'GET', `/api/request-property/${existing.id}`, admin.bearer)).statusCode,
+    ).toBe(404);
+  });
+
+  it('records no audit entry when the requester removes their own request', async () => {
+    const existing = await newRequest();
+
+    expect(
+      (await call(test, 'DELETE', `/api/request-property/${existing.id}`, buyer.bearer)).statusCode,
+    ).toBe(200);
+
+    const entries = await test.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, existing.id));
+    expect(entries).toEqual([]);
   });
 
   it('answers 404 for an unknown id, to the owner role and to an admin', async () => {
@@ -976,6 +1006,46 @@ describe('PUT and DELETE /api/request-property/:id', () => {
           response.statusCode,
         );
       }
+    }
+  });
+});
+
+describe('the admin’s review list (requests service)', () => {
+  it('gives an admin every request, open and closed, newest first; deleted ones left out', async () => {
+    const open = await createPropertyRequest(test.database.db, buyer.user.id, {
+      createdAt: new Date(Date.now() + 3_600_000),
+    });
+    const closed = await createPropertyRequest(test.database.db, otherBuyer.user.id, {
+      status: 'Closed',
+      createdAt: new Date(Date.now() + 7_200_000),
+    });
+    const deleted = await createPropertyRequest(test.database.db, buyer.user.id, {
+      createdAt: new Date(Date.now() + 10_800_000),
+      deletedAt: new Date(),
+    });
+    const { requests } = test.app.services;
+    const query = RequestListQuerySchema.parse({ pageSize: '48' });
+
+    const page = await requests.listAllRequests(query, admin.user);
+
+    const ids = page.items.map((item) => item._id);
+    expect(ids.slice(0, 2)).toEqual([closed.id, open.id]);
+    expect(ids).not.toContain(deleted.id);
+    const [live] = await test.database.db
+      .select({ total: count() })
+      .from(propertyRequests)
+      .where(isNull(propertyRequests.deletedAt));
+    expect(page.total).toBe(live!.total);
+    const publicList = await requests.listRequests(query, seller.user);
+    expect(publicList.items.map((item) => item._id)).not.toContain(closed.id);
+  });
+
+  it('refuses anyone but an admin', async () => {
+    const query = RequestListQuerySchema.parse({});
+    for (const who of [buyer, seller]) {
+      await expect(test.app.services.requests.listAllRequests(query, who.user)).rejects.toThrow(
+        'Only admins can do this.',
+      );
     }
   });
 });

@@ -9,6 +9,7 @@ import { formatTimeAgo } from '#lib/format.ts';
 import { t } from '#lib/i18n.ts';
 import type { Page } from '#lib/pagination.ts';
 import { toPhotoView } from '#lib/photos.ts';
+import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
 import type {
   RequestInput,
@@ -70,10 +71,12 @@ export function createRequestsService({
   db,
   clock,
   media,
+  audit,
 }: {
   db: Database;
   clock: Clock;
   media: MediaService;
+  audit: AuditService;
 }) {
   async function getRow(id: string): Promise<RequestRow> {
     const [row] = await db
@@ -119,20 +122,17 @@ export function createRequestsService({
     }
   }
 
-  /**
-   * A page of wanted-ads, newest first: every open one (for sellers looking for buyers),
-   * optionally of one type or around one place; or, with `mine`, the user's own, open or closed.
-   */
-  async function listRequests(query: RequestListQuery, actor: Actor): Promise<Page<RequestView>> {
-    const conditions: (SQL | undefined)[] = [isLive];
-    if (query.mine) conditions.push(eq(propertyRequests.requesterId, actor.id));
-    else conditions.push(eq(propertyRequests.status, 'Open'));
+  /** A page of wanted-ads matching `conditions` (besides not being deleted), newest first. */
+  async function listWhere(
+    query: RequestListQuery,
+    conditions: (SQL | undefined)[],
+  ): Promise<Page<RequestView>> {
     if (query.type) conditions.push(eq(propertyRequests.type, query.type));
     if (query.location) {
       const pattern = `%${query.location.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       conditions.push(sql`${propertyRequests.location} ilike ${pattern}`);
     }
-    const where = and(...conditions);
+    const where = and(isLive, ...conditions);
     const [rows, count] = await Promise.all([
       db
         .select()
@@ -150,6 +150,25 @@ export function createRequestsService({
       pageSize: query.pageSize,
       ...count,
     };
+  }
+
+  /**
+   * A page of wanted-ads, newest first: every open one (for sellers looking for buyers),
+   * optionally of one type or around one place; or, with `mine`, the user's own, open or closed.
+   */
+  async function listRequests(query: RequestListQuery, actor: Actor): Promise<Page<RequestView>> {
+    return listWhere(query, [
+      query.mine ? eq(propertyRequests.requesterId, actor.id) : eq(propertyRequests.status, 'Open'),
+    ]);
+  }
+
+  /** Every wanted-ad, open and closed, newest first: the admin's review list (admins only). */
+  async function listAllRequests(
+    query: RequestListQuery,
+    actor: Actor,
+  ): Promise<Page<RequestView>> {
+    if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
+    return listWhere(query, []);
   }
 
   /** One wanted-ad; a closed one only for its requester and admins. */
@@ -190,14 +209,30 @@ export function createRequestsService({
     }
   }
 
-  /** Removes a wanted-ad (its requester or an admin); kept in the database, hidden everywhere. */
+  /**
+   * Removes a wanted-ad (its requester or an admin); kept in the database, hidden everywhere.
+   * An admin's removal is recorded in the audit log.
+   */
   async function deleteRequest(id: string, actor: Actor): Promise<void> {
     const row = await getRow(id);
     if (!isOwnerOrAdmin(actor, row.requesterId)) throw new ForbiddenError(t('auth.forbidden'));
-    await db
-      .update(propertyRequests)
-      .set({ deletedAt: clock() })
-      .where(eq(propertyRequests.id, id));
+    await db.transaction(async (tx) => {
+      const now = clock();
+      await tx.update(propertyRequests).set({ deletedAt: now }).where(eq(propertyRequests.id, id));
+      if (actor.role === 'admin') {
+        await audit.record(
+          {
+            actor,
+            action: 'request.delete',
+            targetType: 'request',
+            targetId: id,
+            before: toView(row, now),
+            after: null,
+          },
+          tx,
+        );
+      }
+    });
   }
 
   /** Who posted a wanted-ad; undefined when there is none. */
@@ -212,6 +247,7 @@ export function createRequestsService({
   return {
     createRequest,
     listRequests,
+    listAllRequests,
     getRequest,
     updateRequest,
     deleteRequest,

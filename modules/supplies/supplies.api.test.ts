@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assets, properties } from '#db/schema.ts';
+import { assets, auditLog, properties, users } from '#db/schema.ts';
 import { createAsset, createProperty, NO_KIND_FIELDS } from '#db/seed/factories.ts';
 import { PHOTO_WIDTHS } from '#lib/photos.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
@@ -25,6 +25,7 @@ const MESSAGES = {
   updated: 'Your supply has been updated and waits for review.',
   withdrawn: 'Your supply has been withdrawn.',
   approved: 'Property approved successfully.',
+  rejected: 'Property rejected.',
   signInRequired: 'Please log in to continue.',
   forbidden: 'You do not have permission to do this.',
   adminOnly: 'Only admins can do this.',
@@ -168,6 +169,7 @@ describe('POST /api/supply-property', () => {
         contact: '0788123456',
         status: 'Rent',
         moderation: 'Pending',
+        rejectionReason: null,
         availability: 'Available',
         type: 'House',
         bedrooms: 4,
@@ -710,15 +712,41 @@ describe('GET /api/supply-property', () => {
     expect(ids).toEqual(
       expect.arrayContaining([...Object.values(first.ids), ...Object.values(second.ids)]),
     );
+    const suppliedBy = (table: typeof properties | typeof assets) =>
+      and(
+        isNull(table.deletedAt),
+        inArray(
+          table.ownerId,
+          test.database.db.select({ id: users.id }).from(users).where(ne(users.role, 'admin')),
+        ),
+      );
     const [liveProperties] = await test.database.db
       .select({ total: count() })
       .from(properties)
-      .where(isNull(properties.deletedAt));
+      .where(suppliedBy(properties));
     const [liveAssets] = await test.database.db
       .select({ total: count() })
       .from(assets)
-      .where(isNull(assets.deletedAt));
+      .where(suppliedBy(assets));
     expect(body.total).toBe(liveProperties!.total + liveAssets!.total);
+  });
+
+  it('leaves an admin’s own listings out of the admin’s list: they are not supplies', async () => {
+    const adminProperty = await createProperty(test.database.db, admin.user.id, {
+      moderation: 'Pending',
+    });
+    const adminAsset = await createAsset(test.database.db, admin.user.id);
+    const sellerSupply = await supply(seller, { json: houseFields() });
+
+    const response = await call(test, 'GET', '/api/supply-property?pageSize=48', admin.bearer);
+
+    expectStatus(response, 200);
+    const ids = response.json<ListAnswer>().data.map((item) => item._id);
+    expect(ids).toContain(sellerSupply._id);
+    expect(ids).not.toContain(adminProperty.id);
+    expect(ids).not.toContain(adminAsset.id);
+    const owners = new Set(response.json<ListAnswer>().data.map((item) => item.ownerId));
+    expect(owners).not.toContain(admin.user.id);
   });
 
   it('answers 400 naming a bad query parameter', async () => {
@@ -1149,5 +1177,229 @@ describe('PUT /api/supply-property/:id/approve', () => {
       await call(test, 'PUT', '/api/supply-property/not-a-uuid/approve', admin.bearer),
       'id',
     );
+  });
+});
+
+/** The audit entries written about one target, oldest first. */
+async function auditEntriesFor(targetId: string) {
+  const rows = await test.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.targetId, targetId))
+    .orderBy(asc(auditLog.createdAt));
+  return rows;
+}
+
+describe('PUT /api/supply-property/:id/reject', () => {
+  const reason = 'The photos show a different house; please send photos of this one.';
+
+  it('rejects a supply with a reason the supplier then reads; approving clears it', async () => {
+    const created = await supply(seller, { json: houseFields() });
+    expect(created.rejectionReason).toBeNull();
+    const url = `/api/supply-property/${created._id}/reject`;
+
+    const response = await call(test, 'PUT', url, admin.bearer, {
+      json: { reason: `  ${reason} ` },
+    });
+
+    expectStatus(response, 200);
+    expect(response.json()).toEqual({
+      message: MESSAGES.rejected,
+      data: expect.objectContaining({
+        _id: created._id,
+        moderation: 'Rejected',
+        rejectionReason: reason,
+      }),
+    });
+    const own = await call(test, 'GET', `/api/supply-property/${created._id}`, seller.bearer);
+    expect(own.json<{ data: SupplyView }>().data).toMatchObject({
+      moderation: 'Rejected',
+      rejectionReason: reason,
+    });
+    expectStatus(await call(test, 'GET', `/api/get-property/${created._id}`), 404);
+
+    const approved = await call(
+      test,
+      'PUT',
+      `/api/supply-property/${created._id}/approve`,
+      admin.bearer,
+    );
+    expectStatus(approved, 200);
+    expect(approved.json<SavedAnswer>().data).toMatchObject({
+      moderation: 'Approved',
+      rejectionReason: null,
+    });
+    const [row] = await test.database.db
+      .select({ rejectionReason: properties.rejectionReason })
+      .from(properties)
+      .where(eq(properties.id, created._id));
+    expect(row!.rejectionReason).toBeNull();
+  });
+
+  it('takes a published supply off the public page when it is rejected', async () => {
+    const created = await supply(seller, { json: houseFields() });
+    await call(test, 'PUT', `/api/supply-property/${created._id}/approve`, admin.bearer);
+    expectStatus(await call(test, 'GET', `/api/get-property/${created._id}`), 200);
+
+    expectStatus(
+      await call(test, 'PUT', `/api/supply-property/${created._id}/reject`, admin.bearer, {
+        json: { reason },
+      }),
+      200,
+    );
+
+    expectStatus(await call(test, 'GET', `/api/get-property/${created._id}`), 404);
+  });
+
+  it('sends a rejected supply back to review when its supplier edits it, dropping the reason', async () => {
+    const created = await supply(seller, { json: houseFields() });
+    await call(test, 'PUT', `/api/supply-property/${created._id}/reject`, admin.bearer, {
+      json: { reason },
+    });
+
+    const edited = await call(test, 'PUT', `/api/supply-property/${created._id}`, seller.bearer, {
+      json: { description: 'New photos follow.' },
+    });
+
+    expectStatus(edited, 200);
+    expect(edited.json<SavedAnswer>().data).toMatchObject({
+      moderation: 'Pending',
+      rejectionReason: null,
+    });
+  });
+
+  it('answers 400 naming reason when it is missing, blank or too long, changing nothing', async () => {
+    const created = await supply(seller, { json: houseFields() });
+    const url = `/api/supply-property/${created._id}/reject`;
+
+    for (const json of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 42 }]) {
+      expectFieldError(await call(test, 'PUT', url, admin.bearer, { json }), 'reason');
+    }
+    expectStatus(
+      await call(test, 'PUT', url, admin.bearer, { json: { reason: 'x'.repeat(500) } }),
+      200,
+    );
+
+    const untouched = await supply(seller, { json: houseFields() });
+    expectFieldError(
+      await call(test, 'PUT', `/api/supply-property/${untouched._id}/reject`, admin.bearer, {
+        json: { reason: '' },
+      }),
+      'reason',
+    );
+    const own = await call(test, 'GET', `/api/supply-property/${untouched._id}`, seller.bearer);
+    expect(own.json<{ data: SupplyView }>().data.moderation).toBe('Pending');
+    expect(await auditEntriesFor(untouched._id)).toEqual([]);
+  });
+
+  it('answers 404 for an unknown or withdrawn supply and 400 naming id for a malformed one', async () => {
+    const withdrawn = await supply(seller, { json: houseFields() });
+    await call(test, 'DELETE', `/api/supply-property/${withdrawn._id}`, seller.bearer);
+
+    for (const id of [randomUUID(), withdrawn._id]) {
+      expectStatus(
+        await call(test, 'PUT', `/api/supply-property/${id}/reject`, admin.bearer, {
+          json: { reason },
+        }),
+        404,
+      );
+    }
+    expectFieldError(
+      await call(test, 'PUT', '/api/supply-property/not-a-uuid/reject', admin.bearer, {
+        json: { reason },
+      }),
+      'id',
+    );
+  });
+
+  it('refuses the supplying seller and a buyer (403) and anonymous (401)', async () => {
+    const created = await supply(seller, { json: houseFields() });
+    const url = `/api/supply-property/${created._id}/reject`;
+
+    for (const who of [seller, buyer]) {
+      const refused = await call(test, 'PUT', url, who.bearer, { json: { reason } });
+      expectStatus(refused, 403);
+      expect(refused.json()).toEqual({ message: MESSAGES.adminOnly });
+    }
+    expectStatus(await call(test, 'PUT', url, {}, { json: { reason } }), 401);
+
+    const own = await call(test, 'GET', `/api/supply-property/${created._id}`, seller.bearer);
+    expect(own.json<{ data: SupplyView }>().data.moderation).toBe('Pending');
+  });
+});
+
+describe('the audit log of supply decisions', () => {
+  it('records approve and reject with the admin, the state before and after', async () => {
+    const created = await supply(seller, { json: houseFields() });
+    const reason = 'Price missing a zero?';
+
+    await call(test, 'PUT', `/api/supply-property/${created._id}/reject`, admin.bearer, {
+      json: { reason },
+    });
+    await call(test, 'PUT', `/api/supply-property/${created._id}/approve`, admin.bearer);
+
+    expect(await auditEntriesFor(created._id)).toEqual([
+      expect.objectContaining({
+        actorId: admin.user.id,
+        action: 'supply.reject',
+        targetType: 'property',
+        before: { moderation: 'Pending', rejectionReason: null },
+        after: { moderation: 'Rejected', rejectionReason: reason },
+      }),
+      expect.objectContaining({
+        actorId: admin.user.id,
+        action: 'supply.approve',
+        targetType: 'property',
+        before: { moderation: 'Rejected', rejectionReason: reason },
+        after: { moderation: 'Approved', rejectionReason: null },
+      }),
+    ]);
+  });
+
+  it('records an admin’s delete and edit of someone else’s supply, with before and after', async () => {
+    const edited = await supply(seller, { json: houseFields() });
+    const deleted = await supply(seller, {
+      json: { title: 'Toyota RAV4', type: 'Car', price: '21000000', location: 'Remera' },
+    });
+
+    expectStatus(
+      await call(test, 'PUT', `/api/supply-property/${edited._id}`, admin.bearer, {
+        json: { title: 'Four-bedroom house in Kicukiro (corrected)' },
+      }),
+      200,
+    );
+    expectStatus(
+      await call(test, 'DELETE', `/api/supply-property/${deleted._id}`, admin.bearer),
+      200,
+    );
+
+    expect(await auditEntriesFor(edited._id)).toEqual([
+      expect.objectContaining({
+        actorId: admin.user.id,
+        action: 'supply.update',
+        targetType: 'property',
+        before: expect.objectContaining({ title: 'Four-bedroom house in Kicukiro' }),
+        after: expect.objectContaining({ title: 'Four-bedroom house in Kicukiro (corrected)' }),
+      }),
+    ]);
+    expect(await auditEntriesFor(deleted._id)).toEqual([
+      expect.objectContaining({
+        actorId: admin.user.id,
+        action: 'supply.delete',
+        targetType: 'asset',
+        before: expect.objectContaining({ _id: deleted._id, title: 'Toyota RAV4' }),
+        after: null,
+      }),
+    ]);
+  });
+
+  it('records nothing when a supplier edits or withdraws their own supply', async () => {
+    const own = await supply(seller, { json: houseFields() });
+    await call(test, 'PUT', `/api/supply-property/${own._id}`, seller.bearer, {
+      json: { price: '460000' },
+    });
+    await call(test, 'DELETE', `/api/supply-property/${own._id}`, seller.bearer);
+
+    expect(await auditEntriesFor(own._id)).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import {
   SupplyInputSchema,
   SupplyListAnswerSchema,
   SupplyListQuerySchema,
+  SupplyRejectInputSchema,
   SupplyUpdateSchema,
 } from './supplies.schema.ts';
 import type { SuppliesService } from './supplies.service.ts';
@@ -137,6 +138,29 @@ export const suppliesApi: FastifyPluginAsyncZod<{
       const data = await supplies.approveSupply(request.params.id, request.viewer!);
       onCatalogueChange();
       return { message: t('supply.approved'), data };
+    },
+  );
+
+  app.put(
+    '/supply-property/:id/reject',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['supplies'],
+        summary: 'Reject a supply (admins) with a reason its supplier sees; it is not published',
+        params: IdParamsSchema,
+        body: SupplyRejectInputSchema,
+        response: { 200: SupplyMessageAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const data = await supplies.rejectSupply(
+        request.params.id,
+        request.body.reason,
+        request.viewer!,
+      );
+      onCatalogueChange();
+      return { message: t('adminReview.rejected'), data };
     },
   );
 };

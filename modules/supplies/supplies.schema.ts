@@ -53,6 +53,13 @@ export const SupplyUpdateSchema = SupplyInputSchema.partial().extend({
 
 export type SupplyUpdate = z.infer<typeof SupplyUpdateSchema>;
 
+/** An admin's rejection: the reason the supplier will read. */
+export const SupplyRejectInputSchema = z.object({
+  reason: requiredText('adminReview.reason', 500),
+});
+
+export type SupplyRejectInput = z.infer<typeof SupplyRejectInputSchema>;
+
 export const SupplyListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(500).default(1),
   pageSize: z.coerce.number().int().min(1).max(48).default(12),
@@ -80,6 +87,8 @@ export const SupplyViewSchema = z.object({
   contact: z.string().nullable(),
   status: z.enum(OFFERS),
   moderation: z.enum(MODERATION_STATES),
+  /** Why an admin rejected the supply; null unless it is Rejected. */
+  rejectionReason: z.string().nullable(),
   availability: z.enum(AVAILABILITIES),
   type: z.enum(LISTING_TYPES),
   bedrooms: z.number().int().nullable(),

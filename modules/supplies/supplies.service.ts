@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
 import type { Database } from '#db/client.ts';
-import { assets, properties } from '#db/schema.ts';
+import { assets, properties, users } from '#db/schema.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '#lib/errors.ts';
@@ -14,10 +14,18 @@ import {
   type AssetType,
   type ListingType,
 } from '#lib/listing.ts';
+import { parseOrThrow } from '#lib/form-result.ts';
 import type { Page } from '#lib/pagination.ts';
 import { toPhotoView } from '#lib/photos.ts';
+import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { MediaService, StoredPhotos } from '#modules/media/media.service.ts';
-import type { SupplyInput, SupplyListQuery, SupplyUpdate, SupplyView } from './supplies.schema.ts';
+import {
+  SupplyRejectInputSchema,
+  type SupplyInput,
+  type SupplyListQuery,
+  type SupplyUpdate,
+  type SupplyView,
+} from './supplies.schema.ts';
 
 type PropertyRow = typeof properties.$inferSelect;
 type AssetRow = typeof assets.$inferSelect;
@@ -54,6 +62,7 @@ function toView(supply: Supply, now: Date): SupplyView {
     contact: row.contact,
     status: row.offer,
     moderation: row.moderation,
+    rejectionReason: row.moderation === 'Rejected' ? row.rejectionReason : null,
     availability: row.availability,
     type: row.type,
     features: row.features,
@@ -144,10 +153,12 @@ export function createSuppliesService({
   db,
   clock,
   media,
+  audit,
 }: {
   db: Database;
   clock: Clock;
   media: MediaService;
+  audit: AuditService;
 }) {
   /** A supply of either kind that is not withdrawn, or NotFound. */
   async function findSupply(id: string): Promise<Supply> {
@@ -240,13 +251,18 @@ export function createSuppliesService({
 
   /**
    * A page of supplies, newest first: a user's own (with their moderation state), or for an
-   * admin everyone's. Both catalogues are read as one list.
+   * admin every listing supplied by a non-admin. Both catalogues are read as one list.
    */
   async function listSupplies(query: SupplyListQuery, actor: Actor): Promise<Page<SupplyView>> {
+    // An admin's own listings are the catalogue, not supplies (the dashboard counts them alike).
+    const suppliedBy = (table: typeof properties | typeof assets): SQL =>
+      actor.role === 'admin'
+        ? sql`${table.ownerId} in (select ${users.id} from ${users} where ${users.role} <> 'admin')`
+        : eq(table.ownerId, actor.id);
     const where = (table: typeof properties | typeof assets): SQL =>
       and(
         isNull(table.deletedAt),
-        actor.role === 'admin' ? undefined : eq(table.ownerId, actor.id),
+        suppliedBy(table),
         query.moderation ? eq(table.moderation, query.moderation) : undefined,
       )!;
     const both = sql`(select ${properties.id} as id, 'property' as kind, ${properties.createdAt} as created_at from ${properties} where ${where(properties)}
@@ -295,10 +311,14 @@ export function createSuppliesService({
     return toView(await findOwnedSupply(id, actor), clock());
   }
 
+  /** Whether an admin is changing someone else's supply: such writes go to the audit log. */
+  const isAdminOnOthers = (supply: Supply, actor: Actor) =>
+    actor.role === 'admin' && supply.row.ownerId !== actor.id;
+
   /**
-   * Edits a supply (its supplier or an admin). A supplier's edit of an approved supply sends it
-   * back to review. New photos replace the old ones. A property cannot turn into an asset (they
-   * live in different catalogues): that is a new supply.
+   * Edits a supply (its supplier or an admin). A supplier's edit of an approved or rejected
+   * supply sends it back to review. New photos replace the old ones. A property cannot turn
+   * into an asset (they live in different catalogues): that is a new supply.
    */
   async function updateSupply(
     id: string,
@@ -312,41 +332,112 @@ export function createSuppliesService({
       throw InvalidError.field('type', t('supply.kindChange'));
     }
     const wasPublished = supply.row.moderation === 'Approved';
-    const review = actor.role === 'admin' ? {} : { moderation: 'Pending' as const };
-    return withPhotos(photoFiles, async (stored) => {
-      const now = clock();
-      const changes = { ...(stored ? { photos: stored.photos } : {}), ...review, updatedAt: now };
-      if (supply.kind === 'property') {
-        const [row] = await db
-          .update(properties)
-          .set({
-            ...propertyColumns(input),
-            type: isPropertyType(type) ? type : undefined,
-            ...changes,
-          })
-          .where(eq(properties.id, id))
-          .returning();
-        return { supply: toView({ kind: 'property', row: row! }, now), wasPublished };
-      }
-      const assetType = type as AssetType;
-      const [row] = await db
-        .update(assets)
-        .set({
-          ...assetColumns(input, assetType),
-          type: assetType,
-          ...changes,
-        })
-        .where(eq(assets.id, id))
-        .returning();
-      return { supply: toView({ kind: 'asset', row: row! }, now), wasPublished };
-    });
+    const review =
+      actor.role === 'admin' ? {} : { moderation: 'Pending' as const, rejectionReason: null };
+    return withPhotos(photoFiles, (stored) =>
+      db.transaction(async (tx) => {
+        const now = clock();
+        const changes = { ...(stored ? { photos: stored.photos } : {}), ...review, updatedAt: now };
+        let updated: Supply;
+        if (supply.kind === 'property') {
+          const [row] = await tx
+            .update(properties)
+            .set({
+              ...propertyColumns(input),
+              type: isPropertyType(type) ? type : undefined,
+              ...changes,
+            })
+            .where(eq(properties.id, id))
+            .returning();
+          updated = { kind: 'property', row: row! };
+        } else {
+          const assetType = type as AssetType;
+          const [row] = await tx
+            .update(assets)
+            .set({
+              ...assetColumns(input, assetType),
+              type: assetType,
+              ...changes,
+            })
+            .where(eq(assets.id, id))
+            .returning();
+          updated = { kind: 'asset', row: row! };
+        }
+        const view = toView(updated, now);
+        if (isAdminOnOthers(supply, actor)) {
+          await audit.record(
+            {
+              actor,
+              action: 'supply.update',
+              targetType: supply.kind,
+              targetId: id,
+              before: toView(supply, now),
+              after: view,
+            },
+            tx,
+          );
+        }
+        return { supply: view, wasPublished };
+      }),
+    );
   }
 
   /** Withdraws a supply (its supplier or an admin): hidden everywhere, kept in the database. */
   async function withdrawSupply(id: string, actor: Actor): Promise<void> {
     const supply = await findOwnedSupply(id, actor);
     const table = supply.kind === 'property' ? properties : assets;
-    await db.update(table).set({ deletedAt: clock() }).where(eq(table.id, id));
+    await db.transaction(async (tx) => {
+      const now = clock();
+      await tx.update(table).set({ deletedAt: now }).where(eq(table.id, id));
+      if (isAdminOnOthers(supply, actor)) {
+        await audit.record(
+          {
+            actor,
+            action: 'supply.delete',
+            targetType: supply.kind,
+            targetId: id,
+            before: toView(supply, now),
+            after: null,
+          },
+          tx,
+        );
+      }
+    });
+  }
+
+  /** Sets a supply's review state (admins only), recording the decision in the audit log. */
+  async function moderate(
+    id: string,
+    actor: Actor,
+    decision: { moderation: 'Approved' | 'Rejected'; rejectionReason: string | null },
+  ): Promise<SupplyView> {
+    if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
+    const supply = await findSupply(id);
+    const table = supply.kind === 'property' ? properties : assets;
+    return db.transaction(async (tx) => {
+      const now = clock();
+      const [row] = await tx
+        .update(table)
+        .set({ ...decision, updatedAt: now })
+        .where(eq(table.id, id))
+        .returning();
+      const before = {
+        moderation: supply.row.moderation,
+        rejectionReason: supply.row.rejectionReason,
+      };
+      await audit.record(
+        {
+          actor,
+          action: decision.moderation === 'Approved' ? 'supply.approve' : 'supply.reject',
+          targetType: supply.kind,
+          targetId: id,
+          before,
+          after: decision,
+        },
+        tx,
+      );
+      return toView({ kind: supply.kind, row: row! } as Supply, now);
+    });
   }
 
   /**
@@ -354,12 +445,17 @@ export function createSuppliesService({
    * with its photos, and shows on the home grids, the type lists and in search.
    */
   async function approveSupply(id: string, actor: Actor): Promise<SupplyView> {
+    return moderate(id, actor, { moderation: 'Approved', rejectionReason: null });
+  }
+
+  /**
+   * Rejects a supply (admins only) with a reason its supplier sees: it stays off the catalogue
+   * (or leaves it, if it was published) until the supplier edits it and it is approved.
+   */
+  async function rejectSupply(id: string, reason: string, actor: Actor): Promise<SupplyView> {
     if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
-    const supply = await findSupply(id);
-    const table = supply.kind === 'property' ? properties : assets;
-    const now = clock();
-    await db.update(table).set({ moderation: 'Approved', updatedAt: now }).where(eq(table.id, id));
-    return toView(await findSupply(id), now);
+    const input = parseOrThrow(SupplyRejectInputSchema, { reason });
+    return moderate(id, actor, { moderation: 'Rejected', rejectionReason: input.reason });
   }
 
   /** Who supplied something; undefined when there is no such supply. */
@@ -379,6 +475,7 @@ export function createSuppliesService({
     updateSupply,
     withdrawSupply,
     approveSupply,
+    rejectSupply,
     getSupplierId,
   };
 }

@@ -1,4 +1,169 @@
-/** Admin page: being built. */
-export default function AdminRequestedDetail() {
-  return <main className="container-page py-8" />;
+import { data, Link, redirect, useActionData, useFetcher } from 'react-router';
+import { z } from 'zod';
+import { formatRwf } from '#lib/format.ts';
+import type { FormResult } from '#lib/form-result.ts';
+import { t } from '#lib/i18n.ts';
+import { IdParamsSchema } from '#lib/listing-schemas.ts';
+import { failingWith } from '../../admin-review.server.ts';
+import { requireViewer } from '../../auth.server.ts';
+import { AdminReviewPhoto } from '../../components/admin-review-photo.tsx';
+import { FactList } from '../../components/fact-list.tsx';
+import { FormMessage } from '../../components/form-message.tsx';
+import { Icon } from '../../components/icon.tsx';
+import { EmptyState } from '../../components/listing-grid.tsx';
+import { LoadFailure } from '../../components/load-failure.tsx';
+import { RequestStatusBadge } from '../../components/request-card.tsx';
+import { handleFormAction } from '../../form-action.server.ts';
+import { loadOrNull } from '../../load-or-null.server.ts';
+import { pageMeta } from '../../page-meta.ts';
+import type { Route } from './+types/requested-detail';
+
+const LIST_PATH = '/admin-panel/requested-property';
+const DETAIL_SIZES = '(min-width: 1152px) 720px, (min-width: 1024px) 60vw, 100vw';
+
+/** One buyer's request, open or closed (admins only); absent: 'Property not found.' (404). */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const admin = requireViewer(request, context, { role: 'admin' });
+  const id = IdParamsSchema.safeParse(params);
+  const requested = id.success
+    ? await loadOrNull(() => context.services.requests.getRequest(id.data.id, admin))
+    : null;
+  return requested ? { requested } : data({ requested }, { status: 404 });
+}
+
+/** Delete Request: back to the list once it is gone. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const admin = requireViewer(request, context, { role: 'admin' });
+  return handleFormAction(request, context, z.object({}), async () => {
+    await failingWith(t('adminReview.requestDeleteFailed'), async () => {
+      const id = IdParamsSchema.parse(params).id;
+      await context.services.requests.deleteRequest(id, admin);
+    });
+    throw redirect(LIST_PATH);
+  });
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const requested = loaderData?.requested;
+  return pageMeta({
+    title: requested?.title ?? t('adminReview.notFound'),
+    description: requested ? `${formatRwf(requested.price)} · ${requested.location}` : '',
+  });
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('adminReview.detailLoadFailed')} />;
+}
+
+function BackToList() {
+  return (
+    <Link
+      to={LIST_PATH}
+      className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+    >
+      <Icon name="arrowLeft" className="h-4 w-4" />
+      {t('adminReview.backToRequested')}
+    </Link>
+  );
+}
+
+function DeleteRequest() {
+  const deleter = useFetcher<FormResult>();
+  const actionData = useActionData<FormResult>();
+  const answer = deleter.data ?? actionData;
+  const isDeleting = deleter.state !== 'idle';
+  return (
+    <div className="space-y-3">
+      <deleter.Form
+        method="post"
+        onSubmit={(event) => {
+          if (!window.confirm(t('adminReview.deleteRequestConfirm'))) event.preventDefault();
+        }}
+      >
+        <button
+          type="submit"
+          className="inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-red-300 bg-white px-4 py-2 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
+          disabled={isDeleting}
+        >
+          {isDeleting ? t('adminReview.deletingRequest') : t('adminReview.deleteRequest')}
+        </button>
+      </deleter.Form>
+      <div aria-live="polite">
+        {answer && !answer.ok && (
+          <FormMessage tone="error">{t('adminReview.requestDeleteFailed')}</FormMessage>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export default function AdminRequestedDetail({ loaderData: { requested } }: Route.ComponentProps) {
+  if (!requested) {
+    return (
+      <main id="main" className="container-page space-y-6 py-10">
+        <BackToList />
+        <EmptyState>{t('adminReview.notFound')}</EmptyState>
+      </main>
+    );
+  }
+  const notGiven = t('listing.notGiven');
+  return (
+    <main id="main" className="container-page space-y-6 py-8">
+      <BackToList />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-6">
+          <AdminReviewPhoto
+            photo={requested.photos[0]}
+            title={requested.title}
+            sizes={DETAIL_SIZES}
+            isPriority
+            className="rounded-xl"
+          />
+          <header className="space-y-3">
+            <RequestStatusBadge status={requested.status} />
+            <h1 className="text-2xl font-bold break-words sm:text-3xl">
+              {requested.title || notGiven}
+            </h1>
+            <p className="text-3xl font-extrabold text-brand-800">{formatRwf(requested.price)}</p>
+            <p className="flex flex-wrap items-center gap-1 text-slate-700">
+              <Icon name="mapPin" className="h-5 w-5" />
+              {requested.location || notGiven}
+            </p>
+          </header>
+          <section aria-labelledby="description-heading" className="space-y-2">
+            <h2 id="description-heading" className="text-xl font-bold">
+              {t('listing.description')}
+            </h2>
+            <p className="break-words whitespace-pre-line text-slate-800">
+              {requested.description || notGiven}
+            </p>
+          </section>
+        </div>
+        <aside className="space-y-6">
+          <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <FactList
+              facts={[
+                {
+                  label: t('adminReview.requester'),
+                  value: (
+                    <Link
+                      to={`/admin-panel/users/${requested.requesterId}`}
+                      className="text-brand-800 underline"
+                    >
+                      {requested.requesterName || notGiven}
+                    </Link>
+                  ),
+                },
+                { label: t('adminReview.contact'), value: requested.contact || notGiven },
+              ]}
+            />
+            <p className="text-sm text-slate-600">
+              {t('listing.listedAgo', { timeAgo: requested.timeAgo })}
+            </p>
+          </section>
+          <DeleteRequest />
+        </aside>
+      </div>
+    </main>
+  );
 }

@@ -1,4 +1,333 @@
-/** Admin page: being built. */
-export default function AdminSuppliedDetail() {
-  return <main className="container-page py-8" />;
+import { data, Link, redirect, useActionData, useFetcher } from 'react-router';
+import { z } from 'zod';
+import { formatRwf } from '#lib/format.ts';
+import type { FormResult } from '#lib/form-result.ts';
+import { t } from '#lib/i18n.ts';
+import { IdParamsSchema } from '#lib/listing-schemas.ts';
+import { ADMIN_REVIEW_MESSAGE_MS } from '#lib/timings.ts';
+import { SupplyRejectInputSchema, type SupplyView } from '#modules/supplies/supplies.schema.ts';
+import { failingWith } from '../../admin-review.server.ts';
+import { requireViewer } from '../../auth.server.ts';
+import { Breadcrumb } from '../../components/breadcrumb.tsx';
+import { FactList, type Fact } from '../../components/fact-list.tsx';
+import { FeatureList } from '../../components/feature-list.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { FormMessage } from '../../components/form-message.tsx';
+import { Icon } from '../../components/icon.tsx';
+import { offerLabel } from '../../components/listing-detail-layout.tsx';
+import { EmptyState } from '../../components/listing-grid.tsx';
+import { LoadFailure } from '../../components/load-failure.tsx';
+import { OfferBadges } from '../../components/offer-badges.tsx';
+import { PhotoGallery } from '../../components/photo-gallery.tsx';
+import { ModerationBadge } from '../../components/supply-card.tsx';
+import { handleFormAction } from '../../form-action.server.ts';
+import { loadOrNull } from '../../load-or-null.server.ts';
+import { pageMeta } from '../../page-meta.ts';
+import { useFormSubmission } from '../../use-form-submission.ts';
+import { useTransientResult } from '../../use-transient-result.ts';
+import type { Route } from './+types/supplied-detail';
+
+const LIST_PATH = '/admin-panel/supplied-property';
+const FEATURES_PER_BLOCK = 3;
+const INTENT = { approve: 'approve', reject: 'reject', delete: 'delete' } as const;
+
+/**
+ * Any listing, property or asset, supplied by a seller or created by an admin (the dashboard's
+ * View links here), with its review controls (admins only). Absent: 'Property not found.' (404).
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const admin = requireViewer(request, context, { role: 'admin' });
+  const id = IdParamsSchema.safeParse(params);
+  const supply = id.success
+    ? await loadOrNull(() => context.services.supplies.getSupply(id.data.id, admin))
+    : null;
+  return supply ? { supply } : data({ supply }, { status: 404 });
+}
+
+/** Approve (publishes it), Reject with a reason, or Delete (back to the list). */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const admin = requireViewer(request, context, { role: 'admin' });
+  const { supplies, search } = context.services;
+  const supplyId = () => IdParamsSchema.parse(params).id;
+  const intent = (await request.clone().formData()).get('intent');
+  if (intent === INTENT.reject) {
+    return handleFormAction(request, context, SupplyRejectInputSchema, async ({ reason }) => {
+      await failingWith(t('adminReview.rejectFailed'), () =>
+        supplies.rejectSupply(supplyId(), reason, admin),
+      );
+      search.forgetCachedAnswers();
+      return t('adminReview.rejected');
+    });
+  }
+  if (intent === INTENT.delete) {
+    return handleFormAction(request, context, z.object({}), async () => {
+      await failingWith(t('adminReview.deleteFailed'), () =>
+        supplies.withdrawSupply(supplyId(), admin),
+      );
+      search.forgetCachedAnswers();
+      throw redirect(LIST_PATH);
+    });
+  }
+  return handleFormAction(request, context, z.object({}), async () => {
+    await failingWith(t('adminReview.approveFailed'), () =>
+      supplies.approveSupply(supplyId(), admin),
+    );
+    search.forgetCachedAnswers();
+    return t('adminReview.approved');
+  });
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const supply = loaderData?.supply;
+  return pageMeta({
+    title: supply?.title ?? t('adminReview.notFound'),
+    description: supply ? `${formatRwf(supply.price)} · ${supply.location ?? ''}` : '',
+  });
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('adminReview.detailLoadFailed')} />;
+}
+
+/** Every fact of the listing: owner, contact, rooms and area, status, address, kind fields. */
+function factsOf(supply: SupplyView): Fact[] {
+  const notGiven = t('listing.notGiven');
+  const given = (value: string | number | null) =>
+    value === null || value === '' ? notGiven : value;
+  const yesNo = (value: boolean | null) =>
+    value === null ? notGiven : t(value ? 'listing.yes' : 'listing.no');
+  const facts: Fact[] = [
+    {
+      label: t('listing.owner'),
+      value: (
+        <Link to={`/admin-panel/users/${supply.ownerId}`} className="text-brand-800 underline">
+          {supply.owner || notGiven}
+        </Link>
+      ),
+    },
+    { label: t('listing.contact'), value: given(supply.contact) },
+    { label: t('listing.type'), value: t(`type.${supply.type}`) },
+  ];
+  if (supply.kind === 'property') {
+    facts.push(
+      { label: t('listing.bedrooms'), value: given(supply.bedrooms) },
+      { label: t('listing.bathrooms'), value: given(supply.bathrooms) },
+      { label: t('listing.toilets'), value: given(supply.toilets) },
+      {
+        label: t('listing.area'),
+        value: supply.area === null ? notGiven : t('listing.areaSqm', { area: supply.area }),
+      },
+    );
+  }
+  facts.push(
+    { label: t('listing.status'), value: offerLabel(supply.status) },
+    {
+      label: t('adminReview.review'),
+      value: t(`supply.moderation.${supply.moderation}`),
+    },
+  );
+  if (supply.kind === 'property') {
+    facts.push({ label: t('listing.address'), value: given(supply.address) });
+    return facts;
+  }
+  const kindFacts: [keyof SupplyView, Fact][] = [
+    ['transmission', { label: t('listing.transmission'), value: given(supply.transmission) }],
+    ['fuel', { label: t('listing.fuel'), value: given(supply.fuel) }],
+    ['certified', { label: t('listing.certified'), value: yesNo(supply.certified) }],
+    ['inspected', { label: t('listing.inspected'), value: yesNo(supply.inspected) }],
+    ['warranty', { label: t('listing.warranty'), value: given(supply.warranty) }],
+    [
+      'rentalPrice',
+      {
+        label: t('listing.rentalPrice'),
+        value: supply.rentalPrice === null ? notGiven : formatRwf(supply.rentalPrice),
+      },
+    ],
+    ['rentDuration', { label: t('listing.rentDuration'), value: given(supply.rentDuration) }],
+    ['size', { label: t('listing.size'), value: given(supply.size) }],
+    ['condition', { label: t('listing.condition'), value: given(supply.condition) }],
+    ['sizeCloth', { label: t('listing.sizeCloth'), value: given(supply.sizeCloth) }],
+  ];
+  return [...facts, ...kindFacts.filter(([field]) => supply[field] !== null).map(([, f]) => f)];
+}
+
+const dangerButton =
+  'inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-red-300 bg-white px-4 py-2 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60';
+
+/** Approve, Reject with a reason, Delete: each answer shows in the panel for 3 seconds. */
+function ReviewPanel({ supply }: { supply: SupplyView }) {
+  const {
+    fetcher: approveFetcher,
+    result: approveResult,
+    isSubmitting: isApproving,
+  } = useFormSubmission({
+    key: `admin-review-approve-${supply._id}`,
+    visibleMs: ADMIN_REVIEW_MESSAGE_MS,
+    isPageAction: false,
+  });
+  const {
+    fetcher: rejectFetcher,
+    formRef: rejectFormRef,
+    result: rejectResult,
+    isSubmitting: isRejecting,
+    fieldErrors: rejectErrors,
+  } = useFormSubmission({
+    key: `admin-review-reject-${supply._id}`,
+    visibleMs: ADMIN_REVIEW_MESSAGE_MS,
+    isPageAction: false,
+  });
+  const deleter = useFetcher<FormResult>({ key: `admin-review-delete-${supply._id}` });
+  const deleteResult = useTransientResult(deleter.data, ADMIN_REVIEW_MESSAGE_MS);
+  // A post made without JavaScript: the page's own action answer.
+  const pageAnswer = useActionData<FormResult>();
+  const pageResult = useTransientResult(pageAnswer, ADMIN_REVIEW_MESSAGE_MS);
+  const reasonError =
+    rejectErrors.reason ??
+    (pageAnswer && !pageAnswer.ok ? pageAnswer.fieldErrors.reason : undefined);
+  const results = [approveResult, rejectResult, deleteResult, pageResult].filter(
+    (result): result is FormResult => result !== undefined,
+  );
+  const isDeleting = deleter.state !== 'idle';
+  return (
+    <section
+      aria-labelledby="review-heading"
+      className="space-y-4 rounded-xl border border-brand-100 bg-brand-50 p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="review-heading" className="text-lg font-bold">
+          {t('adminReview.review')}
+        </h2>
+        <ModerationBadge moderation={supply.moderation} />
+      </div>
+      {supply.moderation === 'Rejected' && supply.rejectionReason && (
+        <div className="rounded-lg border border-red-200 bg-white p-3">
+          <p className="text-xs font-semibold tracking-wide text-red-800 uppercase">
+            {t('adminReview.rejectionReason')}
+          </p>
+          <p className="mt-1 break-words whitespace-pre-line text-slate-900">
+            {supply.rejectionReason}
+          </p>
+        </div>
+      )}
+      {supply.moderation === 'Approved' ? (
+        <Link
+          to={supply.kind === 'property' ? `/property/${supply._id}` : `/asset/${supply._id}`}
+          className="button-secondary w-full"
+        >
+          {t('adminReview.viewPublished')}
+        </Link>
+      ) : (
+        <approveFetcher.Form method="post">
+          <input type="hidden" name="intent" value={INTENT.approve} />
+          <button type="submit" className="button-primary w-full" disabled={isApproving}>
+            {isApproving ? t('adminReview.approving') : t('adminReview.approve')}
+          </button>
+        </approveFetcher.Form>
+      )}
+      <rejectFetcher.Form
+        method="post"
+        ref={rejectFormRef}
+        className="space-y-2 border-t border-brand-100 pt-4"
+      >
+        <input type="hidden" name="intent" value={INTENT.reject} />
+        <FormField name="reason" label={t('adminReview.reason')} error={reasonError}>
+          {(props) => (
+            <textarea
+              {...props}
+              required
+              maxLength={500}
+              rows={3}
+              aria-describedby={[props['aria-describedby'], 'reason-hint']
+                .filter(Boolean)
+                .join(' ')}
+            />
+          )}
+        </FormField>
+        <p id="reason-hint" className="text-sm text-slate-600">
+          {t('adminReview.reasonHint')}
+        </p>
+        <button type="submit" className={dangerButton} disabled={isRejecting}>
+          {isRejecting ? t('adminReview.rejecting') : t('adminReview.reject')}
+        </button>
+      </rejectFetcher.Form>
+      <deleter.Form
+        method="post"
+        className="border-t border-brand-100 pt-4"
+        onSubmit={(event) => {
+          if (!window.confirm(t('adminReview.deleteConfirm'))) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value={INTENT.delete} />
+        <button type="submit" className={dangerButton} disabled={isDeleting}>
+          {isDeleting ? t('adminReview.deleting') : t('adminReview.delete')}
+        </button>
+      </deleter.Form>
+      <div aria-live="polite" className="space-y-2">
+        {results.map((result, index) => (
+          <FormMessage key={index} tone={result.ok ? 'success' : 'error'}>
+            {result.message}
+          </FormMessage>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export default function AdminSuppliedDetail({ loaderData: { supply } }: Route.ComponentProps) {
+  if (!supply) {
+    return (
+      <main id="main" className="container-page space-y-6 py-10">
+        <Link
+          to={LIST_PATH}
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+        >
+          <Icon name="arrowLeft" className="h-4 w-4" />
+          {t('adminReview.backToSupplied')}
+        </Link>
+        <EmptyState>{t('adminReview.notFound')}</EmptyState>
+      </main>
+    );
+  }
+  return (
+    <main id="main" className="container-page space-y-6 py-8">
+      <Breadcrumb title={supply.title} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-8">
+          <PhotoGallery photos={supply.photos} title={supply.title} />
+          <header className="space-y-3">
+            <OfferBadges status={supply.status} availability={supply.availability} />
+            <h1 className="text-2xl font-bold break-words sm:text-3xl">{supply.title}</h1>
+            <p className="text-3xl font-extrabold text-brand-800">{formatRwf(supply.price)}</p>
+            <p className="flex flex-wrap items-center gap-1 text-slate-700">
+              <Icon name="mapPin" className="h-5 w-5" />
+              {supply.location || t('listing.notGiven')}
+              {supply.address && <span className="text-slate-500"> · {supply.address}</span>}
+            </p>
+          </header>
+          <section aria-labelledby="description-heading" className="space-y-2">
+            <h2 id="description-heading" className="text-xl font-bold">
+              {t('listing.description')}
+            </h2>
+            <p className="break-words whitespace-pre-line text-slate-800">
+              {supply.description || t('listing.notGiven')}
+            </p>
+          </section>
+          <section aria-labelledby="details-heading" className="space-y-3">
+            <h2 id="details-heading" className="text-xl font-bold">
+              {t('listing.details')}
+            </h2>
+            <FactList isWide facts={factsOf(supply)} />
+          </section>
+          <FeatureList
+            features={supply.features}
+            emptyText={t('supply.noFeatures')}
+            perBlock={FEATURES_PER_BLOCK}
+          />
+        </div>
+        <aside className="space-y-6">
+          <ReviewPanel supply={supply} />
+        </aside>
+      </div>
+    </main>
+  );
 }
