@@ -18,6 +18,3 @@ export const REDIRECT_DELAY_MS = 2000;
 
 /** Pause between keystrokes before the live search asks the server. */
 export const SEARCH_DEBOUNCE_MS = 250;
-
-/** Admin review pages (requested and supplied): success messages clear after 3 s (spec §9). */
-export const ADMIN_REVIEW_MESSAGE_MS = 3000;

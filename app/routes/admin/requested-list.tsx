@@ -1,7 +1,7 @@
 import { useActionData, useFetcher } from 'react-router';
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
-import { ADMIN_REVIEW_MESSAGE_MS } from '#lib/timings.ts';
+import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
 import { RequestListQuerySchema } from '#modules/requests/requests.schema.ts';
 import {
   DeleteInputSchema,
@@ -61,7 +61,7 @@ export function ErrorBoundary() {
 export default function AdminRequestedList({ loaderData: { page } }: Route.ComponentProps) {
   const deleter = useFetcher<FormResult>({ key: REQUEST_DELETE_FETCHER });
   const actionData = useActionData<FormResult>();
-  const result = useTransientResult(deleter.data ?? actionData, ADMIN_REVIEW_MESSAGE_MS);
+  const result = useTransientResult(deleter.data ?? actionData, MESSAGE_CLEAR_MS.admin);
   const isLoading = useIsReviewListLoading();
   return (
     <main id="main" className="container-page space-y-6 py-8">

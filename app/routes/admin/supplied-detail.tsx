@@ -4,7 +4,7 @@ import { formatRwf } from '#lib/format.ts';
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
-import { ADMIN_REVIEW_MESSAGE_MS } from '#lib/timings.ts';
+import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
 import { SupplyRejectInputSchema, type SupplyView } from '#modules/supplies/supplies.schema.ts';
 import { failingWith } from '../../admin-review.server.ts';
 import { requireViewer } from '../../auth.server.ts';
@@ -162,7 +162,7 @@ function ReviewPanel({ supply }: { supply: SupplyView }) {
     isSubmitting: isApproving,
   } = useFormSubmission({
     key: `admin-review-approve-${supply._id}`,
-    visibleMs: ADMIN_REVIEW_MESSAGE_MS,
+    visibleMs: MESSAGE_CLEAR_MS.admin,
     isPageAction: false,
   });
   const {
@@ -173,14 +173,14 @@ function ReviewPanel({ supply }: { supply: SupplyView }) {
     fieldErrors: rejectErrors,
   } = useFormSubmission({
     key: `admin-review-reject-${supply._id}`,
-    visibleMs: ADMIN_REVIEW_MESSAGE_MS,
+    visibleMs: MESSAGE_CLEAR_MS.admin,
     isPageAction: false,
   });
   const deleter = useFetcher<FormResult>({ key: `admin-review-delete-${supply._id}` });
-  const deleteResult = useTransientResult(deleter.data, ADMIN_REVIEW_MESSAGE_MS);
+  const deleteResult = useTransientResult(deleter.data, MESSAGE_CLEAR_MS.admin);
   // A post made without JavaScript: the page's own action answer.
   const pageAnswer = useActionData<FormResult>();
-  const pageResult = useTransientResult(pageAnswer, ADMIN_REVIEW_MESSAGE_MS);
+  const pageResult = useTransientResult(pageAnswer, MESSAGE_CLEAR_MS.admin);
   const reasonError =
     rejectErrors.reason ??
     (pageAnswer && !pageAnswer.ok ? pageAnswer.fieldErrors.reason : undefined);

@@ -2,7 +2,7 @@ import { Form, useActionData, useFetcher } from 'react-router';
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 import { MODERATION_STATES, type ModerationState } from '#lib/listing.ts';
-import { ADMIN_REVIEW_MESSAGE_MS } from '#lib/timings.ts';
+import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
 import { SupplyListQuerySchema } from '#modules/supplies/supplies.schema.ts';
 import {
   DeleteInputSchema,
@@ -116,7 +116,7 @@ export default function AdminSuppliedList({
 }: Route.ComponentProps) {
   const deleter = useFetcher<FormResult>({ key: SUPPLY_DELETE_FETCHER });
   const actionData = useActionData<FormResult>();
-  const result = useTransientResult(deleter.data ?? actionData, ADMIN_REVIEW_MESSAGE_MS);
+  const result = useTransientResult(deleter.data ?? actionData, MESSAGE_CLEAR_MS.admin);
   const isLoading = useIsReviewListLoading();
   return (
     <main id="main" className="container-page space-y-6 py-8">
