@@ -60,7 +60,7 @@ export function createServices({
     assets,
     search: createSearchService({ listings, assets, cacheSeconds: searchCacheSeconds }),
     inquiries: createInquiriesService({ db }),
-    inbox: createInboxService({ db }),
+    inbox: createInboxService({ db, clock, mail, audit }),
     newsletter: createNewsletterService({ db }),
     requests: createRequestsService({ db, clock, media }),
     supplies,
