@@ -20,18 +20,25 @@ import { SiteHeader } from './components/site-header.tsx';
 import { useNonce } from './nonce.tsx';
 import { useStoredUser } from './use-stored-user.ts';
 
-export function loader({ context }: Route.LoaderArgs): { user: SignedInUser | null } {
+export async function loader({ context }: Route.LoaderArgs) {
   const viewer = context.viewer;
   return {
     user: viewer
       ? { id: viewer.id, username: viewer.name, email: viewer.email, role: viewer.role }
       : null,
+    // The logged-in strip's badge: how many notifications addressed to the user are unread.
+    unreadNotifications: viewer ? await context.services.notifications.countUnread(viewer) : 0,
   };
 }
 
 /** The signed-in user, from the root loader; null when signed out or on an error page. */
 export function useSignedInUser(): SignedInUser | null {
   return useRouteLoaderData<typeof loader>('root')?.user ?? null;
+}
+
+/** How many of the signed-in user's notifications are unread (0 when signed out). */
+export function useUnreadNotifications(): number {
+  return useRouteLoaderData<typeof loader>('root')?.unreadNotifications ?? 0;
 }
 
 export const links: Route.LinksFunction = () => [
@@ -41,6 +48,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const user = useSignedInUser();
+  const unreadNotifications = useUnreadNotifications();
   useStoredUser(user && { username: user.username, email: user.email, role: user.role });
   // The admin panel has its own chrome (sidebar, top bar) instead of the public header.
   const isAdminPanel = useMatches().some((match) => match.id === 'admin-layout');
@@ -61,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {t('nav.skipToContent')}
         </a>
         <NavigationProgress />
-        {!isAdminPanel && <SiteHeader user={user} />}
+        {!isAdminPanel && <SiteHeader user={user} unreadNotifications={unreadNotifications} />}
         <div className="flex-1">{children}</div>
         {!isAdminPanel && <SiteFooter />}
         <ScrollRestoration nonce={nonce} />

@@ -9,6 +9,7 @@ export const MESSAGE_CLEAR_MS = {
   manageListing: 3000,
   supply: 3000,
   request: 5000,
+  adminMessages: 3000,
 } as const;
 
 /** The pause between 'Login successful! Redirecting...' (or registration) and the next page. */

@@ -191,7 +191,7 @@ describe('PUT /api/notification/:id', () => {
   it('answers 400 naming the field, 404 for absent, deleted or personal ones, 403 for others', async () => {
     const admin = await signedInAdmin();
     const id = await broadcast(admin.bearer, { title: 'Keep', message: 'Me' });
-    const put = (target: string, payload: Record<string, unknown>, headers = admin.bearer) =>
+    const put = (target: string, payload: Record<string, unknown>, headers: Headers = admin.bearer) =>
       test.app.inject({ method: 'PUT', url: `/api/notification/${target}`, headers, payload });
 
     const missingTitle = await put(id, { message: 'Only a message' });
