@@ -69,9 +69,7 @@ export default function NotificationsPage({
           </Form>
         )}
       </div>
-      {actionData && !actionData.ok && (
-        <FormMessage tone="error">{actionData.message}</FormMessage>
-      )}
+      {actionData && !actionData.ok && <FormMessage tone="error">{actionData.message}</FormMessage>}
       {data.length === 0 ? (
         <EmptyState>{t('notifications.empty')}</EmptyState>
       ) : (

@@ -95,7 +95,7 @@ export const inboxApi: FastifyPluginAsyncZod<{
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "Answer a contact message: e-mailed to the sender and kept with the message",
+        summary: 'Answer a contact message: e-mailed to the sender and kept with the message',
         params: IdParamsSchema,
         body: MessageReplySchema,
         response: { 200: MessageAnswerSchema, ...restrictedErrorAnswers },

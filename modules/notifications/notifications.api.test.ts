@@ -162,7 +162,11 @@ describe('GET /api/notifications', () => {
 describe('PUT /api/notification/:id', () => {
   it('edits title, message and audience, keeps the audience when not given, audited', async () => {
     const admin = await signedInAdmin();
-    const id = await broadcast(admin.bearer, { title: 'Draft', message: 'Txt', audience: 'buyers' });
+    const id = await broadcast(admin.bearer, {
+      title: 'Draft',
+      message: 'Txt',
+      audience: 'buyers',
+    });
     const edit = (payload: Record<string, unknown>) =>
       test.app.inject({
         method: 'PUT',
@@ -191,8 +195,11 @@ describe('PUT /api/notification/:id', () => {
   it('answers 400 naming the field, 404 for absent, deleted or personal ones, 403 for others', async () => {
     const admin = await signedInAdmin();
     const id = await broadcast(admin.bearer, { title: 'Keep', message: 'Me' });
-    const put = (target: string, payload: Record<string, unknown>, headers: Headers = admin.bearer) =>
-      test.app.inject({ method: 'PUT', url: `/api/notification/${target}`, headers, payload });
+    const put = (
+      target: string,
+      payload: Record<string, unknown>,
+      headers: Headers = admin.bearer,
+    ) => test.app.inject({ method: 'PUT', url: `/api/notification/${target}`, headers, payload });
 
     const missingTitle = await put(id, { message: 'Only a message' });
     expect(missingTitle.statusCode).toBe(400);
@@ -310,7 +317,11 @@ describe("a user's notifications", () => {
     const admin = await signedInAdmin();
     const seller = await createSignedInUser(test.database, { role: 'seller' });
     const before = (await myNotifications(seller.bearer)).unread;
-    const first = await broadcast(admin.bearer, { title: 'One', message: '1', audience: 'sellers' });
+    const first = await broadcast(admin.bearer, {
+      title: 'One',
+      message: '1',
+      audience: 'sellers',
+    });
     await broadcast(admin.bearer, { title: 'Two', message: '2' });
     await test.app.services.notifications.sendPersonalMessage(seller.user.id, 'Three', {
       id: admin.user.id,

@@ -97,7 +97,7 @@ export const notificationsApi: FastifyPluginAsyncZod<{
       config: { access: 'signed-in' },
       schema: {
         tags: ['notifications'],
-        summary: "The latest notifications addressed to the signed-in user, and the unread count",
+        summary: 'The latest notifications addressed to the signed-in user, and the unread count',
         response: { 200: MyNotificationsAnswerSchema, ...restrictedErrorAnswers },
       },
     },
