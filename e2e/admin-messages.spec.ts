@@ -52,6 +52,9 @@ test('the admin answers a contact message, and a notification reaches a buyer un
 
   // Reply: an empty reply is refused, a written one is sent and kept with the message.
   await item.getByRole('button', { name: 'Reply' }).click();
+  await item.getByRole('link', { name: 'Cancel' }).click();
+  await expect(item.getByRole('textbox')).toHaveCount(0);
+  await item.getByRole('button', { name: 'Reply' }).click();
   await item.getByRole('button', { name: 'Send' }).click();
   await expect(item.getByText('Reply cannot be empty')).toBeVisible();
   await item.getByLabel('Your reply').fill('Yes, it is. Visits on Saturday morning.');

@@ -53,6 +53,22 @@ function ModeButton({
   );
 }
 
+/** Closes the edit or reply box: in place, or (without JavaScript) by asking for the page again. */
+function CancelLink({ page, onCancel }: { page: number; onCancel: () => void }) {
+  return (
+    <a
+      href={`?page=${page}`}
+      className="button-secondary"
+      onClick={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      {t('inbox.cancel')}
+    </a>
+  );
+}
+
 /** One contact message in the admin inbox, with Edit, Reply and Delete. */
 export function AdminMessagesItem({
   message,
@@ -146,9 +162,7 @@ export function AdminMessagesItem({
               <button type="submit" className="button-primary" disabled={isSubmitting}>
                 {t('inbox.save')}
               </button>
-              <button type="button" className="button-secondary" onClick={close}>
-                {t('inbox.cancel')}
-              </button>
+              <CancelLink page={page} onCancel={close} />
             </div>
           </fetcher.Form>
         ) : (
@@ -202,9 +216,7 @@ export function AdminMessagesItem({
                   ? t('notifications.sending')
                   : t('inbox.send')}
               </button>
-              <button type="button" className="button-secondary" onClick={close}>
-                {t('inbox.cancel')}
-              </button>
+              <CancelLink page={page} onCancel={close} />
             </div>
           </fetcher.Form>
         )}
