@@ -11,7 +11,6 @@ import {
 } from 'react-router';
 import type { SignedInUser } from '#lib/account.ts';
 import { t } from '#lib/i18n.ts';
-import type { PublicSettings } from '#modules/settings/settings.schema.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import { NavigationProgress } from './components/navigation-progress.tsx';
@@ -25,10 +24,7 @@ import { maintenanceNoticeOf, useMaintenanceNotice, useSiteSettings } from './us
 import { useNonce } from './nonce.tsx';
 import { useStoredUser } from './use-stored-user.ts';
 
-export async function loader({
-  request,
-  context,
-}: Route.LoaderArgs): Promise<{ user: SignedInUser | null; site: PublicSettings }> {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.viewer;
   const site = await loadSiteSettings(request, context);
   return {
@@ -36,12 +32,19 @@ export async function loader({
     user: viewer
       ? { id: viewer.id, username: viewer.name, email: viewer.email, role: viewer.role }
       : null,
+    // The logged-in strip's badge: how many notifications addressed to the user are unread.
+    unreadNotifications: viewer ? await context.services.notifications.countUnread(viewer) : 0,
   };
 }
 
 /** The signed-in user, from the root loader; null when signed out or on an error page. */
 export function useSignedInUser(): SignedInUser | null {
   return useRouteLoaderData<typeof loader>('root')?.user ?? null;
+}
+
+/** How many of the signed-in user's notifications are unread (0 when signed out). */
+export function useUnreadNotifications(): number {
+  return useRouteLoaderData<typeof loader>('root')?.unreadNotifications ?? 0;
 }
 
 export const links: Route.LinksFunction = () => [
@@ -51,6 +54,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const user = useSignedInUser();
+  const unreadNotifications = useUnreadNotifications();
   useStoredUser(user && { username: user.username, email: user.email, role: user.role });
   // The admin panel has its own chrome (sidebar, top bar) instead of the public header.
   const isAdminPanel = useMatches().some((match) => match.id === 'admin-layout');
@@ -74,7 +78,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <NavigationProgress />
         {isMaintenanceOn && <MaintenanceBanner />}
-        {!isAdminPanel && !isMaintenancePage && <SiteHeader user={user} />}
+        {!isAdminPanel && !isMaintenancePage && (
+          <SiteHeader user={user} unreadNotifications={unreadNotifications} />
+        )}
         <div className="flex-1">{children}</div>
         {!isAdminPanel && !isMaintenancePage && <SiteFooter />}
         <ScrollRestoration nonce={nonce} />

@@ -61,7 +61,7 @@ export function createServices({
     assets,
     search: createSearchService({ listings, assets, cacheSeconds: searchCacheSeconds }),
     inquiries: createInquiriesService({ db }),
-    inbox: createInboxService({ db }),
+    inbox: createInboxService({ db, clock, mail, audit }),
     newsletter: createNewsletterService({ db }),
     requests: createRequestsService({ db, clock, media, audit }),
     supplies,

@@ -5,6 +5,7 @@ import { t } from '#lib/i18n.ts';
 import { SITE } from '#lib/site.ts';
 import { Icon } from './icon.tsx';
 import { LogoutButton } from './logout-button.tsx';
+import { NotificationLink } from './notification-link.tsx';
 import {
   OUR_PROPERTY_LINKS,
   REQUEST_PROPERTY_LINK,
@@ -117,7 +118,7 @@ function MobileMenu({ links }: { links: NavLinkItem[] }) {
 }
 
 /** 'Welcome' with the user's name, e-mail and role, and Logout: shown instead of Login/Register. */
-function SignedInStrip({ user }: { user: SignedInUser }) {
+function SignedInStrip({ user, unread }: { user: SignedInUser; unread: number }) {
   return (
     <div
       aria-label={t('strip.account')}
@@ -134,12 +135,19 @@ function SignedInStrip({ user }: { user: SignedInUser }) {
           {user.role}
         </span>
       </p>
+      <NotificationLink unread={unread} />
       <LogoutButton className="rounded border border-brand-100/60 px-2 py-0.5 font-medium hover:bg-brand-800 disabled:opacity-60" />
     </div>
   );
 }
 
-export function SiteHeader({ user }: { user: SignedInUser | null }) {
+export function SiteHeader({
+  user,
+  unreadNotifications = 0,
+}: {
+  user: SignedInUser | null;
+  unreadNotifications?: number;
+}) {
   const links: NavLinkItem[] = [
     { to: '/', label: 'nav.home' },
     REQUEST_PROPERTY_LINK,
@@ -156,7 +164,7 @@ export function SiteHeader({ user }: { user: SignedInUser | null }) {
           </a>
           {user ? (
             <div className="ml-auto">
-              <SignedInStrip user={user} />
+              <SignedInStrip user={user} unread={unreadNotifications} />
             </div>
           ) : (
             <div className="ml-auto flex items-center gap-1">

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '#db/schema.ts';
-import { createTestApp, type TestApp } from '#server/testing.ts';
+import { auditLog, contactMessages, outbox } from '#db/schema.ts';
+import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 
 let test: TestApp;
 
@@ -156,5 +156,292 @@ describe('POST /api/create-message', () => {
       expect(response.json().message, payload).toMatch(/^body: /);
     }
     expect(await countAll()).toBe(before);
+  });
+});
+
+/** A message in the inbox, filed through the public form; answers its row. */
+async function fileMessage(overrides: Record<string, unknown> = {}) {
+  const form = validForm(overrides);
+  expect((await post(form)).statusCode).toBe(201);
+  return (await rowsFrom(form.email))[0]!;
+}
+
+async function signedInAdmin() {
+  return createSignedInUser(test.database, { role: 'admin', name: 'Aline Admin' });
+}
+
+async function auditEntries(action: string, targetId: string) {
+  return test.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+}
+
+const ABSENT_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('GET /api/messages', () => {
+  it('lists the inbox newest first, with the paging facts, leaving deleted messages out', async () => {
+    const admin = await signedInAdmin();
+    const first = await fileMessage({ message: 'First question' });
+    const second = await fileMessage({ message: 'Second question' });
+    const removed = await fileMessage({ message: 'Spam' });
+    await test.database.db
+      .update(contactMessages)
+      .set({ deletedAt: new Date() })
+      .where(eq(contactMessages.id, removed.id));
+
+    const response = await test.app.inject({
+      url: '/api/messages?page=1&pageSize=48',
+      headers: admin.bearer,
+    });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json();
+    expect(answer).toMatchObject({ page: 1, pageSize: 48, isTotalCapped: false });
+    const ids = answer.data.map((message: { _id: string }) => message._id);
+    expect(ids).not.toContain(removed.id);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+    expect(answer.total).toBe(ids.length);
+    expect(answer.data.find((message: { _id: string }) => message._id === first.id)).toEqual({
+      _id: first.id,
+      message: 'First question',
+      username: 'Claudine Mukamana',
+      email: first.email,
+      createdAt: first.createdAt.toISOString(),
+      reply: null,
+      repliedAt: null,
+    });
+  });
+
+  it('pages with pageSize', async () => {
+    const admin = await signedInAdmin();
+    await fileMessage();
+    await fileMessage();
+    const response = await test.app.inject({
+      url: '/api/messages?pageSize=1&page=2',
+      headers: admin.bearer,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toHaveLength(1);
+    expect(response.json().total).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers 400 naming a bad page, and refuses anyone but an admin', async () => {
+    const admin = await signedInAdmin();
+    const bad = await test.app.inject({ url: '/api/messages?pageSize=0', headers: admin.bearer });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^pageSize: /);
+    expect((await test.app.inject('/api/messages')).statusCode).toBe(401);
+    for (const role of ['buyer', 'seller', 'guest'] as const) {
+      const user = await createSignedInUser(test.database, { role });
+      const response = await test.app.inject({ url: '/api/messages', headers: user.bearer });
+      expect(response.statusCode, role).toBe(403);
+    }
+  });
+});
+
+describe('PUT /api/message/:id', () => {
+  it('edits the text, answers the message and records the change in the audit log', async () => {
+    const admin = await signedInAdmin();
+    const row = await fileMessage({ message: 'Do you hav flats?' });
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: `/api/message/${row.id}`,
+      headers: admin.bearer,
+      payload: { message: '  Do you have flats?  ' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Message updated.' });
+    const [stored] = await rowsFrom(row.email);
+    expect(stored!.message).toBe('Do you have flats?');
+    const [entry] = await auditEntries('message.update', row.id);
+    expect(entry).toMatchObject({
+      actorId: admin.user.id,
+      targetType: 'message',
+      before: { message: 'Do you hav flats?' },
+      after: { message: 'Do you have flats?' },
+    });
+  });
+
+  it('answers 400 naming message when it is missing or blank, and changes nothing', async () => {
+    const admin = await signedInAdmin();
+    const row = await fileMessage();
+    for (const payload of [{}, { message: '   ' }]) {
+      const response = await test.app.inject({
+        method: 'PUT',
+        url: `/api/message/${row.id}`,
+        headers: admin.bearer,
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('message: Message is required');
+    }
+    expect((await rowsFrom(row.email))[0]!.message).toBe(row.message);
+  });
+
+  it('answers 404 for an absent or deleted message and 403 for a non-admin', async () => {
+    const admin = await signedInAdmin();
+    const absent = await test.app.inject({
+      method: 'PUT',
+      url: `/api/message/${ABSENT_ID}`,
+      headers: admin.bearer,
+      payload: { message: 'Hello' },
+    });
+    expect(absent.statusCode).toBe(404);
+    expect(absent.json()).toEqual({ message: 'Message not found.' });
+
+    const row = await fileMessage();
+    const buyer = await createSignedInUser(test.database, { role: 'buyer' });
+    const refused = await test.app.inject({
+      method: 'PUT',
+      url: `/api/message/${row.id}`,
+      headers: buyer.bearer,
+      payload: { message: 'Hijacked' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await rowsFrom(row.email))[0]!.message).toBe(row.message);
+  });
+});
+
+describe('DELETE /api/message/:id', () => {
+  it('removes the message from the inbox (soft), audited, then answers 404 for it', async () => {
+    const admin = await signedInAdmin();
+    const row = await fileMessage();
+    const remove = () =>
+      test.app.inject({ method: 'DELETE', url: `/api/message/${row.id}`, headers: admin.bearer });
+    const response = await remove();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Message deleted.' });
+    const [stored] = await rowsFrom(row.email);
+    expect(stored!.deletedAt).toBeInstanceOf(Date);
+    const [entry] = await auditEntries('message.delete', row.id);
+    expect(entry).toMatchObject({ actorId: admin.user.id, targetType: 'message' });
+    expect(entry!.before).toMatchObject({ _id: row.id, message: row.message });
+    expect((await remove()).statusCode).toBe(404);
+  });
+
+  it('answers 400 for an id that is not a UUID, 401 and 403 for others', async () => {
+    const admin = await signedInAdmin();
+    const bad = await test.app.inject({
+      method: 'DELETE',
+      url: '/api/message/not-an-id',
+      headers: admin.bearer,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^id: /);
+    const row = await fileMessage();
+    expect(
+      (await test.app.inject({ method: 'DELETE', url: `/api/message/${row.id}` })).statusCode,
+    ).toBe(401);
+    const seller = await createSignedInUser(test.database, { role: 'seller' });
+    const refused = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/message/${row.id}`,
+      headers: seller.bearer,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await rowsFrom(row.email))[0]!.deletedAt).toBeNull();
+  });
+});
+
+describe('POST /api/message/reply/:id', () => {
+  it("e-mails the reply to the sender's address, quoting them, and keeps it with the message", async () => {
+    const admin = await signedInAdmin();
+    const row = await fileMessage({ message: 'Is the Kacyiru house still free?\nThanks' });
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `/api/message/reply/${row.id}`,
+      headers: admin.bearer,
+      payload: { reply: 'Yes, it is. Visits on Saturday.' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Reply sent!' });
+
+    const mails = await test.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, row.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Re: your message to Inzu');
+    expect(mails[0]!.body).toContain('Hello Claudine Mukamana,');
+    expect(mails[0]!.body).toContain('Yes, it is. Visits on Saturday.');
+    expect(mails[0]!.body).toContain('> Is the Kacyiru house still free?\n> Thanks');
+
+    const [stored] = await rowsFrom(row.email);
+    expect(stored).toMatchObject({
+      reply: 'Yes, it is. Visits on Saturday.',
+      repliedBy: admin.user.id,
+    });
+    expect(stored!.repliedAt).toBeInstanceOf(Date);
+
+    const list = await test.app.inject({
+      url: '/api/messages?pageSize=48',
+      headers: admin.bearer,
+    });
+    const shown = list.json().data.find((message: { _id: string }) => message._id === row.id);
+    expect(shown).toMatchObject({
+      reply: 'Yes, it is. Visits on Saturday.',
+      repliedAt: stored!.repliedAt!.toISOString(),
+    });
+
+    const [entry] = await auditEntries('message.reply', row.id);
+    expect(entry).toMatchObject({
+      actorId: admin.user.id,
+      after: { reply: 'Yes, it is. Visits on Saturday.', to: row.email },
+    });
+  });
+
+  it("answers 400 'Reply cannot be empty' naming reply, and sends nothing", async () => {
+    const admin = await signedInAdmin();
+    const row = await fileMessage();
+    for (const payload of [{}, { reply: '' }, { reply: '  \n ' }]) {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: `/api/message/reply/${row.id}`,
+        headers: admin.bearer,
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: 'reply: Reply cannot be empty',
+        issues: [{ field: 'reply', message: 'Reply cannot be empty' }],
+      });
+    }
+    const mails = await test.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, row.email));
+    expect(mails).toHaveLength(0);
+    expect((await rowsFrom(row.email))[0]!.reply).toBeNull();
+  });
+
+  it('answers 404 for an absent message and refuses non-admins', async () => {
+    const admin = await signedInAdmin();
+    const absent = await test.app.inject({
+      method: 'POST',
+      url: `/api/message/reply/${ABSENT_ID}`,
+      headers: admin.bearer,
+      payload: { reply: 'Hello' },
+    });
+    expect(absent.statusCode).toBe(404);
+    const row = await fileMessage();
+    const anonymous = await test.app.inject({
+      method: 'POST',
+      url: `/api/message/reply/${row.id}`,
+      payload: { reply: 'Hello' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const guest = await createSignedInUser(test.database, { role: 'guest' });
+    const refused = await test.app.inject({
+      method: 'POST',
+      url: `/api/message/reply/${row.id}`,
+      headers: guest.bearer,
+      payload: { reply: 'Hello' },
+    });
+    expect(refused.statusCode).toBe(403);
+    const mails = await test.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, row.email));
+    expect(mails).toHaveLength(0);
   });
 });

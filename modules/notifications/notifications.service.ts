@@ -1,14 +1,87 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
 import type { Database } from '#db/client.ts';
-import { notifications, users } from '#db/schema.ts';
-import type { Actor } from '#lib/account.ts';
+import { notificationReads, notifications, users } from '#db/schema.ts';
+import type { Actor, UserRole } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
-import { NotFoundError } from '#lib/errors.ts';
+import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.ts';
+import type { NotificationAudience } from '#lib/notifications.ts';
+import type { Page } from '#lib/pagination.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
+import type {
+  MyNotifications,
+  NotificationEdit,
+  NotificationInput,
+  NotificationListQuery,
+  NotificationView,
+} from './notifications.schema.ts';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+/** A user's inbox shows (and counts) the latest this many notifications addressed to them. */
+export const MY_NOTIFICATIONS_LIMIT = 50;
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+function assertAdmin(actor: Actor) {
+  if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
+}
+
+/** The broadcasts a role receives: everyone's, and the buyers' or the sellers' own. */
+export function audiencesFor(role: UserRole): NotificationAudience[] {
+  if (role === 'buyer') return ['everyone', 'buyers'];
+  if (role === 'seller') return ['everyone', 'sellers'];
+  return ['everyone'];
+}
+
+function toView(row: NotificationRow): NotificationView {
+  return {
+    _id: row.id,
+    title: row.title,
+    message: row.message,
+    audience: row.audience,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The broadcasts (not personal messages) that are not deleted. */
+const isLiveBroadcast = and(isNull(notifications.userId), isNull(notifications.deletedAt));
+
+/**
+ * The latest notifications addressed to a user, as a subquery (id, title, message, created_at,
+ * user_id): broadcasts for their role and their personal messages, each branch read from its
+ * partial index and limited before the two are merged.
+ */
+function addressedTo(viewer: Actor): SQL {
+  const audiences = sql.join(
+    audiencesFor(viewer.role).map((audience) => sql`${audience}`),
+    sql`, `,
+  );
+  return sql`(
+    select * from (
+      (select id, title, message, created_at, user_id from notifications
+        where user_id is null and deleted_at is null and audience in (${audiences})
+        order by created_at desc limit ${MY_NOTIFICATIONS_LIMIT})
+      union all
+      (select id, title, message, created_at, user_id from notifications
+        where user_id = ${viewer.id}::uuid and deleted_at is null
+        order by created_at desc limit ${MY_NOTIFICATIONS_LIMIT})
+    ) as latest
+    order by created_at desc, id desc
+    limit ${MY_NOTIFICATIONS_LIMIT}
+  )`;
+}
+
+function isReadBy(viewer: Actor): SQL {
+  return sql`exists (select 1 from notification_reads r
+    where r.user_id = ${viewer.id}::uuid and r.notification_id = addressed.id)`;
+}
 
 export function createNotificationsService({
   db,
@@ -52,5 +125,202 @@ export function createNotificationsService({
     return { id: row!.id };
   }
 
-  return { sendPersonalMessage };
+  /** A broadcast that is not deleted, or NotFoundError. */
+  async function findBroadcast(id: string): Promise<NotificationRow> {
+    const [row] = isUuid(id)
+      ? await db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.id, id), isLiveBroadcast))
+      : [];
+    if (!row) throw new NotFoundError(t('notifications.notFound'));
+    return row;
+  }
+
+  /** A page of the broadcasts sent, most recent first (admins only). */
+  async function listNotifications(
+    query: NotificationListQuery,
+    actor: Actor,
+  ): Promise<Page<NotificationView>> {
+    assertAdmin(actor);
+    const [rows, count] = await Promise.all([
+      db
+        .select()
+        .from(notifications)
+        .where(isLiveBroadcast)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      countUpTo(db, sql`${notifications} where ${isLiveBroadcast}`, LIST_COUNT_CAP),
+    ]);
+    return { items: rows.map(toView), page: query.page, pageSize: query.pageSize, ...count };
+  }
+
+  /** An admin broadcasts a notification to everyone, to buyers or to sellers; audited. */
+  async function createNotification(
+    input: NotificationInput,
+    actor: Actor,
+  ): Promise<NotificationView> {
+    assertAdmin(actor);
+    return db.transaction(async (tx) => {
+      const now = clock();
+      const [row] = await tx
+        .insert(notifications)
+        .values({ ...input, senderId: actor.id, createdAt: now, updatedAt: now })
+        .returning();
+      const view = toView(row!);
+      await audit.record(
+        {
+          actor,
+          action: 'notification.create',
+          targetType: 'notification',
+          targetId: view._id,
+          after: input,
+        },
+        tx,
+      );
+      return view;
+    });
+  }
+
+  /** An admin edits a broadcast's title, message or audience; audited. */
+  async function updateNotification(
+    id: string,
+    input: NotificationEdit,
+    actor: Actor,
+  ): Promise<NotificationView> {
+    assertAdmin(actor);
+    const before = await findBroadcast(id);
+    const change = {
+      title: input.title,
+      message: input.message,
+      audience: input.audience ?? before.audience,
+    };
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(notifications)
+        .set({ ...change, updatedAt: clock() })
+        .where(eq(notifications.id, before.id))
+        .returning();
+      await audit.record(
+        {
+          actor,
+          action: 'notification.update',
+          targetType: 'notification',
+          targetId: before.id,
+          before: { title: before.title, message: before.message, audience: before.audience },
+          after: change,
+        },
+        tx,
+      );
+      return toView(row!);
+    });
+  }
+
+  /** An admin withdraws a broadcast: it disappears from every inbox; audited. */
+  async function deleteNotification(id: string, actor: Actor): Promise<void> {
+    assertAdmin(actor);
+    const before = await findBroadcast(id);
+    await db.transaction(async (tx) => {
+      const now = clock();
+      await tx
+        .update(notifications)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(eq(notifications.id, before.id));
+      await audit.record(
+        {
+          actor,
+          action: 'notification.delete',
+          targetType: 'notification',
+          targetId: before.id,
+          before: toView(before),
+        },
+        tx,
+      );
+    });
+  }
+
+  /** The latest notifications addressed to a user, newest first, and how many are unread. */
+  async function listMyNotifications(viewer: Actor): Promise<MyNotifications> {
+    const result = await db.execute<{
+      id: string;
+      title: string;
+      message: string;
+      created_at: string;
+      is_personal: boolean;
+      is_read: boolean;
+    }>(sql`
+      select addressed.id, addressed.title, addressed.message,
+        to_char(addressed.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+          as created_at,
+        addressed.user_id is not null as is_personal,
+        ${isReadBy(viewer)} as is_read
+      from ${addressedTo(viewer)} as addressed
+      order by addressed.created_at desc, addressed.id desc`);
+    const data = result.rows.map((row) => ({
+      _id: row.id,
+      title: row.title,
+      message: row.message,
+      createdAt: row.created_at,
+      isPersonal: Boolean(row.is_personal),
+      isRead: Boolean(row.is_read),
+    }));
+    return { data, unread: data.filter((item) => !item.isRead).length };
+  }
+
+  /** How many of the latest notifications addressed to a user they have not read. */
+  async function countUnread(viewer: Actor): Promise<number> {
+    const result = await db.execute<{ unread: number }>(sql`
+      select count(*)::int as unread from ${addressedTo(viewer)} as addressed
+      where not ${isReadBy(viewer)}`);
+    return Number(result.rows[0]?.unread ?? 0);
+  }
+
+  /** Marks one notification read; NotFoundError unless it is addressed to the user. */
+  async function markRead(id: string, viewer: Actor): Promise<void> {
+    const [row] = isUuid(id)
+      ? await db
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.id, id),
+              isNull(notifications.deletedAt),
+              or(
+                eq(notifications.userId, viewer.id),
+                and(
+                  isNull(notifications.userId),
+                  inArray(notifications.audience, audiencesFor(viewer.role)),
+                ),
+              ),
+            ),
+          )
+      : [];
+    if (!row) throw new NotFoundError(t('notifications.notFound'));
+    await db
+      .insert(notificationReads)
+      .values({ notificationId: row.id, userId: viewer.id, readAt: clock() })
+      .onConflictDoNothing();
+  }
+
+  /** Marks every notification in the user's inbox read. */
+  async function markAllRead(viewer: Actor): Promise<void> {
+    await db.execute(sql`
+      insert into notification_reads (notification_id, user_id, read_at)
+      select addressed.id, ${viewer.id}::uuid, ${clock().toISOString()}::timestamptz
+      from ${addressedTo(viewer)} as addressed
+      on conflict do nothing`);
+  }
+
+  return {
+    sendPersonalMessage,
+    listNotifications,
+    createNotification,
+    updateNotification,
+    deleteNotification,
+    listMyNotifications,
+    countUnread,
+    markRead,
+    markAllRead,
+  };
 }
