@@ -128,6 +128,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(helmet, {
     contentSecurityPolicy: { directives: { defaultSrc: [`'none'`], frameAncestors: [`'none'`] } },
     crossOriginEmbedderPolicy: false,
+    // Not helmet's `no-referrer`: with it, browsers send `Origin: null` on a same-site form
+    // post, and the cross-site check then refuses every form submitted without JavaScript.
+    // This policy still sends other sites nothing but the origin.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: config.publicUrl?.startsWith('https:') ?? false,
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
