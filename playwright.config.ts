@@ -17,6 +17,15 @@ const fixturesFile = path.resolve(
 );
 process.env.E2E_FIXTURES = fixturesFile;
 
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
+const DESKTOP = { viewport: { width: 1280, height: 900 } };
+const ADMIN_SPECS = /admin-.*\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -40,18 +49,16 @@ export default defineConfig({
     },
   },
   projects: [
+    { name: 'phone', use: PHONE, testIgnore: ADMIN_SPECS },
+    { name: 'desktop', use: DESKTOP, testIgnore: ADMIN_SPECS },
+    // The admin journeys publish, approve and delete listings and change site settings, which
+    // would shift what the public journeys expect on the shared server: they run afterwards.
+    { name: 'phone-admin', use: PHONE, testMatch: ADMIN_SPECS, dependencies: ['phone', 'desktop'] },
     {
-      name: 'phone',
-      use: {
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-        deviceScaleFactor: 2,
-      },
-    },
-    {
-      name: 'desktop',
-      use: { viewport: { width: 1280, height: 900 } },
+      name: 'desktop-admin',
+      use: DESKTOP,
+      testMatch: ADMIN_SPECS,
+      dependencies: ['phone', 'desktop'],
     },
   ],
   webServer: {

@@ -51,6 +51,8 @@ async function expectStrip(page: Page, account: Account, role: string) {
 }
 
 async function logOut(page: Page) {
+  // Logout sits in the top bar's profile menu.
+  await page.locator('summary', { hasText: E2E_ADMIN.name }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login\?loggedOut/);
   await expect(page.getByText('Logged out successfully')).toBeVisible();
@@ -101,6 +103,8 @@ test('the bootstrap admin signs in to /admin-panel and logs out from its top bar
   ]) {
     await expect(page.getByText(stat, { exact: true })).toBeVisible();
   }
+  // Logout sits in the top bar's profile menu.
+  await page.locator('summary', { hasText: E2E_ADMIN.name }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login\?loggedOut/);
   await expect(page.getByText('Logged out successfully')).toBeVisible();

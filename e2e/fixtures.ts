@@ -56,7 +56,7 @@ export const assetListUrl = (type: 'Land' | 'Car' | 'Motorcycle' | 'Clothes' | '
   `/asset-property/${type}`;
 
 export function isPhone(testInfo: TestInfo): boolean {
-  return testInfo.project.name === 'phone';
+  return testInfo.project.name.startsWith('phone');
 }
 
 /**
