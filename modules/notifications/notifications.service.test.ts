@@ -39,6 +39,7 @@ describe('admin-only services', () => {
         notifications.createNotification({ title: 't', message: 'm', audience: 'everyone' }, actor),
       () => notifications.updateNotification(id, { title: 't', message: 'm' }, actor),
       () => notifications.deleteNotification(id, actor),
+      () => notifications.sendPersonalMessage(seller.id, 'Hello', actor),
     ];
     for (const call of calls) {
       await expect(call()).rejects.toBeInstanceOf(ForbiddenError);

@@ -103,6 +103,7 @@ export function createNotificationsService({
     message: string,
     actor: Actor,
   ): Promise<{ id: string }> {
+    assertAdmin(actor);
     const [recipient] = await db
       .select({ id: users.id, email: users.email })
       .from(users)
@@ -110,19 +111,20 @@ export function createNotificationsService({
     if (!recipient) throw new NotFoundError(t('users.notFound'));
     const now = clock();
     const title = t('notifications.personalTitle');
-    const [row] = await db
-      .insert(notifications)
-      .values({ title, message, userId, senderId: actor.id, createdAt: now, updatedAt: now })
-      .returning({ id: notifications.id });
-    await audit.record({
-      actor,
-      action: 'user.message',
-      targetType: 'user',
-      targetId: userId,
-      after: { message },
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(notifications)
+        .values({ title, message, userId, senderId: actor.id, createdAt: now, updatedAt: now })
+        .returning({ id: notifications.id });
+      await audit.record(
+        { actor, action: 'user.message', targetType: 'user', targetId: userId, after: { message } },
+        tx,
+      );
+      return row!.id;
     });
+    // Mailed once the message is safely in the inbox; a mail failure is recorded, not thrown.
     await mail.send({ to: recipient.email, subject: title, text: message });
-    return { id: row!.id };
+    return { id };
   }
 
   /** A broadcast that is not deleted, or NotFoundError. */
