@@ -63,7 +63,7 @@ const adminPages: Record<string, string> = {
   'admin-dashboard': '/admin-panel',
   'admin-properties': '/admin-panel/properties',
   'admin-property-form': '/admin-panel/create-new-property',
-  'admin-supplied': '/admin-panel/supplied-property',
+  'admin-supplied-list': '/admin-panel/supplied-property',
   'admin-users': '/admin-panel/users',
   'admin-messages': '/admin-panel/messages',
   'admin-settings': '/admin-panel/settings',
