@@ -102,6 +102,10 @@ test('the admin saves a footer text and a support phone; the footer and contact 
       'tel:0788123999',
     );
     await expect(footer.getByRole('link', { name: 'FAQ' })).toBeVisible();
+    // The header's top bar (shown on wide screens) calls the same support number.
+    await expect(
+      visitorPage.getByRole('banner').getByRole('link', { name: '0788 123 999' }),
+    ).toHaveAttribute('href', 'tel:0788123999');
     await visitorPage.goto(`${site}/contact`);
     await expect(
       visitorPage.locator('#main').getByRole('link', { name: '0788 123 999' }),

@@ -1,7 +1,6 @@
 /** The company's public contact details, shown in the footer and on the contact page. */
 export const SITE = {
   phone: '+250 788 300 500',
-  phoneHref: 'tel:+250788300500',
   whatsappNumber: '250788300500',
   email: 'hello@inzu.rw',
   socials: [
@@ -15,6 +14,11 @@ export const SITE = {
 } as const;
 
 export type SocialNetwork = (typeof SITE.socials)[number]['network'];
+
+/** A phone number as a tel: link (digits and a leading +). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
 
 /** A WhatsApp conversation with the company, opened with a first message typed in. */
 export function whatsappUrl(text: string): string {

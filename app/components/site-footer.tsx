@@ -1,14 +1,9 @@
 import { Link } from 'react-router';
 import { t, type MessageKey } from '#lib/i18n.ts';
-import { SITE, whatsappUrl, type SocialNetwork } from '#lib/site.ts';
+import { SITE, telHref, whatsappUrl, type SocialNetwork } from '#lib/site.ts';
 import { useSiteSettings } from '../use-site-settings.ts';
 import { Icon } from './icon.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
-
-/** A phone number as a tel: link (digits and a leading +). */
-export function phoneHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
 
 /** A link the admin configured: a site path stays in the app, an address opens as a page. */
 function SettingLink({ href, children }: { href: string; children: React.ReactNode }) {
@@ -111,7 +106,7 @@ export function SiteFooter() {
             {site.supportPhone && (
               <li>
                 <a
-                  href={phoneHref(site.supportPhone)}
+                  href={telHref(site.supportPhone)}
                   className="flex items-center gap-2 hover:underline"
                 >
                   <Icon name="phone" className="h-4 w-4" />

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { SignedInUser } from '#lib/account.ts';
 import { t } from '#lib/i18n.ts';
-import { SITE } from '#lib/site.ts';
+import { SITE, telHref } from '#lib/site.ts';
+import { useSiteSettings } from '../use-site-settings.ts';
 import { Icon } from './icon.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { NotificationLink } from './notification-link.tsx';
@@ -148,6 +149,8 @@ export function SiteHeader({
   user: SignedInUser | null;
   unreadNotifications?: number;
 }) {
+  // The support phone from Platform Settings, or the company's when none is set.
+  const phone = useSiteSettings().supportPhone || SITE.phone;
   const links: NavLinkItem[] = [
     { to: '/', label: 'nav.home' },
     REQUEST_PROPERTY_LINK,
@@ -158,9 +161,9 @@ export function SiteHeader({
     <header className="relative z-20 bg-white shadow-sm">
       <div className="bg-brand-900 text-sm text-brand-50">
         <div className="container-page flex min-h-9 items-center justify-between gap-4">
-          <a href={SITE.phoneHref} className="hidden items-center gap-1 hover:underline sm:flex">
+          <a href={telHref(phone)} className="hidden items-center gap-1 hover:underline sm:flex">
             <Icon name="phone" className="h-4 w-4" />
-            {SITE.phone}
+            {phone}
           </a>
           {user ? (
             <div className="ml-auto">

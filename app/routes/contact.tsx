@@ -5,7 +5,8 @@ import { ContactMessageInputSchema } from '#modules/inbox/inbox.schema.ts';
 import { FormField } from '../components/form-field.tsx';
 import { FormMessage } from '../components/form-message.tsx';
 import { Icon } from '../components/icon.tsx';
-import { phoneHref, SocialLinks } from '../components/site-footer.tsx';
+import { SocialLinks } from '../components/site-footer.tsx';
+import { telHref } from '#lib/site.ts';
 import { handleFormAction } from '../form-action.server.ts';
 import { pageMeta } from '../page-meta.ts';
 import { useFormSubmission } from '../use-form-submission.ts';
@@ -104,7 +105,7 @@ export default function Contact() {
               <Icon name="phone" className="h-6 w-6 shrink-0 text-brand-700" />
               <div>
                 <p className="font-semibold">{t('contact.call')}</p>
-                <a href={phoneHref(site.supportPhone)} className="text-brand-800 underline">
+                <a href={telHref(site.supportPhone)} className="text-brand-800 underline">
                   {site.supportPhone}
                 </a>
               </div>
