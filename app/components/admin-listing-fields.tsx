@@ -3,55 +3,6 @@ import { t } from '#lib/i18n.ts';
 import { ADMIN_LISTING_STATUSES, type AdminListingStatus } from '#modules/manage/manage.schema.ts';
 import { FormField } from './form-field.tsx';
 
-/** A labelled text input. */
-export function AdminTextField({
-  name,
-  label,
-  value,
-  error,
-  type = 'text',
-}: {
-  name: string;
-  label: string;
-  value: string | number | null | undefined;
-  error: string | undefined;
-  type?: 'text' | 'tel';
-}) {
-  return (
-    <FormField name={name} label={label} error={error}>
-      {(props) => <input {...props} type={type} defaultValue={value ?? undefined} />}
-    </FormField>
-  );
-}
-
-/** A labelled whole-number input (rooms, price). */
-export function AdminNumberField({
-  name,
-  label,
-  value,
-  error,
-}: {
-  name: string;
-  label: string;
-  value: number | null | undefined;
-  error: string | undefined;
-}) {
-  return (
-    <FormField name={name} label={label} error={error}>
-      {(props) => (
-        <input
-          {...props}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          defaultValue={value ?? undefined}
-        />
-      )}
-    </FormField>
-  );
-}
-
 /** The spec's Status select: Available, Rent, Sale, Pending (decision 007 says what each does). */
 export function AdminStatusField({
   value,

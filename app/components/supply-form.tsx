@@ -3,83 +3,16 @@ import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 import { LISTING_TYPES, OFFERS, type ListingType } from '#lib/listing.ts';
 import type { SupplyView } from '#modules/supplies/supplies.schema.ts';
+import { AssetKindFields } from './asset-kind-fields.tsx';
 import { FeaturesField } from './features-field.tsx';
 import { FormField } from './form-field.tsx';
+import { NumberField } from './number-field.tsx';
 import { PhotosField } from './photos-field.tsx';
+import { TextField } from './text-field.tsx';
 
 const PROPERTY_KINDS = 'House Hotel Apartment';
-const VEHICLE_KINDS = 'Car Motorcycle';
 
 type Values = Partial<SupplyView>;
-
-/** A number input for a whole quantity. */
-function NumberField({
-  name,
-  label,
-  value,
-  error,
-}: {
-  name: string;
-  label: string;
-  value: number | null | undefined;
-  error: string | undefined;
-}) {
-  return (
-    <FormField name={name} label={label} error={error}>
-      {(props) => (
-        <input
-          {...props}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          defaultValue={value ?? undefined}
-        />
-      )}
-    </FormField>
-  );
-}
-
-function TextField({
-  name,
-  label,
-  value,
-  error,
-}: {
-  name: string;
-  label: string;
-  value: string | null | undefined;
-  error: string | undefined;
-}) {
-  return (
-    <FormField name={name} label={label} error={error}>
-      {(props) => <input {...props} type="text" defaultValue={value ?? undefined} />}
-    </FormField>
-  );
-}
-
-function CheckField({
-  name,
-  label,
-  value,
-}: {
-  name: string;
-  label: string;
-  value?: boolean | null;
-}) {
-  return (
-    <label className="flex min-h-11 items-center gap-2 font-medium text-slate-800">
-      <input
-        type="checkbox"
-        name={name}
-        defaultChecked={value ?? false}
-        className="h-5 w-5 accent-brand-700"
-      />
-      <input type="hidden" name={name} value="false" />
-      {label}
-    </label>
-  );
-}
 
 /**
  * The supply form (spec: Supply form), for a new supply or an edit. The fields follow the type:
@@ -145,18 +78,12 @@ export function SupplyForm({
             </select>
           )}
         </FormField>
-        <FormField name="price" label={t('form.priceRwf')} error={errors.price}>
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              defaultValue={values.price ?? undefined}
-            />
-          )}
-        </FormField>
+        <NumberField
+          name="price"
+          label={t('form.priceRwf')}
+          value={values.price}
+          error={errors.price}
+        />
         <TextField
           name="location"
           label={t('listing.location')}
@@ -215,57 +142,7 @@ export function SupplyForm({
         />
       </fieldset>
 
-      <fieldset data-kinds={VEHICLE_KINDS} className="gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold">{t('listing.vehicle')}</legend>
-        <TextField
-          name="transmission"
-          label={t('listing.transmission')}
-          value={values.transmission}
-          error={errors.transmission}
-        />
-        <TextField name="fuel" label={t('listing.fuel')} value={values.fuel} error={errors.fuel} />
-        <CheckField name="certified" label={t('listing.certified')} value={values.certified} />
-        <CheckField name="inspected" label={t('listing.inspected')} value={values.inspected} />
-        <TextField
-          name="warranty"
-          label={t('listing.warranty')}
-          value={values.warranty}
-          error={errors.warranty}
-        />
-        <NumberField
-          name="rentalPrice"
-          label={t('listing.rentalPrice')}
-          value={values.rentalPrice}
-          error={errors.rentalPrice}
-        />
-        <TextField
-          name="rentDuration"
-          label={t('listing.rentDuration')}
-          value={values.rentDuration}
-          error={errors.rentDuration}
-        />
-      </fieldset>
-
-      <fieldset data-kinds="Land" className="gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold">{t('listing.land')}</legend>
-        <TextField name="size" label={t('listing.size')} value={values.size} error={errors.size} />
-      </fieldset>
-
-      <fieldset data-kinds="Clothes" className="gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold">{t('listing.clothes')}</legend>
-        <TextField
-          name="condition"
-          label={t('listing.condition')}
-          value={values.condition}
-          error={errors.condition}
-        />
-        <TextField
-          name="sizeCloth"
-          label={t('listing.sizeCloth')}
-          value={values.sizeCloth}
-          error={errors.sizeCloth}
-        />
-      </fieldset>
+      <AssetKindFields values={values} errors={errors} />
 
       <FeaturesField key={String(values._id)} initial={values.features} error={errors.features} />
       <PhotosField error={errors.photos} hint={values._id ? t('form.keepPhotosHint') : undefined} />

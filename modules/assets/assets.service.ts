@@ -41,7 +41,8 @@ const viewColumns = {
 
 type AssetViewRow = Pick<AssetRow, keyof typeof viewColumns>;
 
-function toView(row: AssetViewRow, now: Date): AssetView {
+/** An asset row as the public sees it (the admin view adds its moderation). */
+export function toAssetView(row: AssetViewRow, now: Date): AssetView {
   const photos = row.photos.map(toPhotoView);
   return {
     _id: row.id,
@@ -81,7 +82,7 @@ export function createAssetsService({ db, clock }: { db: Database; clock: Clock 
     clock,
     table: assets,
     columns: viewColumns,
-    toView,
+    toView: toAssetView,
     notFoundMessage: t('api.assetNotFound'),
   });
   return {

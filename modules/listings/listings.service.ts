@@ -36,7 +36,8 @@ const viewColumns = {
 
 type PropertyViewRow = Pick<PropertyRow, keyof typeof viewColumns>;
 
-function toView(row: PropertyViewRow, now: Date): PropertyView {
+/** A property row as the public sees it (the admin view adds its moderation). */
+export function toPropertyView(row: PropertyViewRow, now: Date): PropertyView {
   const photos = row.photos.map(toPhotoView);
   return {
     _id: row.id,
@@ -71,7 +72,7 @@ export function createListingsService({ db, clock }: { db: Database; clock: Cloc
     clock,
     table: properties,
     columns: viewColumns,
-    toView,
+    toView: toPropertyView,
     notFoundMessage: t('api.propertyNotFound'),
   });
   return {

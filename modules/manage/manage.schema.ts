@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import {
-  FeaturesSchema,
-  optionalAmount,
-  optionalText,
-  OptionalYesNoSchema,
-  requiredAmount,
-  requiredText,
-} from '#lib/form-fields.ts';
+import { FeaturesSchema, optionalText, requiredAmount, requiredText } from '#lib/form-fields.ts';
 import { t, type MessageKey } from '#lib/i18n.ts';
 import { ASSET_TYPES, capitalizeType, MODERATION_STATES, PROPERTY_TYPES } from '#lib/listing.ts';
 import { AssetViewSchema } from '#modules/assets/assets.schema.ts';
 import { PropertyViewSchema } from '#modules/listings/listings.schema.ts';
+import { assetKindFields } from '#modules/supplies/supplies.schema.ts';
 
 /**
  * The admin form's Status choices (spec: Property status choices). Rent and Sale publish with
@@ -123,20 +117,6 @@ export const AdminPropertyUpdateSchema = z
     status: AdminUpdateStatusSchema,
   });
 export type AdminPropertyUpdate = z.infer<typeof AdminPropertyUpdateSchema>;
-
-/** The kind fields of assets (lib/listing.ts ASSET_KIND_FIELDS says which kind has which). */
-const assetKindFields = {
-  transmission: optionalText(50),
-  fuel: optionalText(50),
-  certified: OptionalYesNoSchema,
-  inspected: OptionalYesNoSchema,
-  warranty: optionalText(100),
-  rentalPrice: optionalAmount(),
-  rentDuration: optionalText(50),
-  size: optionalText(50),
-  condition: optionalText(50),
-  sizeCloth: optionalText(20),
-};
 
 const assetFields = {
   name: requiredText('manage.fieldName', 200),

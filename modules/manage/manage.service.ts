@@ -5,13 +5,14 @@ import { assets, properties } from '#db/schema.ts';
 import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
-import { formatTimeAgo } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { t, type MessageKey } from '#lib/i18n.ts';
 import { ASSET_KIND_FIELDS, type AssetKindField, type AssetType } from '#lib/listing.ts';
 import type { Page } from '#lib/pagination.ts';
-import { toPhotoView } from '#lib/photos.ts';
+import { toAssetView } from '#modules/assets/assets.service.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
-import type { MediaService, StoredPhotos } from '#modules/media/media.service.ts';
+import { toPropertyView } from '#modules/listings/listings.service.ts';
+import type { MediaService } from '#modules/media/media.service.ts';
+import { withStoredPhotos } from '#modules/supplies/supplies.service.ts';
 import type {
   AdminAssetInput,
   AdminAssetQuery,
@@ -27,69 +28,32 @@ import type {
 type PropertyRow = typeof properties.$inferSelect;
 type AssetRow = typeof assets.$inferSelect;
 type Executor = Pick<Database, 'insert' | 'update'>;
+type ListingTable = typeof properties | typeof assets;
+
+/**
+ * Drizzle cannot type a query over a union of tables; the shared helpers below only use the
+ * columns both tables have (id, type, location, moderation, createdAt, updatedAt, deletedAt).
+ */
+function queryable(table: ListingTable): typeof properties {
+  return table as typeof properties;
+}
 
 export type ManageService = ReturnType<typeof createManageService>;
 
-function toPropertyView(row: PropertyRow, now: Date): AdminPropertyView {
-  const photos = row.photos.map(toPhotoView);
+/** The public view of a property plus what only admins see: its moderation and last change. */
+function toAdminPropertyView(row: PropertyRow, now: Date): AdminPropertyView {
   return {
-    _id: row.id,
-    title: row.title,
-    description: row.description,
-    price: row.price,
-    status: row.offer,
-    availability: row.availability,
+    ...toPropertyView(row, now),
     moderation: row.moderation,
-    type: row.type,
-    location: row.location,
-    address: row.address,
-    owner: row.ownerName,
-    ownerId: row.ownerId,
-    contact: row.contact,
-    bedrooms: row.bedrooms,
-    bathrooms: row.bathrooms,
-    toilets: row.toilets,
-    area: row.areaSqm,
-    features: row.features,
-    image: photos[0]?.src ?? null,
-    photos,
-    createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    timeAgo: formatTimeAgo(row.createdAt, now),
   };
 }
 
-function toAssetView(row: AssetRow, now: Date): AdminAssetView {
-  const photos = row.photos.map(toPhotoView);
+function toAdminAssetView(row: AssetRow, now: Date): AdminAssetView {
   return {
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    price: row.price,
-    status: row.offer,
-    availability: row.availability,
+    ...toAssetView(row, now),
     moderation: row.moderation,
-    type: row.type,
-    location: row.location,
-    owner: row.ownerName,
-    ownerId: row.ownerId,
-    contact: row.contact,
-    features: row.features,
-    image: photos[0]?.src ?? null,
-    photos,
-    transmission: row.transmission,
-    fuel: row.fuel,
-    certified: row.isCertified,
-    inspected: row.isInspected,
-    warranty: row.warranty,
-    rentalPrice: row.rentalPrice,
-    rentDuration: row.rentDuration,
-    size: row.size,
-    condition: row.condition,
-    sizeCloth: row.sizeCloth,
-    createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    timeAgo: formatTimeAgo(row.createdAt, now),
   };
 }
 
@@ -182,36 +146,27 @@ export function createManageService({
     if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
   }
 
-  /** Runs a write after storing photos, removing the stored files again if the write fails. */
-  async function withPhotos<T>(
-    photoFiles: Buffer[],
-    write: (stored: StoredPhotos | undefined) => Promise<T>,
-  ): Promise<T> {
-    const stored = photoFiles.length > 0 ? await media.storePhotos(photoFiles) : undefined;
-    try {
-      return await write(stored);
-    } catch (error) {
-      await stored?.discard();
-      throw error;
-    }
-  }
-
-  async function findProperty(id: string): Promise<PropertyRow> {
+  /** A non-deleted row of `table`, or NotFound with `message`. */
+  async function findRow<Table extends ListingTable>(
+    table: Table,
+    id: string,
+    message: MessageKey,
+  ): Promise<Table['$inferSelect']> {
+    const anyTable = queryable(table);
     const [row] = await db
       .select()
-      .from(properties)
-      .where(and(eq(properties.id, id), isNull(properties.deletedAt)));
-    if (!row) throw new NotFoundError(t('manage.propertyNotFound'));
+      .from(anyTable)
+      .where(and(eq(anyTable.id, id), isNull(anyTable.deletedAt)));
+    if (!row) throw new NotFoundError(t(message));
     return row;
   }
 
-  async function findAsset(id: string): Promise<AssetRow> {
-    const [row] = await db
-      .select()
-      .from(assets)
-      .where(and(eq(assets.id, id), isNull(assets.deletedAt)));
-    if (!row) throw new NotFoundError(t('manage.assetNotFound'));
-    return row;
+  function findProperty(id: string): Promise<PropertyRow> {
+    return findRow(properties, id, 'manage.propertyNotFound');
+  }
+
+  function findAsset(id: string): Promise<AssetRow> {
+    return findRow(assets, id, 'manage.assetNotFound');
   }
 
   async function recordChange(
@@ -235,41 +190,137 @@ export function createManageService({
     );
   }
 
-  /** A page of non-deleted properties, newest first, whatever their moderation, filtered. */
-  async function listProperties(
-    query: AdminPropertyQuery,
+  /** Stores the photos, then inserts the row and records its creation in one transaction. */
+  function createRow<Table extends ListingTable, View>(
+    table: Table,
+    kind: 'property' | 'asset',
+    values: Omit<Table['$inferInsert'], 'photos' | 'createdAt' | 'updatedAt'>,
+    photoFiles: Buffer[],
     actor: Actor,
-  ): Promise<Page<AdminPropertyView>> {
-    requireAdmin(actor);
+    toView: (row: Table['$inferSelect'], now: Date) => View,
+  ): Promise<View> {
+    return withStoredPhotos(media, photoFiles, async (stored) => {
+      const now = clock();
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(queryable(table))
+          .values({
+            ...(values as typeof properties.$inferInsert),
+            photos: stored?.photos ?? [],
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await recordChange(tx, actor, `${kind}.create`, kind, null, created!);
+        return created!;
+      });
+      return toView(row, now);
+    });
+  }
+
+  /**
+   * Stores the photos (new ones replace the old, none keeps them), then updates the row with
+   * `fields` and the columns its Status sets, and records the change in one transaction.
+   */
+  function updateRow<Table extends ListingTable, View>(
+    table: Table,
+    kind: 'property' | 'asset',
+    before: Table['$inferSelect'],
+    change: {
+      fields: Partial<Table['$inferInsert']>;
+      status: AdminUpdateStatus | undefined;
+      isApproval: boolean;
+    },
+    photoFiles: Buffer[],
+    actor: Actor,
+    toView: (row: Table['$inferSelect'], now: Date) => View,
+  ): Promise<View> {
+    const shared = queryable(table);
+    return withStoredPhotos(media, photoFiles, async (stored) => {
+      const now = clock();
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(shared)
+          .set({
+            ...(change.fields as Partial<typeof properties.$inferInsert>),
+            ...statusColumns(change.status),
+            ...(stored ? { photos: stored.photos } : {}),
+            updatedAt: now,
+          })
+          .where(eq(shared.id, before.id))
+          .returning();
+        const action = change.isApproval ? `${kind}.approve` : `${kind}.update`;
+        await recordChange(tx, actor, action, kind, before, updated!);
+        return updated!;
+      });
+      return toView(row, now);
+    });
+  }
+
+  /** Hides a row everywhere (deletedAt), keeping it in the database, and records it. */
+  async function deleteRow(
+    table: ListingTable,
+    kind: 'property' | 'asset',
+    before: PropertyRow | AssetRow,
+    actor: Actor,
+  ): Promise<void> {
+    const anyTable = queryable(table);
+    const now = clock();
+    await db.transaction(async (tx) => {
+      const [deleted] = await tx
+        .update(anyTable)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(eq(anyTable.id, before.id))
+        .returning();
+      await recordChange(tx, actor, `${kind}.delete`, kind, before, deleted!);
+    });
+  }
+
+  /** A page of non-deleted rows of `table`, newest first, whatever their moderation, filtered. */
+  async function listRows<Table extends ListingTable, View>(
+    table: Table,
+    query: AdminPropertyQuery | AdminAssetQuery,
+    toView: (row: Table['$inferSelect'], now: Date) => View,
+  ): Promise<Page<View>> {
+    const anyTable = queryable(table);
     const where: SQL = and(
-      isNull(properties.deletedAt),
-      query.location ? ilike(properties.location, containing(query.location)) : undefined,
-      query.type ? eq(properties.type, query.type) : undefined,
-      query.status ? eq(properties.moderation, query.status) : undefined,
+      isNull(anyTable.deletedAt),
+      query.location ? ilike(anyTable.location, containing(query.location)) : undefined,
+      query.type ? eq(table.type, query.type) : undefined,
+      query.status ? eq(anyTable.moderation, query.status) : undefined,
     )!;
     const [rows, count] = await Promise.all([
       db
         .select()
-        .from(properties)
+        .from(anyTable)
         .where(where)
-        .orderBy(desc(properties.createdAt), desc(properties.id))
+        .orderBy(desc(anyTable.createdAt), desc(anyTable.id))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize),
-      countUpTo(db, sql`${properties} where ${where}`, LIST_COUNT_CAP),
+      countUpTo(db, sql`${table} where ${where}`, LIST_COUNT_CAP),
     ]);
     const now = clock();
     return {
-      items: rows.map((row) => toPropertyView(row, now)),
+      items: rows.map((row) => toView(row, now)),
       page: query.page,
       pageSize: query.pageSize,
       ...count,
     };
   }
 
+  /** A page of non-deleted properties, newest first, whatever their moderation, filtered. */
+  function listProperties(
+    query: AdminPropertyQuery,
+    actor: Actor,
+  ): Promise<Page<AdminPropertyView>> {
+    requireAdmin(actor);
+    return listRows(properties, query, toAdminPropertyView);
+  }
+
   /** One non-deleted property, published or not (the edit form). */
   async function getProperty(id: string, actor: Actor): Promise<AdminPropertyView> {
     requireAdmin(actor);
-    return toPropertyView(await findProperty(id), clock());
+    return toAdminPropertyView(await findProperty(id), clock());
   }
 
   /** Creates a property owned by the admin; its Status says whether it is published at once. */
@@ -279,38 +330,31 @@ export function createManageService({
     actor: Actor,
   ): Promise<AdminPropertyView> {
     requireAdmin(actor);
-    return withPhotos(photoFiles, async (stored) => {
-      const now = clock();
-      const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(properties)
-          .values({
-            ownerId: actor.id,
-            type: input.type,
-            title: input.title,
-            description: input.description,
-            price: input.price,
-            offer: 'Rent',
-            location: input.location,
-            address: input.address ?? null,
-            ownerName: input.owner,
-            contact: input.contact,
-            bedrooms: input.bedrooms,
-            bathrooms: input.bathrooms,
-            toilets: input.toilets,
-            areaSqm: input.area,
-            features: input.features,
-            photos: stored?.photos ?? [],
-            ...statusColumns(input.status),
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        await recordChange(tx, actor, 'property.create', 'property', null, created!);
-        return created!;
-      });
-      return toPropertyView(row, now);
-    });
+    return createRow(
+      properties,
+      'property',
+      {
+        ownerId: actor.id,
+        type: input.type,
+        title: input.title,
+        description: input.description,
+        price: input.price,
+        offer: 'Rent',
+        location: input.location,
+        address: input.address ?? null,
+        ownerName: input.owner,
+        contact: input.contact,
+        bedrooms: input.bedrooms,
+        bathrooms: input.bathrooms,
+        toilets: input.toilets,
+        areaSqm: input.area,
+        features: input.features,
+        ...statusColumns(input.status),
+      },
+      photoFiles,
+      actor,
+      toAdminPropertyView,
+    );
   }
 
   /**
@@ -333,74 +377,33 @@ export function createManageService({
         (value) => value === undefined || (Array.isArray(value) && value.length === 0),
       );
     const fields = isApproval ? {} : { ...facts, ownerName: owner, areaSqm: area };
-    return withPhotos(photoFiles, async (stored) => {
-      const now = clock();
-      const row = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(properties)
-          .set({
-            ...fields,
-            ...statusColumns(status),
-            ...(stored ? { photos: stored.photos } : {}),
-            updatedAt: now,
-          })
-          .where(eq(properties.id, id))
-          .returning();
-        const action = isApproval ? 'property.approve' : 'property.update';
-        await recordChange(tx, actor, action, 'property', before, updated!);
-        return updated!;
-      });
-      return toPropertyView(row, now);
-    });
+    return updateRow(
+      properties,
+      'property',
+      before,
+      { fields, status, isApproval },
+      photoFiles,
+      actor,
+      toAdminPropertyView,
+    );
   }
 
   /** Deletes a property: hidden everywhere (deletedAt), kept in the database. */
   async function deleteProperty(id: string, actor: Actor): Promise<void> {
     requireAdmin(actor);
-    const before = await findProperty(id);
-    const now = clock();
-    await db.transaction(async (tx) => {
-      const [deleted] = await tx
-        .update(properties)
-        .set({ deletedAt: now, updatedAt: now })
-        .where(eq(properties.id, id))
-        .returning();
-      await recordChange(tx, actor, 'property.delete', 'property', before, deleted!);
-    });
+    await deleteRow(properties, 'property', await findProperty(id), actor);
   }
 
   /** A page of non-deleted assets, newest first, whatever their moderation, filtered. */
-  async function listAssets(query: AdminAssetQuery, actor: Actor): Promise<Page<AdminAssetView>> {
+  function listAssets(query: AdminAssetQuery, actor: Actor): Promise<Page<AdminAssetView>> {
     requireAdmin(actor);
-    const where: SQL = and(
-      isNull(assets.deletedAt),
-      query.location ? ilike(assets.location, containing(query.location)) : undefined,
-      query.type ? eq(assets.type, query.type) : undefined,
-      query.status ? eq(assets.moderation, query.status) : undefined,
-    )!;
-    const [rows, count] = await Promise.all([
-      db
-        .select()
-        .from(assets)
-        .where(where)
-        .orderBy(desc(assets.createdAt), desc(assets.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
-      countUpTo(db, sql`${assets} where ${where}`, LIST_COUNT_CAP),
-    ]);
-    const now = clock();
-    return {
-      items: rows.map((row) => toAssetView(row, now)),
-      page: query.page,
-      pageSize: query.pageSize,
-      ...count,
-    };
+    return listRows(assets, query, toAdminAssetView);
   }
 
   /** One non-deleted asset, published or not. */
   async function getAsset(id: string, actor: Actor): Promise<AdminAssetView> {
     requireAdmin(actor);
-    return toAssetView(await findAsset(id), clock());
+    return toAdminAssetView(await findAsset(id), clock());
   }
 
   /** Creates an asset owned by the admin, with the kind fields of its type. */
@@ -410,34 +413,27 @@ export function createManageService({
     actor: Actor,
   ): Promise<AdminAssetView> {
     requireAdmin(actor);
-    return withPhotos(photoFiles, async (stored) => {
-      const now = clock();
-      const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(assets)
-          .values({
-            ownerId: actor.id,
-            type: input.type,
-            name: input.name,
-            description: input.description ?? '',
-            price: input.price,
-            offer: 'Rent',
-            location: input.location,
-            ownerName: input.owner,
-            contact: input.contact,
-            features: input.features,
-            photos: stored?.photos ?? [],
-            ...kindColumns(input.type, input),
-            ...statusColumns(input.status),
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        await recordChange(tx, actor, 'asset.create', 'asset', null, created!);
-        return created!;
-      });
-      return toAssetView(row, now);
-    });
+    return createRow(
+      assets,
+      'asset',
+      {
+        ownerId: actor.id,
+        type: input.type,
+        name: input.name,
+        description: input.description ?? '',
+        price: input.price,
+        offer: 'Rent',
+        location: input.location,
+        ownerName: input.owner,
+        contact: input.contact,
+        features: input.features,
+        ...kindColumns(input.type, input),
+        ...statusColumns(input.status),
+      },
+      photoFiles,
+      actor,
+      toAdminAssetView,
+    );
   }
 
   /** Edits an asset as updateProperty does; a change of kind empties the other kind's fields. */
@@ -469,40 +465,21 @@ export function createManageService({
           ...(features === undefined ? {} : { features }),
           ...kindColumns(type, input, before),
         };
-    return withPhotos(photoFiles, async (stored) => {
-      const now = clock();
-      const row = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(assets)
-          .set({
-            ...fields,
-            ...statusColumns(status),
-            ...(stored ? { photos: stored.photos } : {}),
-            updatedAt: now,
-          })
-          .where(eq(assets.id, id))
-          .returning();
-        const action = isApproval ? 'asset.approve' : 'asset.update';
-        await recordChange(tx, actor, action, 'asset', before, updated!);
-        return updated!;
-      });
-      return toAssetView(row, now);
-    });
+    return updateRow(
+      assets,
+      'asset',
+      before,
+      { fields, status, isApproval },
+      photoFiles,
+      actor,
+      toAdminAssetView,
+    );
   }
 
   /** Deletes an asset: hidden everywhere (deletedAt), kept in the database. */
   async function deleteAsset(id: string, actor: Actor): Promise<void> {
     requireAdmin(actor);
-    const before = await findAsset(id);
-    const now = clock();
-    await db.transaction(async (tx) => {
-      const [deleted] = await tx
-        .update(assets)
-        .set({ deletedAt: now, updatedAt: now })
-        .where(eq(assets.id, id))
-        .returning();
-      await recordChange(tx, actor, 'asset.delete', 'asset', before, deleted!);
-    });
+    await deleteRow(assets, 'asset', await findAsset(id), actor);
   }
 
   return {

@@ -14,6 +14,20 @@ import {
 import { AVAILABILITIES, LISTING_TYPES, MODERATION_STATES, OFFERS } from '#lib/listing.ts';
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
 
+/** The kind fields of assets (lib/listing.ts ASSET_KIND_FIELDS says which kind has which). */
+export const assetKindFields = {
+  transmission: optionalText(50),
+  fuel: optionalText(50),
+  certified: OptionalYesNoSchema,
+  inspected: OptionalYesNoSchema,
+  warranty: optionalText(100),
+  rentalPrice: optionalAmount(),
+  rentDuration: optionalText(50),
+  size: optionalText(50),
+  condition: optionalText(50),
+  sizeCloth: optionalText(20),
+};
+
 /**
  * A seller's supply as the form sends it (only the fields they filled in). Title, type, price
  * and location make a listing; the rest is optional and depends on the type.
@@ -32,16 +46,7 @@ export const SupplyInputSchema = z.object({
   toilets: OptionalCountSchema,
   area: OptionalAreaSchema,
   features: FeaturesSchema,
-  transmission: optionalText(50),
-  fuel: optionalText(50),
-  certified: OptionalYesNoSchema,
-  inspected: OptionalYesNoSchema,
-  warranty: optionalText(100),
-  rentalPrice: optionalAmount(),
-  rentDuration: optionalText(50),
-  size: optionalText(50),
-  condition: optionalText(50),
-  sizeCloth: optionalText(20),
+  ...assetKindFields,
 });
 
 export type SupplyInput = z.infer<typeof SupplyInputSchema>;

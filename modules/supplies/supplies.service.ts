@@ -33,6 +33,21 @@ type Supply = { kind: 'property'; row: PropertyRow } | { kind: 'asset'; row: Ass
 
 export type SuppliesService = ReturnType<typeof createSuppliesService>;
 
+/** Runs a write after storing photos, removing the stored files again if the write fails. */
+export async function withStoredPhotos<T>(
+  media: MediaService,
+  photoFiles: Buffer[],
+  write: (stored: StoredPhotos | undefined) => Promise<T>,
+): Promise<T> {
+  const stored = photoFiles.length > 0 ? await media.storePhotos(photoFiles) : undefined;
+  try {
+    return await write(stored);
+  } catch (error) {
+    await stored?.discard();
+    throw error;
+  }
+}
+
 const NO_ASSET_FIELDS = {
   transmission: null,
   fuel: null,
@@ -181,18 +196,11 @@ export function createSuppliesService({
     return supply;
   }
 
-  /** Runs a write after storing photos, removing the stored files again if the write fails. */
-  async function withPhotos<T>(
+  function withPhotos<T>(
     photoFiles: Buffer[],
     write: (stored: StoredPhotos | undefined) => Promise<T>,
   ): Promise<T> {
-    const stored = photoFiles.length > 0 ? await media.storePhotos(photoFiles) : undefined;
-    try {
-      return await write(stored);
-    } catch (error) {
-      await stored?.discard();
-      throw error;
-    }
+    return withStoredPhotos(media, photoFiles, write);
   }
 
   /**

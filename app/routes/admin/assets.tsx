@@ -1,27 +1,14 @@
-import { Link } from 'react-router';
 import { t } from '#lib/i18n.ts';
-import { ASSET_TYPES } from '#lib/listing.ts';
-import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
-import { AdminAssetQuerySchema } from '#modules/manage/manage.schema.ts';
 import { requireViewer } from '../../auth.server.ts';
-import { AdminListingFilters, AdminListingTable } from '../../components/admin-listing-table.tsx';
-import { AdminPageButtons } from '../../components/admin-page-buttons.tsx';
-import { FormMessage } from '../../components/form-message.tsx';
+import { AdminListingPage } from '../../components/admin-listing-page.tsx';
 import { LoadFailure } from '../../components/load-failure.tsx';
 import { pageMeta } from '../../page-meta.ts';
-import { useFormSubmission } from '../../use-form-submission.ts';
-import { readListingQuery, runListingAction } from './listing-actions.server.ts';
+import { loadListingTable, runListingAction } from './listing-actions.server.ts';
 import type { Route } from './+types/assets';
 
 /** Every asset, whatever its moderation, filtered on the server from the URL. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = requireViewer(request, context, { role: 'admin' });
-  const query = readListingQuery(AdminAssetQuerySchema, new URL(request.url));
-  const page = await context.services.manage.listAssets(query, admin);
-  return {
-    page,
-    filters: { location: query.location ?? '', type: query.type ?? '', status: query.status ?? '' },
-  };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadListingTable(request, context, 'asset');
 }
 
 /** Delete (after the confirmation) or Approve a row. */
@@ -38,53 +25,6 @@ export function ErrorBoundary() {
   return <LoadFailure message={t('manage.loadAssetsFailed')} />;
 }
 
-const TYPE_OPTIONS = ASSET_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) }));
-
 export default function AdminAssets({ loaderData: { page, filters } }: Route.ComponentProps) {
-  const { fetcher, result, isSubmitting } = useFormSubmission({
-    key: 'admin-asset-row',
-    visibleMs: MESSAGE_CLEAR_MS.admin,
-    isPageAction: true,
-  });
-  return (
-    <main id="main" className="container-page space-y-6 py-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold">{t('manage.assetsTitle')}</h1>
-        <Link to="/admin-panel/create-new-asset" className="button-primary">
-          {t('manage.quickCreateAsset')}
-        </Link>
-      </div>
-      {/* Keyed by the URL's filters, so the selects follow back and forward navigation. */}
-      <AdminListingFilters key={JSON.stringify(filters)} filters={filters} types={TYPE_OPTIONS} />
-      <div aria-live="polite">
-        {result && (
-          <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage>
-        )}
-      </div>
-      <p className="text-sm text-slate-600">
-        {t('manage.found', { total: page.isTotalCapped ? `${page.total}+` : page.total })}
-      </p>
-      {page.items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-700">
-          {t('manage.noAssets')}
-        </p>
-      ) : (
-        <AdminListingTable
-          rows={page.items.map((asset) => ({
-            id: asset._id,
-            name: asset.name,
-            type: t(`type.${asset.type}`),
-            location: asset.location,
-            moderation: asset.moderation,
-          }))}
-          viewHref={(id) => `/admin-panel/supplied-property/${id}`}
-          editHref={(id) => `/admin-panel/create-new-asset/${id}`}
-          fetcher={fetcher}
-          isSubmitting={isSubmitting}
-          deleteConfirm={t('manage.deleteAssetConfirm')}
-        />
-      )}
-      <AdminPageButtons page={page} />
-    </main>
-  );
+  return <AdminListingPage kind="asset" page={page} filters={filters} />;
 }

@@ -1,9 +1,13 @@
 import { data, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
-import type { Viewer } from '#modules/accounts/accounts.service.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
+import type { Page } from '#lib/pagination.ts';
+import type { Viewer } from '#modules/accounts/accounts.service.ts';
+import { AdminAssetQuerySchema, AdminPropertyQuerySchema } from '#modules/manage/manage.schema.ts';
+import { requireViewer } from '../../auth.server.ts';
+import type { AdminListingItem } from '../../components/admin-listing-page.tsx';
 
 const RowActionSchema = z.object({
   intent: z.enum(['delete', 'approve']),
@@ -73,4 +77,41 @@ export function readListingQuery<Schema extends z.ZodObject>(
     if (schema.partial().safeParse({ [key]: value }).success) accepted[key] = value;
   }
   return schema.parse(accepted);
+}
+
+function toListingTable<Item extends Omit<AdminListingItem, 'id' | 'name'> & { _id: string }>(
+  page: Page<Item>,
+  query: { location?: string; type?: string; status?: string },
+  nameOf: (item: Item) => string,
+) {
+  return {
+    page: {
+      ...page,
+      items: page.items.map((item): AdminListingItem => ({
+        id: item._id,
+        name: nameOf(item),
+        type: item.type,
+        location: item.location,
+        moderation: item.moderation,
+      })),
+    },
+    filters: { location: query.location ?? '', type: query.type ?? '', status: query.status ?? '' },
+  };
+}
+
+/** A manage table: every property or asset, whatever its moderation, filtered from the URL. */
+export async function loadListingTable(
+  request: Request,
+  context: AppLoadContext,
+  kind: 'property' | 'asset',
+) {
+  const admin = requireViewer(request, context, { role: 'admin' });
+  const url = new URL(request.url);
+  const { manage } = context.services;
+  if (kind === 'property') {
+    const query = readListingQuery(AdminPropertyQuerySchema, url);
+    return toListingTable(await manage.listProperties(query, admin), query, (item) => item.title);
+  }
+  const query = readListingQuery(AdminAssetQuerySchema, url);
+  return toListingTable(await manage.listAssets(query, admin), query, (item) => item.name);
 }
