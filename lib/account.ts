@@ -1,5 +1,8 @@
 /** Account facts shared by the database schema, the services and the browser. */
 
+import { ForbiddenError } from './errors.ts';
+import { t } from './i18n.ts';
+
 export const USER_ROLES = ['buyer', 'seller', 'guest', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
@@ -41,6 +44,11 @@ export function loginPathReturningTo(path: string): string {
 
 /** Whoever acts on something: enough to decide what they may do. */
 export type Actor = { id: string; role: UserRole };
+
+/** Services re-check the admin-only actions themselves: ForbiddenError for anyone else. */
+export function assertAdmin(actor: Actor): void {
+  if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
+}
 
 /** The rule for everything a user owns: its owner may change it, and so may any admin. */
 export function isOwnerOrAdmin(actor: Actor, ownerId: string): boolean {

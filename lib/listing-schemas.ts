@@ -14,6 +14,9 @@ export const IdParamsSchema = z.object({
   id: z.uuid({ error: t('api.invalidId') }),
 });
 
+/** Whether an id can name a row at all (anything else is simply not found). */
+export const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
 export const PropertyTypeParamsSchema = z.object({
   type: z
     .string()

@@ -10,6 +10,9 @@ import type { RequestStatus } from '#lib/listing.ts';
 import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
 import { RequestUpdateSchema, type RequestView } from '#modules/requests/requests.schema.ts';
 import { requireViewer } from '../auth.server.ts';
+import { BackLink } from '../components/back-link.tsx';
+import { DeleteWithConfirm } from '../components/delete-with-confirm.tsx';
+import { DescriptionSection, DetailsSection } from '../components/detail-sections.tsx';
 import { FactList, type Fact } from '../components/fact-list.tsx';
 import { FeatureList } from '../components/feature-list.tsx';
 import { FormMessage } from '../components/form-message.tsx';
@@ -100,7 +103,6 @@ function ManageRequest({ requestId, status }: { requestId: string; status: Reque
     isPageAction: true,
   });
   const deleter = useFetcher<FormResult>({ key: `request-delete-${requestId}` });
-  const isDeleting = deleter.state !== 'idle';
   const nextStatus: RequestStatus = status === 'Open' ? 'Closed' : 'Open';
   return (
     <section
@@ -122,21 +124,13 @@ function ManageRequest({ requestId, status }: { requestId: string; status: Reque
           </button>
         </fetcher.Form>
       </div>
-      <deleter.Form
-        method="post"
-        onSubmit={(event) => {
-          if (!window.confirm(t('request.deleteConfirm'))) event.preventDefault();
-        }}
-      >
-        <input type="hidden" name="intent" value={DELETE_INTENT} />
-        <button
-          type="submit"
-          className="inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-red-300 bg-white px-4 py-2 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
-          disabled={isDeleting}
-        >
-          {isDeleting ? t('request.deleting') : t('request.delete')}
-        </button>
-      </deleter.Form>
+      <DeleteWithConfirm
+        fetcher={deleter}
+        confirmText={t('request.deleteConfirm')}
+        label={t('request.delete')}
+        busyLabel={t('request.deleting')}
+        intent={DELETE_INTENT}
+      />
       <div aria-live="polite" className="space-y-2">
         {result && (
           <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage>
@@ -215,13 +209,7 @@ export default function RequestedPropertyDetail({
   const facts = detailFacts(requested);
   return (
     <main id="main" className="container-page space-y-6 py-8">
-      <Link
-        to="/property-requested"
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-      >
-        <Icon name="arrowLeft" className="h-4 w-4" />
-        {t('requested.backToList')}
-      </Link>
+      <BackLink to="/property-requested">{t('requested.backToList')}</BackLink>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-8">
           {photo ? (
@@ -246,22 +234,8 @@ export default function RequestedPropertyDetail({
             </p>
             <p className="text-3xl font-extrabold text-brand-800">{formatRwf(requested.price)}</p>
           </header>
-          <section aria-labelledby="description-heading" className="space-y-2">
-            <h2 id="description-heading" className="text-xl font-bold">
-              {t('listing.description')}
-            </h2>
-            <p className="break-words whitespace-pre-line text-slate-800">
-              {requested.description || t('listing.notGiven')}
-            </p>
-          </section>
-          {facts.length > 0 && (
-            <section aria-labelledby="details-heading" className="space-y-3">
-              <h2 id="details-heading" className="text-xl font-bold">
-                {t('listing.details')}
-              </h2>
-              <FactList isWide facts={facts} />
-            </section>
-          )}
+          <DescriptionSection description={requested.description} />
+          {facts.length > 0 && <DetailsSection facts={facts} />}
           {requested.features.length > 0 && (
             <FeatureList features={requested.features} emptyText={t('listing.notGiven')} />
           )}

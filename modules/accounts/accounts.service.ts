@@ -3,6 +3,7 @@ import argon2 from 'argon2';
 import { and, desc, eq, gt, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
 import type { Database } from '#db/client.ts';
+import { softDeleteWhere } from '#db/rows.ts';
 import {
   assets,
   passwordResets,
@@ -11,7 +12,7 @@ import {
   sessions,
   users,
 } from '#db/schema.ts';
-import type { Actor, UserRole, UserStatus } from '#lib/account.ts';
+import { assertAdmin, type Actor, type UserRole, type UserStatus } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import {
   ConflictError,
@@ -397,8 +398,28 @@ export function createAccountsService({
 
   // --- Admin user management: every function re-checks that the actor is an admin. ---
 
-  function assertAdmin(actor: Actor): void {
-    if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
+  /** Writes an admin's change to an account in their transaction; the account as changed. */
+  async function updateUser(
+    tx: Pick<Database, 'update'>,
+    id: string,
+    values: Partial<typeof users.$inferInsert>,
+  ): Promise<UserRow> {
+    const [after] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+    return after!;
+  }
+
+  /** Audits an admin's change to an account, with the account as it was before. */
+  async function auditUserChange(
+    tx: Pick<Database, 'insert'>,
+    actor: Actor,
+    action: string,
+    before: UserRow,
+    after: object,
+  ): Promise<void> {
+    await audit.record(
+      { actor, action, targetType: 'user', targetId: before.id, before: toUserView(before), after },
+      tx,
+    );
   }
 
   /** A live (not deleted) account, or NotFound with the admin panel's message. */
@@ -483,22 +504,14 @@ export function createAccountsService({
         if (before.id === actor.id) throw new ForbiddenError(t('users.cannotBlockSelf'));
         await assertAnotherActiveAdmin(tx, before);
       }
-      const [after] = await tx
-        .update(users)
-        .set({ status, updatedAt: clock() })
-        .where(eq(users.id, id))
-        .returning();
+      const after = await updateUser(tx, id, { status, updatedAt: clock() });
       if (status === 'Blocked') await tx.delete(sessions).where(eq(sessions.userId, id));
-      await audit.record(
-        {
-          actor,
-          action: status === 'Blocked' ? 'user.block' : 'user.unblock',
-          targetType: 'user',
-          targetId: id,
-          before: toUserView(before),
-          after: toUserView(after!),
-        },
+      await auditUserChange(
         tx,
+        actor,
+        status === 'Blocked' ? 'user.block' : 'user.unblock',
+        before,
+        toUserView(after),
       );
       return { status };
     });
@@ -514,23 +527,13 @@ export function createAccountsService({
         .from(users)
         .where(and(sql`lower(${users.email}) = ${input.email.toLowerCase()}`, ne(users.id, id)));
       if (taken) throw new ConflictError(t('account.emailTaken'));
-      const [after] = await tx
-        .update(users)
-        .set({ name: input.name, email: input.email, updatedAt: clock() })
-        .where(eq(users.id, id))
-        .returning();
-      await audit.record(
-        {
-          actor,
-          action: 'user.update',
-          targetType: 'user',
-          targetId: id,
-          before: toUserView(before),
-          after: toUserView(after!),
-        },
-        tx,
-      );
-      return toUserView(after!);
+      const after = await updateUser(tx, id, {
+        name: input.name,
+        email: input.email,
+        updatedAt: clock(),
+      });
+      await auditUserChange(tx, actor, 'user.update', before, toUserView(after));
+      return toUserView(after);
     });
   }
 
@@ -543,24 +546,10 @@ export function createAccountsService({
     return db.transaction(async (tx) => {
       const before = await findLiveUser(tx, id, true);
       if (before.role === 'admin') throw new ConflictError(t('users.alreadyAdmin'));
-      const [after] = await tx
-        .update(users)
-        .set({ role: 'admin', updatedAt: clock() })
-        .where(eq(users.id, id))
-        .returning();
+      const after = await updateUser(tx, id, { role: 'admin', updatedAt: clock() });
       await tx.delete(sessions).where(eq(sessions.userId, id));
-      await audit.record(
-        {
-          actor,
-          action: 'user.promote',
-          targetType: 'user',
-          targetId: id,
-          before: toUserView(before),
-          after: toUserView(after!),
-        },
-        tx,
-      );
-      return toUserView(after!);
+      await auditUserChange(tx, actor, 'user.promote', before, toUserView(after));
+      return toUserView(after);
     });
   }
 
@@ -580,54 +569,27 @@ export function createAccountsService({
       const before = await findLiveUser(tx, id, true);
       await assertAnotherActiveAdmin(tx, before);
       const now = clock();
-      const [after] = await tx
-        .update(users)
-        .set({
-          name: t('users.deletedName'),
-          email: `deleted-${id}@deleted.invalid`,
-          passwordHash: null,
-          status: 'Blocked',
-          deletedAt: now,
-          updatedAt: now,
-        })
-        .where(eq(users.id, id))
-        .returning();
+      const after = await updateUser(tx, id, {
+        name: t('users.deletedName'),
+        email: `deleted-${id}@deleted.invalid`,
+        passwordHash: null,
+        status: 'Blocked',
+        deletedAt: now,
+        updatedAt: now,
+      });
       await tx.delete(sessions).where(eq(sessions.userId, id));
       await tx.delete(passwordResets).where(eq(passwordResets.userId, id));
       const withdrawn = {
-        properties: (
-          await tx
-            .update(properties)
-            .set({ deletedAt: now, updatedAt: now })
-            .where(and(eq(properties.ownerId, id), isNull(properties.deletedAt)))
-            .returning({ id: properties.id })
-        ).length,
-        assets: (
-          await tx
-            .update(assets)
-            .set({ deletedAt: now, updatedAt: now })
-            .where(and(eq(assets.ownerId, id), isNull(assets.deletedAt)))
-            .returning({ id: assets.id })
-        ).length,
-        requests: (
-          await tx
-            .update(propertyRequests)
-            .set({ deletedAt: now, updatedAt: now })
-            .where(and(eq(propertyRequests.requesterId, id), isNull(propertyRequests.deletedAt)))
-            .returning({ id: propertyRequests.id })
-        ).length,
+        properties: await softDeleteWhere(tx, properties, eq(properties.ownerId, id), now),
+        assets: await softDeleteWhere(tx, assets, eq(assets.ownerId, id), now),
+        requests: await softDeleteWhere(
+          tx,
+          propertyRequests,
+          eq(propertyRequests.requesterId, id),
+          now,
+        ),
       };
-      await audit.record(
-        {
-          actor,
-          action: 'user.delete',
-          targetType: 'user',
-          targetId: id,
-          before: toUserView(before),
-          after: { ...toUserView(after!), withdrawn },
-        },
-        tx,
-      );
+      await auditUserChange(tx, actor, 'user.delete', before, { ...toUserView(after), withdrawn });
       return withdrawn;
     });
   }

@@ -1,14 +1,13 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
+import { isNull } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
+import { findById, listNewestFirst, updateByIdWith } from '#db/rows.ts';
 import { contactMessages } from '#db/schema.ts';
-import type { Actor } from '#lib/account.ts';
+import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
-import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
+import { NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.ts';
 import type { Page } from '#lib/pagination.ts';
-import type { AuditService } from '#modules/audit/audit.service.ts';
+import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import type {
   ContactMessageInput,
@@ -21,12 +20,6 @@ import type {
 export type InboxService = ReturnType<typeof createInboxService>;
 
 type MessageRow = typeof contactMessages.$inferSelect;
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
-
-function assertAdmin(actor: Actor) {
-  if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
-}
 
 function toView(row: MessageRow): MessageView {
   return {
@@ -70,55 +63,38 @@ export function createInboxService({
 
   /** A message that is not deleted, or NotFoundError. */
   async function findMessage(id: string): Promise<MessageRow> {
-    const [row] = isUuid(id)
-      ? await db
-          .select()
-          .from(contactMessages)
-          .where(and(eq(contactMessages.id, id), isNull(contactMessages.deletedAt)))
-      : [];
+    const row = await findById(db, contactMessages, id, isNull(contactMessages.deletedAt));
     if (!row) throw new NotFoundError(t('inbox.notFound'));
     return row;
+  }
+
+  /** Applies an admin's change to a message and audits it in the same transaction. */
+  async function changeMessage(
+    message: MessageRow,
+    values: Partial<typeof contactMessages.$inferInsert>,
+    actor: Actor,
+    entry: Pick<AuditRecord, 'action' | 'before' | 'after'>,
+  ): Promise<MessageView> {
+    const row = await updateByIdWith(db, contactMessages, message.id, values, (tx) =>
+      audit.record({ actor, targetType: 'message', targetId: message.id, ...entry }, tx),
+    );
+    return toView(row);
   }
 
   /** A page of the inbox, newest first, deleted messages left out (admins only). */
   async function listMessages(query: MessageListQuery, actor: Actor): Promise<Page<MessageView>> {
     assertAdmin(actor);
-    const where = isNull(contactMessages.deletedAt);
-    const [rows, count] = await Promise.all([
-      db
-        .select()
-        .from(contactMessages)
-        .where(where)
-        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
-      countUpTo(db, sql`${contactMessages} where ${where}`, LIST_COUNT_CAP),
-    ]);
-    return { items: rows.map(toView), page: query.page, pageSize: query.pageSize, ...count };
+    return listNewestFirst(db, contactMessages, isNull(contactMessages.deletedAt), query, toView);
   }
 
   /** An admin corrects the text of a message; the change is audited. */
   async function updateMessage(id: string, input: MessageEdit, actor: Actor): Promise<MessageView> {
     assertAdmin(actor);
     const before = await findMessage(id);
-    return db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(contactMessages)
-        .set({ message: input.message, updatedAt: clock() })
-        .where(eq(contactMessages.id, before.id))
-        .returning();
-      await audit.record(
-        {
-          actor,
-          action: 'message.update',
-          targetType: 'message',
-          targetId: before.id,
-          before: { message: before.message },
-          after: { message: input.message },
-        },
-        tx,
-      );
-      return toView(row!);
+    return changeMessage(before, { message: input.message, updatedAt: clock() }, actor, {
+      action: 'message.update',
+      before: { message: before.message },
+      after: { message: input.message },
     });
   }
 
@@ -126,22 +102,10 @@ export function createInboxService({
   async function deleteMessage(id: string, actor: Actor): Promise<void> {
     assertAdmin(actor);
     const before = await findMessage(id);
-    await db.transaction(async (tx) => {
-      const now = clock();
-      await tx
-        .update(contactMessages)
-        .set({ deletedAt: now, updatedAt: now })
-        .where(eq(contactMessages.id, before.id));
-      await audit.record(
-        {
-          actor,
-          action: 'message.delete',
-          targetType: 'message',
-          targetId: before.id,
-          before: toView(before),
-        },
-        tx,
-      );
+    const now = clock();
+    await changeMessage(before, { deletedAt: now, updatedAt: now }, actor, {
+      action: 'message.delete',
+      before: toView(before),
     });
   }
 
@@ -165,26 +129,17 @@ export function createInboxService({
         quoted: quote(message.message),
       }),
     });
-    return db.transaction(async (tx) => {
-      const now = clock();
-      const [row] = await tx
-        .update(contactMessages)
-        .set({ reply: input.reply, repliedAt: now, repliedBy: actor.id, updatedAt: now })
-        .where(eq(contactMessages.id, message.id))
-        .returning();
-      await audit.record(
-        {
-          actor,
-          action: 'message.reply',
-          targetType: 'message',
-          targetId: message.id,
-          before: { reply: message.reply },
-          after: { reply: input.reply, to: message.email },
-        },
-        tx,
-      );
-      return toView(row!);
-    });
+    const now = clock();
+    return changeMessage(
+      message,
+      { reply: input.reply, repliedAt: now, repliedBy: actor.id, updatedAt: now },
+      actor,
+      {
+        action: 'message.reply',
+        before: { reply: message.reply },
+        after: { reply: input.reply, to: message.email },
+      },
+    );
   }
 
   return { createContactMessage, listMessages, updateMessage, deleteMessage, replyToMessage };

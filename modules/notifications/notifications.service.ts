@@ -1,15 +1,15 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
+import { findById, listNewestFirst, updateByIdWith } from '#db/rows.ts';
 import { notificationReads, notifications, users } from '#db/schema.ts';
-import type { Actor, UserRole } from '#lib/account.ts';
+import { assertAdmin, type Actor, type UserRole } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
-import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
+import { NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.ts';
+import { isUuid } from '#lib/listing-schemas.ts';
 import type { NotificationAudience } from '#lib/notifications.ts';
 import type { Page } from '#lib/pagination.ts';
-import type { AuditService } from '#modules/audit/audit.service.ts';
+import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import type {
   MyNotifications,
@@ -25,12 +25,6 @@ export type NotificationsService = ReturnType<typeof createNotificationsService>
 export const MY_NOTIFICATIONS_LIMIT = 50;
 
 type NotificationRow = typeof notifications.$inferSelect;
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
-
-function assertAdmin(actor: Actor) {
-  if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
-}
 
 /** The broadcasts a role receives: everyone's, and the buyers' or the sellers' own. */
 export function audiencesFor(role: UserRole): NotificationAudience[] {
@@ -129,14 +123,22 @@ export function createNotificationsService({
 
   /** A broadcast that is not deleted, or NotFoundError. */
   async function findBroadcast(id: string): Promise<NotificationRow> {
-    const [row] = isUuid(id)
-      ? await db
-          .select()
-          .from(notifications)
-          .where(and(eq(notifications.id, id), isLiveBroadcast))
-      : [];
+    const row = await findById(db, notifications, id, isLiveBroadcast);
     if (!row) throw new NotFoundError(t('notifications.notFound'));
     return row;
+  }
+
+  /** Applies an admin's change to a broadcast and audits it in the same transaction. */
+  async function changeBroadcast(
+    broadcast: NotificationRow,
+    values: Partial<typeof notifications.$inferInsert>,
+    actor: Actor,
+    entry: Pick<AuditRecord, 'action' | 'before' | 'after'>,
+  ): Promise<NotificationView> {
+    const row = await updateByIdWith(db, notifications, broadcast.id, values, (tx) =>
+      audit.record({ actor, targetType: 'notification', targetId: broadcast.id, ...entry }, tx),
+    );
+    return toView(row);
   }
 
   /** A page of the broadcasts sent, most recent first (admins only). */
@@ -145,17 +147,7 @@ export function createNotificationsService({
     actor: Actor,
   ): Promise<Page<NotificationView>> {
     assertAdmin(actor);
-    const [rows, count] = await Promise.all([
-      db
-        .select()
-        .from(notifications)
-        .where(isLiveBroadcast)
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
-      countUpTo(db, sql`${notifications} where ${isLiveBroadcast}`, LIST_COUNT_CAP),
-    ]);
-    return { items: rows.map(toView), page: query.page, pageSize: query.pageSize, ...count };
+    return listNewestFirst(db, notifications, isLiveBroadcast, query, toView);
   }
 
   /** An admin broadcasts a notification to everyone, to buyers or to sellers; audited. */
@@ -198,24 +190,10 @@ export function createNotificationsService({
       message: input.message,
       audience: input.audience ?? before.audience,
     };
-    return db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(notifications)
-        .set({ ...change, updatedAt: clock() })
-        .where(eq(notifications.id, before.id))
-        .returning();
-      await audit.record(
-        {
-          actor,
-          action: 'notification.update',
-          targetType: 'notification',
-          targetId: before.id,
-          before: { title: before.title, message: before.message, audience: before.audience },
-          after: change,
-        },
-        tx,
-      );
-      return toView(row!);
+    return changeBroadcast(before, { ...change, updatedAt: clock() }, actor, {
+      action: 'notification.update',
+      before: { title: before.title, message: before.message, audience: before.audience },
+      after: change,
     });
   }
 
@@ -223,22 +201,10 @@ export function createNotificationsService({
   async function deleteNotification(id: string, actor: Actor): Promise<void> {
     assertAdmin(actor);
     const before = await findBroadcast(id);
-    await db.transaction(async (tx) => {
-      const now = clock();
-      await tx
-        .update(notifications)
-        .set({ deletedAt: now, updatedAt: now })
-        .where(eq(notifications.id, before.id));
-      await audit.record(
-        {
-          actor,
-          action: 'notification.delete',
-          targetType: 'notification',
-          targetId: before.id,
-          before: toView(before),
-        },
-        tx,
-      );
+    const now = clock();
+    await changeBroadcast(before, { deletedAt: now, updatedAt: now }, actor, {
+      action: 'notification.delete',
+      before: toView(before),
     });
   }
 

@@ -2,9 +2,9 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#db/client.ts';
 import { faqs, siteSettings } from '#db/schema.ts';
-import type { Actor } from '#lib/account.ts';
+import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
-import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
+import { NotFoundError } from '#lib/errors.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
@@ -52,10 +52,6 @@ function readGroup<Key extends GroupKey>(key: Key, stored: unknown): Groups[Key]
     if (parsed.success) result[field] = parsed.data;
   }
   return result as Groups[Key];
-}
-
-function assertAdmin(actor: Actor) {
-  if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
 }
 
 function toFaq(row: typeof faqs.$inferSelect): Faq {

@@ -7,6 +7,9 @@ import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { failingWith } from '../../admin-review.server.ts';
 import { requireViewer } from '../../auth.server.ts';
 import { AdminReviewPhoto } from '../../components/admin-review-photo.tsx';
+import { BackLink } from '../../components/back-link.tsx';
+import { DeleteWithConfirm } from '../../components/delete-with-confirm.tsx';
+import { DescriptionSection } from '../../components/detail-sections.tsx';
 import { FactList } from '../../components/fact-list.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { Icon } from '../../components/icon.tsx';
@@ -56,38 +59,21 @@ export function ErrorBoundary() {
 }
 
 function BackToList() {
-  return (
-    <Link
-      to={LIST_PATH}
-      className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-    >
-      <Icon name="arrowLeft" className="h-4 w-4" />
-      {t('adminReview.backToRequested')}
-    </Link>
-  );
+  return <BackLink to={LIST_PATH}>{t('adminReview.backToRequested')}</BackLink>;
 }
 
 function DeleteRequest() {
   const deleter = useFetcher<FormResult>();
   const actionData = useActionData<FormResult>();
   const answer = deleter.data ?? actionData;
-  const isDeleting = deleter.state !== 'idle';
   return (
     <div className="space-y-3">
-      <deleter.Form
-        method="post"
-        onSubmit={(event) => {
-          if (!window.confirm(t('adminReview.deleteRequestConfirm'))) event.preventDefault();
-        }}
-      >
-        <button
-          type="submit"
-          className="inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-red-300 bg-white px-4 py-2 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
-          disabled={isDeleting}
-        >
-          {isDeleting ? t('adminReview.deletingRequest') : t('adminReview.deleteRequest')}
-        </button>
-      </deleter.Form>
+      <DeleteWithConfirm
+        fetcher={deleter}
+        confirmText={t('adminReview.deleteRequestConfirm')}
+        label={t('adminReview.deleteRequest')}
+        busyLabel={t('adminReview.deletingRequest')}
+      />
       <div aria-live="polite">
         {answer && !answer.ok && (
           <FormMessage tone="error">{t('adminReview.requestDeleteFailed')}</FormMessage>
@@ -130,14 +116,7 @@ export default function AdminRequestedDetail({ loaderData: { requested } }: Rout
               {requested.location || notGiven}
             </p>
           </header>
-          <section aria-labelledby="description-heading" className="space-y-2">
-            <h2 id="description-heading" className="text-xl font-bold">
-              {t('listing.description')}
-            </h2>
-            <p className="break-words whitespace-pre-line text-slate-800">
-              {requested.description || notGiven}
-            </p>
-          </section>
+          <DescriptionSection description={requested.description} />
         </div>
         <aside className="space-y-6">
           <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">

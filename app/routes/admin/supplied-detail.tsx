@@ -1,4 +1,4 @@
-import { data, Link, redirect, useActionData, useFetcher } from 'react-router';
+import { data, Link, redirect, useActionData } from 'react-router';
 import { z } from 'zod';
 import { formatRwf } from '#lib/format.ts';
 import type { FormResult } from '#lib/form-result.ts';
@@ -8,8 +8,11 @@ import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
 import { SupplyRejectInputSchema, type SupplyView } from '#modules/supplies/supplies.schema.ts';
 import { failingWith } from '../../admin-review.server.ts';
 import { requireViewer } from '../../auth.server.ts';
+import { BackLink } from '../../components/back-link.tsx';
 import { Breadcrumb } from '../../components/breadcrumb.tsx';
-import { FactList, type Fact } from '../../components/fact-list.tsx';
+import { DANGER_BUTTON, DeleteWithConfirm } from '../../components/delete-with-confirm.tsx';
+import { DescriptionSection, DetailsSection } from '../../components/detail-sections.tsx';
+import type { Fact } from '../../components/fact-list.tsx';
 import { FeatureList } from '../../components/feature-list.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
@@ -151,9 +154,6 @@ function factsOf(supply: SupplyView): Fact[] {
   return [...facts, ...kindFacts.filter(([field]) => supply[field] !== null).map(([, f]) => f)];
 }
 
-const dangerButton =
-  'inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-red-300 bg-white px-4 py-2 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60';
-
 /** Approve, Reject with a reason, Delete: each answer shows in the panel for 3 seconds. */
 function ReviewPanel({ supply }: { supply: SupplyView }) {
   const {
@@ -176,8 +176,11 @@ function ReviewPanel({ supply }: { supply: SupplyView }) {
     visibleMs: MESSAGE_CLEAR_MS.admin,
     isPageAction: false,
   });
-  const deleter = useFetcher<FormResult>({ key: `admin-review-delete-${supply._id}` });
-  const deleteResult = useTransientResult(deleter.data, MESSAGE_CLEAR_MS.admin);
+  const { fetcher: deleter, result: deleteResult } = useFormSubmission({
+    key: `admin-review-delete-${supply._id}`,
+    visibleMs: MESSAGE_CLEAR_MS.admin,
+    isPageAction: false,
+  });
   // A post made without JavaScript: the page's own action answer.
   const pageAnswer = useActionData<FormResult>();
   const pageResult = useTransientResult(pageAnswer, MESSAGE_CLEAR_MS.admin);
@@ -187,7 +190,6 @@ function ReviewPanel({ supply }: { supply: SupplyView }) {
   const results = [approveResult, rejectResult, deleteResult, pageResult].filter(
     (result): result is FormResult => result !== undefined,
   );
-  const isDeleting = deleter.state !== 'idle';
   return (
     <section
       aria-labelledby="review-heading"
@@ -246,22 +248,18 @@ function ReviewPanel({ supply }: { supply: SupplyView }) {
         <p id="reason-hint" className="text-sm text-slate-600">
           {t('adminReview.reasonHint')}
         </p>
-        <button type="submit" className={dangerButton} disabled={isRejecting}>
+        <button type="submit" className={DANGER_BUTTON} disabled={isRejecting}>
           {isRejecting ? t('adminReview.rejecting') : t('adminReview.reject')}
         </button>
       </rejectFetcher.Form>
-      <deleter.Form
-        method="post"
+      <DeleteWithConfirm
+        fetcher={deleter}
+        confirmText={t('adminReview.deleteConfirm')}
+        label={t('adminReview.delete')}
+        busyLabel={t('adminReview.deleting')}
+        intent={INTENT.delete}
         className="border-t border-brand-100 pt-4"
-        onSubmit={(event) => {
-          if (!window.confirm(t('adminReview.deleteConfirm'))) event.preventDefault();
-        }}
-      >
-        <input type="hidden" name="intent" value={INTENT.delete} />
-        <button type="submit" className={dangerButton} disabled={isDeleting}>
-          {isDeleting ? t('adminReview.deleting') : t('adminReview.delete')}
-        </button>
-      </deleter.Form>
+      />
       <div aria-live="polite" className="space-y-2">
         {results.map((result, index) => (
           <FormMessage key={index} tone={result.ok ? 'success' : 'error'}>
@@ -277,13 +275,7 @@ export default function AdminSuppliedDetail({ loaderData: { supply } }: Route.Co
   if (!supply) {
     return (
       <main id="main" className="container-page space-y-6 py-10">
-        <Link
-          to={LIST_PATH}
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-        >
-          <Icon name="arrowLeft" className="h-4 w-4" />
-          {t('adminReview.backToSupplied')}
-        </Link>
+        <BackLink to={LIST_PATH}>{t('adminReview.backToSupplied')}</BackLink>
         <EmptyState>{t('adminReview.notFound')}</EmptyState>
       </main>
     );
@@ -304,20 +296,8 @@ export default function AdminSuppliedDetail({ loaderData: { supply } }: Route.Co
               {supply.address && <span className="text-slate-500"> · {supply.address}</span>}
             </p>
           </header>
-          <section aria-labelledby="description-heading" className="space-y-2">
-            <h2 id="description-heading" className="text-xl font-bold">
-              {t('listing.description')}
-            </h2>
-            <p className="break-words whitespace-pre-line text-slate-800">
-              {supply.description || t('listing.notGiven')}
-            </p>
-          </section>
-          <section aria-labelledby="details-heading" className="space-y-3">
-            <h2 id="details-heading" className="text-xl font-bold">
-              {t('listing.details')}
-            </h2>
-            <FactList isWide facts={factsOf(supply)} />
-          </section>
+          <DescriptionSection description={supply.description} />
+          <DetailsSection facts={factsOf(supply)} />
           <FeatureList
             features={supply.features}
             emptyText={t('supply.noFeatures')}

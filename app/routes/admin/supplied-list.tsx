@@ -1,8 +1,6 @@
-import { Form, useActionData, useFetcher } from 'react-router';
-import type { FormResult } from '#lib/form-result.ts';
+import { Form } from 'react-router';
 import { t } from '#lib/i18n.ts';
 import { MODERATION_STATES, type ModerationState } from '#lib/listing.ts';
-import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
 import { SupplyListQuerySchema } from '#modules/supplies/supplies.schema.ts';
 import {
   DeleteInputSchema,
@@ -11,21 +9,14 @@ import {
   REVIEW_PAGE_SIZE,
 } from '../../admin-review.server.ts';
 import { requireViewer } from '../../auth.server.ts';
-import {
-  AdminReviewLoading,
-  useIsReviewListLoading,
-} from '../../components/admin-review-loading.tsx';
+import { AdminReviewList } from '../../components/admin-review-list.tsx';
 import {
   AdminReviewSupplyCard,
   SUPPLY_DELETE_FETCHER,
 } from '../../components/admin-review-supply-card.tsx';
-import { FormMessage } from '../../components/form-message.tsx';
-import { EmptyState, ListingGrid } from '../../components/listing-grid.tsx';
 import { LoadFailure } from '../../components/load-failure.tsx';
-import { Pagination } from '../../components/pagination.tsx';
 import { handleFormAction } from '../../form-action.server.ts';
 import { pageMeta } from '../../page-meta.ts';
-import { useTransientResult } from '../../use-transient-result.ts';
 import type { Route } from './+types/supplied-list';
 
 /** The filter's value for every review state. */
@@ -114,37 +105,17 @@ function ModerationFilter({ moderation }: { moderation: ModerationState | typeof
 export default function AdminSuppliedList({
   loaderData: { page, moderation },
 }: Route.ComponentProps) {
-  const deleter = useFetcher<FormResult>({ key: SUPPLY_DELETE_FETCHER });
-  const actionData = useActionData<FormResult>();
-  const result = useTransientResult(deleter.data ?? actionData, MESSAGE_CLEAR_MS.admin);
-  const isLoading = useIsReviewListLoading();
   return (
-    <main id="main" className="container-page space-y-6 py-8">
-      <header className="space-y-2">
-        <h1 className="text-2xl font-bold sm:text-3xl">{t('adminReview.suppliedHeading')}</h1>
-        <p className="text-slate-700">{t('adminReview.suppliedIntro')}</p>
-      </header>
-      {/* Keyed by the filter, so the select follows back and forward navigation. */}
-      <ModerationFilter key={moderation} moderation={moderation} />
-      <AdminReviewLoading isLoading={isLoading}>
-        {result && (
-          <FormMessage tone={result.ok ? 'success' : 'error'}>
-            {result.ok ? result.message : t('adminReview.deleteFailed')}
-          </FormMessage>
-        )}
-      </AdminReviewLoading>
-      <div aria-busy={isLoading} className={isLoading ? 'opacity-60' : ''}>
-        {page.items.length === 0 ? (
-          <EmptyState>{t('adminReview.suppliesEmpty')}</EmptyState>
-        ) : (
-          <ListingGrid>
-            {page.items.map((supply) => (
-              <AdminReviewSupplyCard key={supply._id} supply={supply} />
-            ))}
-          </ListingGrid>
-        )}
-      </div>
-      <Pagination page={page} />
-    </main>
+    <AdminReviewList
+      heading={t('adminReview.suppliedHeading')}
+      intro={t('adminReview.suppliedIntro')}
+      // Keyed by the filter, so the select follows back and forward navigation.
+      filters={<ModerationFilter key={moderation} moderation={moderation} />}
+      deleteFetcherKey={SUPPLY_DELETE_FETCHER}
+      deleteFailedText={t('adminReview.deleteFailed')}
+      emptyText={t('adminReview.suppliesEmpty')}
+      page={page}
+      renderCard={(supply) => <AdminReviewSupplyCard key={supply._id} supply={supply} />}
+    />
   );
 }
