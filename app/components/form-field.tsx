@@ -8,20 +8,29 @@ type ControlProps = {
   'aria-describedby': string | undefined;
 };
 
-/** A labelled control with its error underneath, wired for screen readers. */
+/**
+ * A labelled control with its hint and error underneath, wired for screen readers. `idPrefix`
+ * keeps ids unique when two forms on one page share field names.
+ */
 export function FormField({
   name,
   label,
+  hint,
   error,
+  idPrefix = 'field',
   children,
 }: {
   name: string;
   label: string;
+  hint?: string;
   error: string | undefined;
+  idPrefix?: string;
   children: (props: ControlProps) => ReactElement;
 }) {
-  const id = `field-${name}`;
+  const id = `${idPrefix}-${name}`;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ');
   return (
     <div>
       <label htmlFor={id} className="field-label">
@@ -32,8 +41,13 @@ export function FormField({
         name,
         className: 'field-input',
         'aria-invalid': Boolean(error),
-        'aria-describedby': error ? errorId : undefined,
+        'aria-describedby': describedBy || undefined,
       })}
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="field-error">
           {error}

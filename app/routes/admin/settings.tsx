@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react';
 import { data, useActionData } from 'react-router';
 import { z } from 'zod';
 import type { FormResult } from '#lib/form-result.ts';
@@ -12,6 +11,7 @@ import {
   type PlatformSettings,
   type SupportInfo,
 } from '#modules/settings/settings.schema.ts';
+import { FormField } from '../../components/form-field.tsx';
 import { requireViewer } from '../../auth.server.ts';
 import { FormMessage } from '../../components/form-message.tsx';
 import { handleFormAction } from '../../form-action.server.ts';
@@ -90,56 +90,6 @@ function usePanelForm(intent: Intent) {
   });
 }
 
-/** A labelled control with its error; ids carry the panel, as two panels share field names. */
-function Field({
-  panel,
-  name,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  panel: Intent;
-  name: string;
-  label: string;
-  hint?: string;
-  error: string | undefined;
-  children: (props: {
-    id: string;
-    name: string;
-    className: string;
-    'aria-invalid': boolean;
-    'aria-describedby': string | undefined;
-  }) => ReactElement;
-}) {
-  const id = `${panel}-${name}`;
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {children({
-        id,
-        name,
-        className: 'field-input',
-        'aria-invalid': Boolean(error),
-        'aria-describedby': describedBy || undefined,
-      })}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 function Panel({
   id,
   title,
@@ -198,24 +148,24 @@ function SupportPanel({ support }: { support: SupportInfo }) {
     <Panel id="support-heading" title="settings.supportHeading">
       <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value="support" />
-        <Field
-          panel="support"
+        <FormField
+          idPrefix="support"
           name="contactEmail"
           label={t('settings.contactEmail')}
           error={errors.contactEmail}
         >
           {(props) => <input {...props} type="email" defaultValue={support.contactEmail} />}
-        </Field>
-        <Field
-          panel="support"
+        </FormField>
+        <FormField
+          idPrefix="support"
           name="supportPhone"
           label={t('settings.supportPhone')}
           error={errors.supportPhone}
         >
           {(props) => <input {...props} type="tel" defaultValue={support.supportPhone} />}
-        </Field>
-        <Field
-          panel="support"
+        </FormField>
+        <FormField
+          idPrefix="support"
           name="userGuideURL"
           label={t('settings.userGuideURL')}
           hint={urlHint}
@@ -224,9 +174,9 @@ function SupportPanel({ support }: { support: SupportInfo }) {
           {(props) => (
             <input {...props} type="text" inputMode="url" defaultValue={support.userGuideURL} />
           )}
-        </Field>
-        <Field
-          panel="support"
+        </FormField>
+        <FormField
+          idPrefix="support"
           name="termsURL"
           label={t('settings.termsURL')}
           hint={urlHint}
@@ -235,7 +185,7 @@ function SupportPanel({ support }: { support: SupportInfo }) {
           {(props) => (
             <input {...props} type="text" inputMode="url" defaultValue={support.termsURL} />
           )}
-        </Field>
+        </FormField>
         <div className="space-y-3 sm:col-span-2">
           <SaveButton isSubmitting={isSubmitting} label="settings.saveSupport" />
           <PanelMessage
@@ -266,17 +216,22 @@ function FaqPanel({ faqs }: { faqs: Faq[] }) {
     <Panel id="faq-heading" title="settings.faqHeading">
       <addFetcher.Form ref={addFormRef} method="post" className="space-y-4" noValidate>
         <input type="hidden" name="intent" value="faq-add" />
-        <Field
-          panel="faq-add"
+        <FormField
+          idPrefix="faq-add"
           name="question"
           label={t('settings.faqQuestion')}
           error={errors.question}
         >
           {(props) => <input {...props} type="text" required maxLength={500} />}
-        </Field>
-        <Field panel="faq-add" name="answer" label={t('settings.faqAnswer')} error={errors.answer}>
+        </FormField>
+        <FormField
+          idPrefix="faq-add"
+          name="answer"
+          label={t('settings.faqAnswer')}
+          error={errors.answer}
+        >
           {(props) => <textarea {...props} required rows={3} maxLength={5000} />}
-        </Field>
+        </FormField>
         <button type="submit" className="button-primary w-full sm:w-auto" disabled={isAdding}>
           {isAdding ? t('settings.saving') : t('settings.faqAdd')}
         </button>
@@ -336,26 +291,26 @@ function PlatformPanel({ platform }: { platform: PlatformSettings }) {
   const { fetcher, result, isSubmitting, fieldErrors: errors } = usePanelForm('platform');
   const urlHint = t('settings.urlHint');
   const urlField = (name: 'logoURL' | 'termsURL' | 'privacyURL', label: MessageKey) => (
-    <Field panel="platform" name={name} label={t(label)} hint={urlHint} error={errors[name]}>
+    <FormField idPrefix="platform" name={name} label={t(label)} hint={urlHint} error={errors[name]}>
       {(props) => <input {...props} type="text" inputMode="url" defaultValue={platform[name]} />}
-    </Field>
+    </FormField>
   );
   return (
     <Panel id="platform-heading" title="settings.platformHeading">
       <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value="platform" />
-        <Field
-          panel="platform"
+        <FormField
+          idPrefix="platform"
           name="contactEmail"
           label={t('settings.contactEmail')}
           error={errors.contactEmail}
         >
           {(props) => <input {...props} type="email" defaultValue={platform.contactEmail} />}
-        </Field>
+        </FormField>
         {urlField('logoURL', 'settings.logoURL')}
         <div className="sm:col-span-2">
-          <Field
-            panel="platform"
+          <FormField
+            idPrefix="platform"
             name="footerText"
             label={t('settings.footerText')}
             error={errors.footerText}
@@ -363,7 +318,7 @@ function PlatformPanel({ platform }: { platform: PlatformSettings }) {
             {(props) => (
               <textarea {...props} rows={2} maxLength={300} defaultValue={platform.footerText} />
             )}
-          </Field>
+          </FormField>
         </div>
         {urlField('termsURL', 'settings.termsURL')}
         {urlField('privacyURL', 'settings.privacyURL')}
