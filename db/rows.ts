@@ -5,6 +5,11 @@ import type { Page } from '#lib/pagination.ts';
 import { countUpTo, LIST_COUNT_CAP } from './catalogue-sql.ts';
 import type { Database, Transaction } from './client.ts';
 
+/** `%text%` for ILIKE, with LIKE's wildcards in the text escaped so they match literally. */
+export function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
 /** A table whose rows have an id and a creation time, as the admin's lists do. */
 type ListedTable = PgTable & { id: PgColumn; createdAt: PgColumn };
 

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
-import { and, desc, eq, gt, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
+import { and, eq, gt, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { softDeleteWhere } from '#db/rows.ts';
+import { containing, listNewestFirst, softDeleteWhere } from '#db/rows.ts';
 import {
   assets,
   passwordResets,
@@ -463,26 +462,10 @@ export function createAccountsService({
     const conditions: SQL[] = [isNull(users.deletedAt)];
     if (query.role) conditions.push(eq(users.role, query.role));
     if (query.q) {
-      const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const pattern = containing(query.q);
       conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
     }
-    const where = and(...conditions)!;
-    const [rows, count] = await Promise.all([
-      db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
-      countUpTo(db, sql`${users} where ${where}`, LIST_COUNT_CAP),
-    ]);
-    return {
-      items: rows.map(toUserView),
-      page: query.page,
-      pageSize: query.pageSize,
-      ...count,
-    };
+    return listNewestFirst(db, users, and(...conditions), query, toUserView);
   }
 
   /** One account as admins see it; deleted accounts are not found. */

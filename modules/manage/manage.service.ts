@@ -1,5 +1,5 @@
-import { and, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
-import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
+import { and, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { containing, listNewestFirst } from '#db/rows.ts';
 import type { Database } from '#db/client.ts';
 import { assets, properties } from '#db/schema.ts';
 import type { Actor } from '#lib/account.ts';
@@ -85,11 +85,6 @@ function statusColumns(status: AdminUpdateStatus | undefined) {
     default:
       return {};
   }
-}
-
-/** Escapes LIKE wildcards so a location filter matches its text literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 const KIND_COLUMNS = {
@@ -289,23 +284,10 @@ export function createManageService({
       query.type ? eq(table.type, query.type) : undefined,
       query.status ? eq(anyTable.moderation, query.status) : undefined,
     )!;
-    const [rows, count] = await Promise.all([
-      db
-        .select()
-        .from(anyTable)
-        .where(where)
-        .orderBy(desc(anyTable.createdAt), desc(anyTable.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
-      countUpTo(db, sql`${table} where ${where}`, LIST_COUNT_CAP),
-    ]);
     const now = clock();
-    return {
-      items: rows.map((row) => toView(row, now)),
-      page: query.page,
-      pageSize: query.pageSize,
-      ...count,
-    };
+    return listNewestFirst(db, anyTable, where, query, (row) =>
+      toView(row as Table['$inferSelect'], now),
+    );
   }
 
   /** A page of non-deleted properties, newest first, whatever their moderation, filtered. */

@@ -1,5 +1,5 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { containing, listNewestFirst } from '#db/rows.ts';
 import type { Database } from '#db/client.ts';
 import { propertyRequests } from '#db/schema.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
@@ -129,27 +129,12 @@ export function createRequestsService({
   ): Promise<Page<RequestView>> {
     if (query.type) conditions.push(eq(propertyRequests.type, query.type));
     if (query.location) {
-      const pattern = `%${query.location.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      conditions.push(sql`${propertyRequests.location} ilike ${pattern}`);
+      conditions.push(sql`${propertyRequests.location} ilike ${containing(query.location)}`);
     }
-    const where = and(isLive, ...conditions);
-    const [rows, count] = await Promise.all([
-      db
-        .select()
-        .from(propertyRequests)
-        .where(where)
-        .orderBy(desc(propertyRequests.createdAt), desc(propertyRequests.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
-      countUpTo(db, sql`${propertyRequests} where ${where}`, LIST_COUNT_CAP),
-    ]);
     const now = clock();
-    return {
-      items: rows.map((row) => toView(row, now)),
-      page: query.page,
-      pageSize: query.pageSize,
-      ...count,
-    };
+    return listNewestFirst(db, propertyRequests, and(isLive, ...conditions), query, (row) =>
+      toView(row, now),
+    );
   }
 
   /**
