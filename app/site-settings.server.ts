@@ -1,8 +1,8 @@
 import { data, type AppLoadContext } from 'react-router';
+import type { PublicSettings } from '#lib/site.ts';
 import {
   isOpenDuringMaintenance,
   MAINTENANCE_RETRY_AFTER_SECONDS,
-  type PublicSettings,
 } from '#modules/settings/settings.schema.ts';
 import type { MaintenanceNotice } from './use-site-settings.ts';
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
-import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '#modules/settings/settings.schema.ts';
+import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '#lib/site.ts';
 import type { loader as rootLoader } from './root.tsx';
 
 /** What the maintenance page shows; the root loader throws it with status 503. */

@@ -1,3 +1,5 @@
+import { t } from './i18n.ts';
+
 /** The company's public contact details, shown in the footer and on the contact page. */
 export const SITE = {
   phone: '+250 788 300 500',
@@ -12,6 +14,36 @@ export const SITE = {
     { network: 'youtube', url: 'https://www.youtube.com/@inzu-rw' },
   ],
 } as const;
+
+/** The settings every page may show (the root loader passes them): nothing in them is secret. */
+export type PublicSettings = {
+  contactEmail: string;
+  logoURL: string;
+  footerText: string;
+  termsURL: string;
+  privacyURL: string;
+  maintenanceMode: boolean;
+  supportEmail: string;
+  supportPhone: string;
+  userGuideURL: string;
+};
+
+/**
+ * What the site shows before an admin saves any setting: the company's contact details. Kept
+ * here, not with the settings schemas, so that every page's bundle stays free of their
+ * validators (the phone number library alone is over 50 KB).
+ */
+export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
+  contactEmail: SITE.email,
+  logoURL: '',
+  footerText: t('footer.rights'),
+  termsURL: '',
+  privacyURL: '',
+  maintenanceMode: false,
+  supportEmail: SITE.email,
+  supportPhone: SITE.phone,
+  userGuideURL: '',
+};
 
 export type SocialNetwork = (typeof SITE.socials)[number]['network'];
 

@@ -2,7 +2,7 @@ import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { CheckboxSchema, requiredText } from '#lib/form-fields.ts';
 import { t } from '#lib/i18n.ts';
-import { SITE } from '#lib/site.ts';
+import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '#lib/site.ts';
 
 /** Control characters (NUL above all); tabs and newlines pass. */
 const isPrintable = (value: string) =>
@@ -80,34 +80,17 @@ export const SupportInfoSchema = z.object({
 
 export type SupportInfo = z.infer<typeof SupportInfoSchema>;
 
+// The defaults of both groups come from the public defaults (lib/site.ts).
+const { supportEmail, supportPhone, userGuideURL, ...platformDefaults } = DEFAULT_PUBLIC_SETTINGS;
+
 /** What the site shows before an admin saves anything: the footer's contact details. */
-export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
-  contactEmail: SITE.email,
-  logoURL: '',
-  footerText: t('footer.rights'),
-  termsURL: '',
-  privacyURL: '',
-  maintenanceMode: false,
-};
+export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = platformDefaults;
 
 export const DEFAULT_SUPPORT_INFO: SupportInfo = {
-  contactEmail: SITE.email,
-  supportPhone: SITE.phone,
-  userGuideURL: '',
+  contactEmail: supportEmail,
+  supportPhone,
+  userGuideURL,
   termsURL: '',
-};
-
-/** The settings every page may show (root loader): nothing in them is secret. */
-export type PublicSettings = {
-  contactEmail: string;
-  logoURL: string;
-  footerText: string;
-  termsURL: string;
-  privacyURL: string;
-  maintenanceMode: boolean;
-  supportEmail: string;
-  supportPhone: string;
-  userGuideURL: string;
 };
 
 /** The public settings from the two groups; the support terms stand in for missing platform ones. */
@@ -120,11 +103,6 @@ export function toPublicSettings(platform: PlatformSettings, support: SupportInf
     userGuideURL: support.userGuideURL,
   };
 }
-
-export const DEFAULT_PUBLIC_SETTINGS = toPublicSettings(
-  DEFAULT_PLATFORM_SETTINGS,
-  DEFAULT_SUPPORT_INFO,
-);
 
 export const FaqInputSchema = z.object({
   question: requiredText('settings.faqQuestion', 500),

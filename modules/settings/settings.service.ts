@@ -4,6 +4,7 @@ import type { Database } from '#db/client.ts';
 import { faqs, siteSettings } from '#db/schema.ts';
 import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
+import type { PublicSettings } from '#lib/site.ts';
 import { NotFoundError } from '#lib/errors.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
@@ -17,7 +18,6 @@ import {
   type Faq,
   type FaqInput,
   type PlatformSettings,
-  type PublicSettings,
   type SupportInfo,
 } from './settings.schema.ts';
 
