@@ -26,14 +26,18 @@ import { useStoredUser } from './use-stored-user.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.viewer;
-  const site = await loadSiteSettings(request, context);
+  // Every page waits for this loader: the settings and the strip's unread count (how many
+  // notifications addressed to the user are unread) are read side by side.
+  const [site, unreadNotifications] = await Promise.all([
+    loadSiteSettings(request, context),
+    viewer ? context.services.notifications.countUnread(viewer) : 0,
+  ]);
   return {
     site,
     user: viewer
       ? { id: viewer.id, username: viewer.name, email: viewer.email, role: viewer.role }
       : null,
-    // The logged-in strip's badge: how many notifications addressed to the user are unread.
-    unreadNotifications: viewer ? await context.services.notifications.countUnread(viewer) : 0,
+    unreadNotifications,
   };
 }
 
