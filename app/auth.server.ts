@@ -1,6 +1,7 @@
-import { redirect, type AppLoadContext } from 'react-router';
+import { createContext, redirect, type MiddlewareFunction } from 'react-router';
 import { loginPathReturningTo, type UserRole } from '#lib/account.ts';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
+import { requestContext, type PageContext } from '#server/load-context.ts';
 
 /**
  * The signed-in user a page needs, or a redirect to /login that comes back here afterwards.
@@ -8,15 +9,27 @@ import type { Viewer } from '#modules/accounts/accounts.service.ts';
  */
 export function requireViewer(
   request: Request,
-  context: AppLoadContext,
+  context: PageContext,
   options: { role?: UserRole } = {},
 ): Viewer {
-  const viewer = context.viewer;
+  const { viewer } = context.get(requestContext);
   if (!viewer || (options.role && viewer.role !== options.role)) {
     throw redirect(loginPathReturningTo(pagePathOf(request)));
   }
   return viewer;
 }
+
+/** The admin of an /admin-panel request, set by `requireAdmin` before any loader or action. */
+export const adminContext = createContext<Viewer>();
+
+/**
+ * The admin panel's one guard: middleware of its layout route, so it runs before every loader
+ * and every action below it (React Router runs a child's action without the parents' loaders,
+ * but never without their middleware). Anyone but an admin goes to /login and back.
+ */
+export const requireAdmin: MiddlewareFunction<Response> = ({ request, context }) => {
+  context.set(adminContext, requireViewer(request, context, { role: 'admin' }));
+};
 
 /**
  * The page a request is for, with its query. A client-side navigation asks for the page's

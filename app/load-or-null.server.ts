@@ -9,8 +9,3 @@ export async function loadOrNull<T>(load: () => Promise<T>): Promise<T | null> {
     throw error;
   }
 }
-
-/** The origin the visitor used, for absolute URLs in link previews. */
-export function originOf(request: Request): string {
-  return new URL(request.url).origin;
-}

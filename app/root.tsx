@@ -6,49 +6,37 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
-  useRouteLoaderData,
   type MetaDescriptor,
 } from 'react-router';
-import type { SignedInUser } from '#lib/account.ts';
 import { t } from '#lib/i18n.ts';
+import { lazy, Suspense } from 'react';
 import type { Route } from './+types/root';
 import './app.css';
 import { NavigationProgress } from './components/navigation-progress.tsx';
-import { NotFoundPage } from './components/not-found-page.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { MaintenanceBanner } from './components/maintenance-banner.tsx';
 import { MaintenancePage } from './components/maintenance-page.tsx';
-import { loadSiteSettings } from './site-settings.server.ts';
-import { maintenanceNoticeOf, useMaintenanceNotice, useSiteSettings } from './use-site-settings.ts';
+import { loadRootData } from './root.server.ts';
+import {
+  maintenanceNoticeOf,
+  useMaintenanceNotice,
+  useSignedInUser,
+  useSiteSettings,
+  useUnreadNotifications,
+} from './use-root-data.ts';
 import { useNonce } from './nonce.tsx';
 import { useStoredUser } from './use-stored-user.ts';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = context.viewer;
-  // Every page waits for this loader: the settings and the strip's unread count (how many
-  // notifications addressed to the user are unread) are read side by side.
-  const [site, unreadNotifications] = await Promise.all([
-    loadSiteSettings(request, context),
-    viewer ? context.services.notifications.countUnread(viewer) : 0,
-  ]);
-  return {
-    site,
-    user: viewer
-      ? { id: viewer.id, username: viewer.name, email: viewer.email, role: viewer.role }
-      : null,
-    unreadNotifications,
-  };
-}
+// Loaded only for a 404: every page's JavaScript would otherwise carry the search and category
+// links it offers. The server renders it in full before answering; the browser keeps that
+// HTML until the chunk arrives.
+const NotFoundPage = lazy(() =>
+  import('./components/not-found-page.tsx').then((module) => ({ default: module.NotFoundPage })),
+);
 
-/** The signed-in user, from the root loader; null when signed out or on an error page. */
-export function useSignedInUser(): SignedInUser | null {
-  return useRouteLoaderData<typeof loader>('root')?.user ?? null;
-}
-
-/** How many of the signed-in user's notifications are unread (0 when signed out). */
-export function useUnreadNotifications(): number {
-  return useRouteLoaderData<typeof loader>('root')?.unreadNotifications ?? 0;
+export function loader(args: Route.LoaderArgs) {
+  return loadRootData(args);
 }
 
 export const links: Route.LinksFunction = () => [
@@ -109,7 +97,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <>
         <title>{`${t('notFound.title')} | ${t('brand.name')}`}</title>
-        <NotFoundPage />
+        <Suspense>
+          <NotFoundPage />
+        </Suspense>
       </>
     );
   }

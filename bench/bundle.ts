@@ -23,7 +23,7 @@ type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 /** Source modules whose chunks the home page loads up front (lazy route chunks are not counted). */
-const HOME_MODULES = ['app/root.tsx', 'app/routes/home.tsx'];
+const HOME_MODULES = ['app/root.tsx', 'app/routes/catalogue/home.tsx'];
 
 async function gzippedSize(data: Uint8Array): Promise<number> {
   return (await gzip(data, { level: 9 })).length;
@@ -73,7 +73,7 @@ function attributesOf(tag: string): Map<string, string> {
  * scripts, module preloads, stylesheets, and the modules React Router imports from its inline
  * module script (they are also preloaded, but a change there should not go unnoticed).
  */
-export function assetUrlsOfHtml(html: string): string[] {
+function assetUrlsOfHtml(html: string): string[] {
   const urls = new Set<string>();
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
     const attributes = attributesOf(tag);

@@ -5,7 +5,7 @@
  */
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { CHROMIUM_ARGS } from '../test/chromium.ts';
+import { CHROMIUM_ARGS } from '#test/chromium.ts';
 
 export type LighthouseSample = {
   /** 0-100. */

@@ -121,7 +121,7 @@ function prefixLines(prefix: string, text: string): string {
 const STOP_TIMEOUT_MS = 15_000;
 
 /** Stops a child with SIGTERM (the server then closes PGlite cleanly), SIGKILL if it hangs. */
-export async function stopProcess(child: ChildProcess): Promise<void> {
+async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
   child.kill('SIGTERM');

@@ -9,7 +9,9 @@
  * - the home page's JS and CSS, gzipped;
  * - Lighthouse (default mobile preset) on the home page and a property page;
  * - the upload path: CPU per 12 MP phone photo and bytes stored per byte sent (bench/upload.ts,
- *   which also runs alone: `npx tsx bench/upload.ts`).
+ *   which also runs alone: `npx tsx bench/upload.ts`);
+ * - matching one listing that comes on offer against 100,000 open buyers' requests
+ *   (bench/matching.ts, which also runs alone).
  *
  * Exits 1 when any figure misses its budget (or the benchmark itself fails), 0 otherwise.
  * Lines starting with `# ` are context, not figures.
@@ -27,17 +29,17 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { measureHomeBundle } from './bundle.ts';
 import { formatFigure, isWithinBudget, median, note, type Budget, type Figure } from './figures.ts';
 import { killActiveChrome, runLighthouse, type LighthouseSample } from './lighthouse.ts';
 import { measureAgainstCeiling, type Endpoint, type LoadPlan } from './load.ts';
 import { findFreePort, runCommand, startServer, stopAllProcesses } from './processes.ts';
+import { measureMatching } from './matching.ts';
 import { measureUpload } from './upload.ts';
-import { CHROMIUM_PATH } from '../test/chromium.ts';
+import { projectRoot } from '#config/paths.ts';
+import { CHROMIUM_PATH } from '#test/chromium.ts';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDir = path.join(projectRoot, 'build', 'client');
 const BUILD_OUTPUTS = ['build/node/index.js', 'build/server/index.js', 'build/client'];
 
@@ -374,6 +376,7 @@ async function main(): Promise<number> {
   const started = performance.now();
   // First, while no server or browser competes for the CPU it measures.
   for (const figure of await measureUpload()) report(figure);
+  for (const figure of await measureMatching()) report(figure);
   await ensureBuild();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'inzu-bench-'));
   await seedCatalogue(dataDir);

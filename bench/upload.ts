@@ -23,7 +23,7 @@ const MAX_BYTES = 10 * 1024 * 1024;
  * 1.5 s per 12 MP photo is the ceiling. What is stored must be smaller than what was sent, or
  * the pipeline is wasting the disk and, later, the visitors' mobile data.
  */
-export const UPLOAD_BUDGETS = {
+const UPLOAD_BUDGETS = {
   cpuMs: { op: '<', limit: 1500 },
   outPerIn: { op: '<', limit: 1 },
 } as const satisfies Record<string, Budget>;

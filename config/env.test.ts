@@ -32,6 +32,8 @@ describe('loadConfig', () => {
       formPostsPerMinute: 20,
       searchCacheSeconds: 10,
       authAttemptsPer15Minutes: 10,
+      isRunningJobs: true,
+      matchDigestSeconds: 30,
     });
   });
 
@@ -57,6 +59,8 @@ describe('loadConfig', () => {
       UPLOAD_MAX_MB: '2.5',
       LOG_LEVEL: 'warn',
       AUTH_ATTEMPTS_PER_15_MINUTES: '25',
+      BACKGROUND_JOBS: 'off',
+      MATCH_DIGEST_SECONDS: '5',
     });
     expect(config).toEqual({
       env: 'development',
@@ -76,6 +80,8 @@ describe('loadConfig', () => {
       formPostsPerMinute: 20,
       searchCacheSeconds: 10,
       authAttemptsPer15Minutes: 25,
+      isRunningJobs: false,
+      matchDigestSeconds: 5,
     });
   });
 

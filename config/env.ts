@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   FORM_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(20),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   AUTH_ATTEMPTS_PER_15_MINUTES: z.coerce.number().int().min(1).max(100000).default(10),
+  BACKGROUND_JOBS: booleanFromString.default(true),
+  MATCH_DIGEST_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -55,6 +57,13 @@ export type Config = {
    * 15 minutes before answering 429.
    */
   authAttemptsPer15Minutes: number;
+  /**
+   * Whether this process runs background jobs (mail, matching). Off, it only adds them: for
+   * web-only processes beside a worker on PostgreSQL, and for tests that run jobs themselves.
+   */
+  isRunningJobs: boolean;
+  /** How long new buyer-request matches gather before their requester is told, in one e-mail. */
+  matchDigestSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -96,5 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     formPostsPerMinute: values.FORM_POSTS_PER_MINUTE,
     searchCacheSeconds: values.SEARCH_CACHE_SECONDS,
     authAttemptsPer15Minutes: values.AUTH_ATTEMPTS_PER_15_MINUTES,
+    isRunningJobs: values.BACKGROUND_JOBS,
+    matchDigestSeconds: values.MATCH_DIGEST_SECONDS,
   };
 }

@@ -4,7 +4,7 @@ import type { Clock } from '#lib/clock.ts';
 import type { Availability } from '#lib/listing.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type { Page } from '#lib/pagination.ts';
 import { toPrefixQuery } from '#lib/search-text.ts';
@@ -18,10 +18,11 @@ import {
   publishedMatches,
   SEARCH_MATCH_CAP,
 } from './catalogue-sql.ts';
-import type { Database } from './client.ts';
+import type { Database, Transaction } from './client.ts';
 import type { assets, properties } from './schema.ts';
 
 type ListingTable = typeof properties | typeof assets;
+type ListingRow = typeof properties.$inferSelect | typeof assets.$inferSelect;
 
 export type CatalogueListQuery = Partial<ListQuery> & { type?: string; ownerId?: string };
 
@@ -138,18 +139,30 @@ export function createCatalogueQueries<Row, View>({
   }
 
   /** Marks a listing available, sold or rented. Only its owner or an admin may. */
+  /**
+   * Marks a listing available, sold or rented (its owner or an admin); `written` runs in the
+   * same transaction with the row before and after.
+   */
   async function setAvailability(
     id: string,
     availability: Availability,
     actor: Actor,
+    written: (before: ListingRow, after: ListingRow, tx: Transaction) => Promise<void>,
   ): Promise<void> {
     const ownerId = await getOwnerId(id);
     if (!ownerId) throw new NotFoundError(notFoundMessage);
     if (!isOwnerOrAdmin(actor, ownerId)) throw new ForbiddenError(t('auth.forbidden'));
-    await db
-      .update(table)
-      .set({ availability, updatedAt: clock() })
-      .where(and(eq(table.id, id), isNull(table.deletedAt)));
+    await db.transaction(async (tx) => {
+      const live = and(eq(table.id, id), isNull(table.deletedAt));
+      const [before] = await tx.select().from(table).where(live).for('update');
+      if (!before) throw new NotFoundError(notFoundMessage);
+      const [after] = await tx
+        .update(table)
+        .set({ availability, updatedAt: clock() })
+        .where(live)
+        .returning();
+      await written(before as ListingRow, after as ListingRow, tx);
+    });
   }
 
   return {

@@ -14,7 +14,7 @@ type Schema = typeof schema;
 
 /** What both drivers answer to a raw query: node-postgres and PGlite results both carry `rows`. */
 type RowsResult<Row> = { rows: Row[] };
-export interface RowsResultHKT extends PgQueryResultHKT {
+interface RowsResultHKT extends PgQueryResultHKT {
   type: RowsResult<this['row']>;
 }
 
@@ -22,9 +22,16 @@ export interface RowsResultHKT extends PgQueryResultHKT {
 export type Database = PgDatabase<RowsResultHKT, Schema>;
 export type Transaction = PgTransaction<RowsResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/** A raw SQL runner with `$1` parameters, for libraries that bring their own SQL (pg-boss). */
+export type SqlRunner = {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+};
+
 export type DatabaseHandle = {
   db: Database;
   engine: 'pglite' | 'postgres';
+  /** The same connection(s) as `db`, for SQL written elsewhere. */
+  sql: SqlRunner;
   /** Applies the committed SQL migrations that have not run yet. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -36,7 +43,7 @@ export type DatabaseOptions =
   | { engine: 'postgres'; url: string; poolSize?: number }
   | { engine: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
-export const PGLITE_FOLDER = 'db';
+const PGLITE_FOLDER = 'db';
 
 /** Opens PGlite in `DATA_DIR/db` unless a PostgreSQL URL is given. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -51,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       engine: 'postgres',
+      sql: { executeSql: (text, values) => pool.query(text, values) },
       migrate: () => migratePostgres(db, { migrationsFolder: migrationsDir }),
       close: () => pool.end(),
     };
@@ -63,6 +71,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     engine: 'pglite',
+    sql: {
+      async executeSql(text, values = []) {
+        if (values.length > 0) return client.query(text, values);
+        // Without parameters a text may hold several statements, which only the simple query
+        // protocol (exec) accepts; its answer is the last statement's.
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      },
+    },
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),

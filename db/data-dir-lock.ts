@@ -3,7 +3,7 @@ import path from 'node:path';
 
 const LOCK_FILE = 'server.pid';
 
-export class DataDirLockedError extends Error {
+class DataDirLockedError extends Error {
   constructor(
     readonly dataDir: string,
     readonly pid: number,

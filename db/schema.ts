@@ -20,11 +20,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { USER_ROLES, USER_STATUSES } from '#lib/account.ts';
-import { NOTIFICATION_AUDIENCES } from '#lib/notifications.ts';
+import { NOTIFICATION_AUDIENCES, NOTIFICATION_KINDS } from '#lib/notifications.ts';
 import {
   ASSET_TYPES,
   AVAILABILITIES,
   INQUIRY_ROLES,
+  INQUIRY_SIDES,
   LISTING_TYPES,
   MODERATION_STATES,
   OFFERS,
@@ -305,6 +306,9 @@ export const propertyRequests = pgTable(
     index('property_requests_open_created_idx')
       .on(table.createdAt.desc().nullsFirst(), table.id)
       .where(sql`status = 'Open' and deleted_at is null`),
+    index('property_requests_open_type_price_idx')
+      .on(table.type, table.price)
+      .where(sql`status = 'Open' and deleted_at is null`),
     index('property_requests_open_type_created_idx')
       .on(table.type, table.createdAt.desc().nullsFirst(), table.id)
       .where(sql`status = 'Open' and deleted_at is null`),
@@ -319,6 +323,53 @@ export const propertyRequests = pgTable(
       'property_requests_rooms_check',
       sql`coalesce(bedrooms, 0) >= 0 and coalesce(bathrooms, 0) >= 0 and coalesce(toilets, 0) >= 0 and (area_sqm is null or area_sqm > 0)`,
     ),
+  ],
+);
+
+/**
+ * A buyer's request and a published listing that fits it, found once (the pair is unique) and
+ * told to the requester once: `notifiedAt` is set by the job that sends the digest.
+ */
+export const requestMatches = pgTable(
+  'request_matches',
+  {
+    requestId: uuid()
+      .notNull()
+      .references(() => propertyRequests.id, { onDelete: 'cascade' }),
+    /** A property's or an asset's id (the two tables share no ids). */
+    listingId: uuid().notNull(),
+    listingKind: text({ enum: ['property', 'asset'] }).notNull(),
+    requesterId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    notifiedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.requestId, table.listingId] }),
+    index('request_matches_listing_idx').on(table.listingId),
+    index('request_matches_unnotified_idx')
+      .on(table.requesterId, table.createdAt)
+      .where(sql`notified_at is null`),
+    index('request_matches_created_idx').on(table.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** Listings a user saved (the heart), to find again and to hear when their price drops. */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: uuid().notNull(),
+    listingKind: text({ enum: ['property', 'asset'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.listingId] }),
+    index('favourites_listing_idx').on(table.listingId),
+    index('favourites_user_created_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -341,26 +392,75 @@ export const contactMessages = pgTable(
   (table) => [index('contact_messages_created_idx').on(table.createdAt.desc().nullsFirst())],
 );
 
-/** "Request Information" submissions about one property or one asset. */
+/**
+ * "Request Information" submissions about one property or one asset, each the start of a
+ * conversation between the visitor and the listing's owner (the message here is the first).
+ */
 export const inquiries = pgTable(
   'inquiries',
   {
     id: uuid().primaryKey().defaultRandom(),
     propertyId: uuid().references(() => properties.id),
     assetId: uuid().references(() => assets.id),
+    /** Who listed it when the inquiry came: the owner side of the conversation. */
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id),
+    /** The visitor, when signed in: they read the conversation under "Sent". */
+    senderId: uuid().references(() => users.id),
     name: text().notNull(),
     email: text().notNull(),
     phone: text().notNull(),
     role: text({ enum: INQUIRY_ROLES }).notNull(),
     message: text().notNull(),
     isAgreedToEmails: boolean().notNull().default(false),
+    /** When the owner marked the conversation handled; a new visitor message reopens it. */
+    handledAt: timestamp({ withTimezone: true }),
+    /** When each side last opened the conversation: newer messages from the other are unread. */
+    ownerReadAt: timestamp({ withTimezone: true }),
+    senderReadAt: timestamp({ withTimezone: true }),
+    /** The newest message's time: conversations are listed by it. */
+    lastMessageAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Which side wrote the newest message. */
+    lastMessageFrom: text({ enum: INQUIRY_SIDES }).notNull().default('visitor'),
     createdAt: createdAt(),
+    deletedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     index('inquiries_property_idx').on(table.propertyId, table.createdAt.desc().nullsFirst()),
     index('inquiries_asset_idx').on(table.assetId, table.createdAt.desc().nullsFirst()),
+    index('inquiries_owner_last_idx')
+      .on(table.ownerId, table.lastMessageAt.desc().nullsFirst(), table.id)
+      .where(sql`deleted_at is null`),
+    index('inquiries_sender_last_idx')
+      .on(table.senderId, table.lastMessageAt.desc().nullsFirst(), table.id)
+      .where(sql`deleted_at is null and sender_id is not null`),
+    index('inquiries_last_idx')
+      .on(table.lastMessageAt.desc().nullsFirst(), table.id)
+      .where(sql`deleted_at is null`),
     check('inquiries_role_check', oneOf('role', INQUIRY_ROLES)),
     check('inquiries_listing_check', sql`num_nonnulls(property_id, asset_id) = 1`),
+    check('inquiries_last_message_from_check', oneOf('last_message_from', INQUIRY_SIDES)),
+  ],
+);
+
+/** The replies in an inquiry's conversation, after its first message. */
+export const inquiryMessages = pgTable(
+  'inquiry_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    inquiryId: uuid()
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    from: text({ enum: INQUIRY_SIDES }).notNull(),
+    /** The signed-in user who wrote it (the owner, an admin, or the signed-in visitor). */
+    authorId: uuid().references(() => users.id),
+    body: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('inquiry_messages_inquiry_idx').on(table.inquiryId, table.createdAt),
+    check('inquiry_messages_from_check', oneOf('"from"', INQUIRY_SIDES)),
   ],
 );
 
@@ -387,9 +487,11 @@ export const notifications = pgTable(
     audience: text({ enum: NOTIFICATION_AUDIENCES }).notNull().default('everyone'),
     /** Set for a personal message to one user; null for a broadcast. */
     userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
-    senderId: uuid()
-      .notNull()
-      .references(() => users.id),
+    /** The admin who wrote it; null for what the platform tells on its own (a new inquiry). */
+    senderId: uuid().references(() => users.id),
+    kind: text({ enum: NOTIFICATION_KINDS }).notNull().default('notice'),
+    /** The page it is about (a conversation, a listing), as a path on this site. */
+    link: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp({ withTimezone: true }),
@@ -402,6 +504,7 @@ export const notifications = pgTable(
       .on(table.userId, table.createdAt.desc().nullsFirst())
       .where(sql`user_id is not null and deleted_at is null`),
     check('notifications_audience_check', oneOf('audience', NOTIFICATION_AUDIENCES)),
+    check('notifications_kind_check', oneOf('kind', NOTIFICATION_KINDS)),
   ],
 );
 

@@ -17,7 +17,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ engine: 'pglite', loadDataDir: new Blob([bytes]) });
 }
 
-export const TEMPLATE_DATABASE = 'marketplace_test_template';
+const TEMPLATE_DATABASE = 'marketplace_test_template';
 
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);

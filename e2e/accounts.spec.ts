@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
-import { E2E_ADMIN } from './admin.ts';
+import { E2E_ADMIN } from './known-accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 type Account = { name: string; email: string; password: string };
@@ -13,12 +13,20 @@ function newAccount(testInfo: TestInfo, role: string): Account {
   };
 }
 
-async function register(page: Page, account: Account, role: string) {
+/** The role choices of the registration form, in the words they show. */
+const ROLE_CHOICE = {
+  seller: 'I want to sell or let property',
+  buyer: 'I am looking to buy or rent',
+  guest: 'Just browsing',
+} as const;
+
+/** Fills and sends the registration form; `role` null leaves the role unchosen. */
+async function register(page: Page, account: Account, role: keyof typeof ROLE_CHOICE | null) {
   await page.goto('/register');
   await waitForHydration(page);
   await page.getByLabel('Full Name').fill(account.name);
   await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Role').fill(role);
+  if (role) await page.getByRole('radio', { name: ROLE_CHOICE[role] }).check();
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm Password').fill(account.password);
   await page.getByRole('button', { name: 'Register' }).click();
@@ -64,13 +72,13 @@ async function logOut(page: Page) {
 for (const { role, landing, heading } of [
   { role: 'seller', landing: '/supplied-property', heading: 'Supplied Properties' },
   { role: 'buyer', landing: '/property-requested', heading: 'Requested Properties' },
-]) {
+] as const) {
   test(`a ${role} registers, signs in, lands on ${landing}, sees the strip and logs out`, async ({
     page,
   }, testInfo) => {
     const account = newAccount(testInfo, role);
-    // The role is free text: any case is accepted and stored in lower case.
-    await register(page, account, role === 'seller' ? 'Seller' : ' BUYER ');
+    // The role is chosen in plain words; the form posts the spec's value.
+    await register(page, account, role);
     await expect(page.getByText('Registration successful! Redirecting...')).toBeVisible();
     // Registration signs in; after 2 s /login sends the new user on to their page.
     await expect(page).toHaveURL(landing);
@@ -167,9 +175,18 @@ test('sign-in and registration failures show the server message', async ({ page 
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(password).toHaveAttribute('type', 'text');
 
-  const account = newAccount(testInfo, 'admin');
-  await register(page, account, 'admin');
-  await expect(page.getByText('must be buyer, seller or guest')).toBeVisible();
+  // No role chosen: the server names what it accepts beside the choices.
+  const account = newAccount(testInfo, 'guest');
+  await register(page, account, null);
+  const roles = page.getByRole('group', { name: 'Role' });
+  await expect(roles.getByText('must be buyer, seller or guest')).toBeVisible();
+  await expect(roles).toHaveAccessibleDescription(
+    'e.g. buyer, seller, guest must be buyer, seller or guest',
+  );
+  // The error summary takes the focus and names the field by its legend.
+  const summary = page.getByRole('group', { name: 'Please fix the following:' });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText('Role: must be buyer, seller or guest');
   await expect(page.getByRole('alert').first()).toBeVisible();
   await expect(page).toHaveURL('/register');
 });
@@ -209,4 +226,48 @@ test('an admin marks a listing sold from its page, and visitors see it', async (
   await manage.getByLabel('Availability').selectOption('Available');
   await manage.getByRole('button', { name: 'Save' }).click();
   await expect(manage.getByText('Listing marked Available.')).toBeVisible();
+});
+
+test.describe('the registration role', () => {
+  test('is a choice in plain words, made from the keyboard, over the spec hint', async ({
+    page,
+  }) => {
+    await page.goto('/register');
+    await waitForHydration(page);
+    const roles = page.getByRole('group', { name: 'Role' });
+    await expect(roles).toHaveAccessibleDescription('e.g. buyer, seller, guest');
+    const choices = roles.getByRole('radio');
+    await expect(choices).toHaveCount(3);
+    for (const [value, name] of Object.entries(ROLE_CHOICE)) {
+      const choice = roles.getByRole('radio', { name });
+      await expect(choice).toHaveAttribute('value', value);
+      // The whole row is the target, at least 44 px high.
+      const row = await roles
+        .locator('label')
+        .filter({ has: page.getByRole('radio', { name }) })
+        .boundingBox();
+      expect(row?.height).toBeGreaterThanOrEqual(44);
+    }
+    await roles.getByRole('radio', { name: ROLE_CHOICE.seller }).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(roles.getByRole('radio', { name: ROLE_CHOICE.buyer })).toBeChecked();
+    await expect(roles.getByRole('radio', { name: ROLE_CHOICE.buyer })).toBeFocused();
+  });
+
+  test('registers a seller without JavaScript', async ({ browser }, testInfo) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const account = newAccount(testInfo, 'seller');
+    await page.goto('/register');
+    await page.getByLabel('Full Name').fill(account.name);
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByRole('radio', { name: ROLE_CHOICE.seller }).check();
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByLabel('Confirm Password').fill(account.password);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('Registration successful! Redirecting...')).toBeVisible();
+    // The refresh tag goes on to /login, which sends the new seller to their page.
+    await expect(page).toHaveURL('/supplied-property', { timeout: 10_000 });
+    await context.close();
+  });
 });

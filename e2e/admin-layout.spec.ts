@@ -1,4 +1,4 @@
-import { E2E_ADMIN } from './admin.ts';
+import { E2E_ADMIN } from './known-accounts.ts';
 import { expect, isPhone, test, waitForHydration } from './fixtures.ts';
 
 test.beforeEach(async ({ page }) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { E2E_ADMIN } from './admin.ts';
+import { E2E_ADMIN } from './known-accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 const PASSWORD = 'a-long-enough-password';

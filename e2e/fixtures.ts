@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import type { ReceivedMail } from '#test/smtp-server.ts';
 
 export type ListingFixture = {
   id: string;
@@ -40,9 +41,30 @@ export type E2EFixtures = {
 };
 
 /** Where serve.ts writes the fixtures and where the tests read them. */
-export const fixturesFile = path.resolve(
+const fixturesFile = path.resolve(
   process.env.E2E_FIXTURES ?? path.join('test-results', 'e2e-fixtures.json'),
 );
+
+/** Where e2e/serve.ts's SMTP server writes every e-mail it receives, one JSON line each. */
+export const mailboxFile = path.join(path.dirname(fixturesFile), 'e2e-mailbox.jsonl');
+
+/** A quoted-printable message as it reads: soft line breaks joined, =XX bytes decoded. */
+function decodeQuotedPrintable(raw: string): string {
+  const joined = raw.replace(/=\r\n/g, '');
+  return decodeURIComponent(joined.replace(/%/g, '%25').replace(/=([0-9A-F]{2})/g, '%$1'));
+}
+
+/** The e-mails delivered to an address so far: the raw message and its decoded text. */
+export function mailsTo(address: string): (ReceivedMail & { text: string })[] {
+  if (!fs.existsSync(mailboxFile)) return [];
+  return fs
+    .readFileSync(mailboxFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as ReceivedMail)
+    .filter((mail) => mail.to.includes(address))
+    .map((mail) => ({ ...mail, text: decodeQuotedPrintable(mail.raw) }));
+}
 
 /** An id no listing has (valid UUID, so the page answers "not found", not "bad id"). */
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -52,9 +74,6 @@ export const assetUrl = (id: string) => `/asset/${id}`;
 export const detailsUrl = (id: string) => `/details/${id}`;
 export const propertyListUrl = (type: 'House' | 'Hotel' | 'Apartment') =>
   `/get-properties/type/${type}`;
-export const assetListUrl = (type: 'Land' | 'Car' | 'Motorcycle' | 'Clothes' | 'Other') =>
-  `/asset-property/${type}`;
-
 export function isPhone(testInfo: TestInfo): boolean {
   return testInfo.project.name.startsWith('phone');
 }

@@ -28,7 +28,7 @@ async function jpegPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-test('a buyer posts a request, sees it reset after 5 s, finds it in their list, closes and deletes it', async ({
+test('a buyer posts a request, sees the form reset after 5 s, finds it in their list, closes and deletes it', async ({
   page,
   request,
 }, testInfo) => {
@@ -63,6 +63,17 @@ test('a buyer posts a request, sees it reset after 5 s, finds it in their list, 
   await expect(page.getByRole('alert')).toHaveText(
     'Failed to submit your request. Please try again.',
   );
+  await expect(page.getByRole('group', { name: 'Please fix the following:' })).toBeFocused();
+
+  // Words in a number field get a field error saying what to type, not a generic failure.
+  await page.getByLabel('Budget Price').fill('500,000 per month');
+  await titleField.fill('A budget in words');
+  await submit.click();
+  await expect(page.locator('#field-price-error')).toHaveText(
+    'Enter an amount in RWF, digits only',
+  );
+  await expect(page.locator('#field-title-error')).toHaveCount(0);
+  await page.getByLabel('Budget Price').fill('45000000');
 
   // Complete it, with a photo and a feature added, one added and removed again.
   await titleField.fill(title);
@@ -110,10 +121,12 @@ test('a buyer posts a request, sees it reset after 5 s, finds it in their list, 
   const success = page.getByText('Your request has been submitted successfully!');
   await expect(success).toBeVisible();
   await expect(submit).toBeEnabled();
-  // What was sent stays with the message, then both clear after the spec's 5 seconds.
+  await expect(page.getByRole('status')).toContainText('Sellers can see it now.');
+  // What was sent stays with the message, then the form starts again after the spec's 5
+  // seconds; the message stays until the next submission.
   await expect(titleField).toHaveValue(title);
-  await expect(success).toBeHidden({ timeout: 7000 });
-  await expect(titleField).toHaveValue('');
+  await expect(titleField).toHaveValue('', { timeout: 7000 });
+  await expect(success).toBeVisible();
   await expect(page.getByLabel('Budget Price')).toHaveValue('');
   await expect(page.getByLabel('Description')).toHaveValue('');
   await expect(page.getByRole('list', { name: 'Added features' })).toHaveCount(0);

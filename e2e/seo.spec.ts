@@ -30,6 +30,8 @@ test('sitemap.xml lists published listings and not those awaiting approval', asy
   const loc = (path: string) => `<loc>${baseURL}${path}</loc>`;
   expect(xml).toContain(loc('/'));
   expect(xml).toContain(loc('/contact'));
+  expect(xml).toContain(loc('/about'));
+  expect(xml).toContain(loc('/terms'));
   expect(xml).toContain(loc('/get-properties/type/House'));
   expect(xml).toContain(loc('/asset-property/Other'));
   for (const property of fixtures.properties.all)

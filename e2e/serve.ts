@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { openDatabase, type Database } from '#db/client.ts';
 import type { assets, properties } from '#db/schema.ts';
@@ -17,10 +17,12 @@ import { createAsset, createProperty, createUser, NO_KIND_FIELDS } from '#db/see
 import type { Photo } from '#lib/listing.ts';
 import { createMediaService, type MediaService } from '#modules/media/media.service.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
-import { E2E_ADMIN } from './admin.ts';
-import type { E2EFixtures, ListingFixture } from './fixtures.ts';
+import { hashPassword } from '#modules/accounts/accounts.passwords.ts';
+import { startSmtpServer } from '#test/smtp-server.ts';
+import { E2E_ADMIN, E2E_SELLER } from './known-accounts.ts';
+import { mailboxFile, type E2EFixtures, type ListingFixture } from './fixtures.ts';
+import { projectRoot } from '#config/paths.ts';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(projectRoot, 'build', 'node', 'index.js');
 const port = process.env.E2E_PORT ?? '3210';
 const fixturesFile = path.resolve(
@@ -74,8 +76,9 @@ function toFixture(
 async function seedFixtures(db: Database, media: MediaService): Promise<E2EFixtures> {
   const now = Date.now();
   const seller = await createUser(db, {
-    name: 'Jean Habimana',
-    email: 'jean.habimana@e2e.example.rw',
+    name: E2E_SELLER.name,
+    email: E2E_SELLER.email,
+    passwordHash: await hashPassword(E2E_SELLER.password),
     role: 'seller',
   });
   const ownerName = seller.name;
@@ -364,7 +367,16 @@ try {
   await database.close();
 }
 
+// A real SMTP server: every e-mail the product sends lands in the mailbox file the journeys read.
+fs.writeFileSync(mailboxFile, '');
+const smtp = await startSmtpServer({
+  onMail: (mail) => fs.appendFileSync(mailboxFile, `${JSON.stringify(mail)}\n`),
+});
+
 Object.assign(process.env, {
+  SMTP_URL: smtp.url,
+  // Matches reach the buyer within seconds rather than the half minute that gathers them.
+  MATCH_DIGEST_SECONDS: '1',
   DATA_DIR: dataDir,
   PORT: port,
   HOST: '127.0.0.1',

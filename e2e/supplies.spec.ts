@@ -67,12 +67,22 @@ test('a seller supplies a house with a photo and features, and finds it Pending 
 
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('supplied submitted successfully!')).toBeVisible();
-  // The form starts again empty; the message goes after 3 seconds.
+  // The form starts again empty; the message stays and says what happens next.
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
   await expect(added).toHaveCount(0);
-  await expect(page.getByText('supplied submitted successfully!')).toBeHidden({ timeout: 5000 });
-
+  await expect(page.getByRole('status')).toContainText(
+    'An administrator reviews it before it is published; you will be told',
+  );
+  await expect(
+    page.getByRole('status').getByRole('link', { name: 'Supplied Properties' }),
+  ).toHaveAttribute('href', '/supplied-property');
+  // The message opens the new supply, which says it waits for review (not "Listed").
+  await page.getByRole('status').getByRole('link', { name: 'See your supply' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText(/^Sent for review/)).toBeVisible();
+  await expect(page.getByText(/^Listed /)).toHaveCount(0);
   await page.goto('/supplied-property');
+  await expect(page).toHaveURL('/supplied-property');
   await expect(page.getByRole('heading', { level: 1, name: 'Supplied Properties' })).toBeVisible();
   const card = page.getByRole('article').filter({ hasText: title });
   await expect(card).toContainText('Pending');
@@ -107,5 +117,5 @@ test('the supply form shows the fields of the chosen type', async ({ page }, tes
   await page.getByLabel('Price (RWF)').fill('1000000');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Something went wrong while submitting the request.')).toBeVisible();
-  await expect(page.getByText('Title is required')).toBeVisible();
+  await expect(page.getByText('Title is required', { exact: true })).toBeVisible();
 });

@@ -26,15 +26,35 @@ export function landingPathFor(role: string): string {
   }
 }
 
+// Any origin works as the base: a relative reference that stays on it stays on every origin.
+// `.invalid` can never be a real host, so nothing resolved against it is mistaken for one.
+const NEXT_BASE = new URL('http://site.invalid');
+
+// Browsers drop tabs and newlines from an address (`/\t/evil.example` is `//evil.example`)
+// and a header cannot carry CR, LF or NUL: no control character is ever followed.
+// eslint-disable-next-line no-control-regex -- matching them is the point
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
 /**
- * A `next` parameter is followed only when it is a path on this site: never another origin
- * (`//evil.example`, `https://...`), never a backslash trick browsers read as one.
+ * A `next` parameter is followed only when it is a path on this site: resolved against the
+ * site's own address, it must keep that origin. Answers the normalised path, query and fragment
+ * (percent-encoded, so it fits in a Location header), or undefined.
  */
 export function safeNextPath(next: string | null | undefined): string | undefined {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) {
+  if (!next?.startsWith('/') || next.includes('\\') || CONTROL_CHARACTER.test(next)) {
     return undefined;
   }
-  return next;
+  let url: URL;
+  try {
+    url = new URL(next, NEXT_BASE);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== NEXT_BASE.origin) return undefined;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments can leave an empty first segment (`/.//evil.example` is `//evil.example`),
+  // which a browser would read as another host.
+  return path.startsWith('//') ? undefined : path;
 }
 
 /** The path to the login page that returns to `path` afterwards. */

@@ -1,6 +1,14 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { t, type MessageKey } from './i18n.ts';
+import { t, type AdminMessageKey as MessageKey } from './i18n.admin.ts';
+import {
+  AREA_SQM_MAX,
+  EMAIL_MAX_LENGTH,
+  FEATURE_MAX_LENGTH,
+  MAX_FEATURES,
+  PRICE_MAX,
+  ROOM_COUNT_MAX,
+} from './limits.ts';
 import { capitalizeType, LISTING_TYPES, OFFERS } from './listing.ts';
 
 /** Control characters (NUL above all: PostgreSQL text cannot hold it); tabs and newlines pass. */
@@ -24,7 +32,11 @@ export const EmailSchema = z
   .string({ error: t('validation.email') })
   .trim()
   .toLowerCase()
-  .pipe(z.email(t('validation.email')).max(254, t('validation.tooLong', { max: 254 })));
+  .pipe(
+    z
+      .email(t('validation.email'))
+      .max(EMAIL_MAX_LENGTH, t('validation.tooLong', { max: EMAIL_MAX_LENGTH })),
+  );
 
 /** A phone number valid in Rwanda (07xxxxxxxx) or in international form (+250...). */
 export const PhoneSchema = z
@@ -76,7 +88,7 @@ export function requiredAmount(label: MessageKey) {
           .number({ error: t('validation.amount') })
           .int(t('validation.amount'))
           .min(0, t('validation.amount'))
-          .max(1e13, t('validation.amount')),
+          .max(PRICE_MAX, t('validation.amount')),
       ),
   );
 }
@@ -92,7 +104,7 @@ export function optionalAmount() {
       .number({ error: t('validation.amount') })
       .int(t('validation.amount'))
       .min(0, t('validation.amount'))
-      .max(1e13, t('validation.amount'))
+      .max(PRICE_MAX, t('validation.amount'))
       .optional(),
   );
 }
@@ -104,7 +116,7 @@ export const OptionalCountSchema = z.preprocess(
     .number({ error: t('validation.count') })
     .int(t('validation.count'))
     .min(0, t('validation.count'))
-    .max(1000, t('validation.count'))
+    .max(ROOM_COUNT_MAX, t('validation.count'))
     .optional(),
 );
 
@@ -120,12 +132,9 @@ export const OptionalAreaSchema = z.preprocess(
     .number({ error: t('validation.area') })
     .int(t('validation.area'))
     .min(1, t('validation.area'))
-    .max(10_000_000, t('validation.area'))
+    .max(AREA_SQM_MAX, t('validation.area'))
     .optional(),
 );
-
-const MAX_FEATURES = 30;
-const MAX_FEATURE_LENGTH = 80;
 
 /**
  * The features list of a form: a repeated field (or one text). Blank ones are dropped after
@@ -139,12 +148,12 @@ export const FeaturesSchema = z.preprocess(
   },
   z
     .array(
-      z.string().max(MAX_FEATURE_LENGTH).refine(isPrintable, t('validation.controlCharacters')),
+      z.string().max(FEATURE_MAX_LENGTH).refine(isPrintable, t('validation.controlCharacters')),
       {
-        error: t('validation.features', { max: MAX_FEATURES, length: MAX_FEATURE_LENGTH }),
+        error: t('validation.features', { max: MAX_FEATURES, length: FEATURE_MAX_LENGTH }),
       },
     )
-    .max(MAX_FEATURES, t('validation.features', { max: MAX_FEATURES, length: MAX_FEATURE_LENGTH })),
+    .max(MAX_FEATURES, t('validation.features', { max: MAX_FEATURES, length: FEATURE_MAX_LENGTH })),
 );
 
 /** A choice typed or picked in any case ('house', 'CAR'): its canonical form; blank is absent. */

@@ -8,6 +8,8 @@ export type FormResult =
       message: string;
       /** Where the page goes after showing the message. */
       redirectTo?: string;
+      /** What the success made, to open next (the new supply). */
+      createdPath?: string;
     }
   | { ok: false; message: string; fieldErrors: Record<string, string> };
 

@@ -1,6 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { t } from './i18n.ts';
-import { en } from './messages/en.ts';
+import { t, tCount } from './i18n.admin.ts';
+import { enAdmin } from './messages/en.admin.ts';
+import { en as enPublic } from './messages/en.ts';
+
+/** Both halves of the catalogue: the public pages' texts and the admin panel's and server's. */
+const en: Record<string, string> = { ...enPublic, ...enAdmin };
 
 describe('t', () => {
   it('answers the text of a key', () => {
@@ -10,9 +16,7 @@ describe('t', () => {
   it('fills placeholders', () => {
     expect(t('validation.required', { field: 'Email' })).toBe('Email is required');
     expect(t('listing.pageOf', { page: 2, pages: 7 })).toBe('Page 2 of 7');
-    expect(t('api.tooManyRequests', { seconds: 42 })).toBe(
-      'Too many requests. Please try again in 42 seconds.',
-    );
+    expect(t('listing.typeListings', { type: 'House' })).toBe('House Listings');
   });
 
   it('fills every occurrence and accepts numbers', () => {
@@ -26,6 +30,55 @@ describe('t', () => {
 
   it('does not read placeholder syntax inside a filled value', () => {
     expect(t('home.resultsFor', { query: '{query} $& $1' })).toBe('Results for "{query} $& $1"');
+  });
+});
+
+describe('tCount', () => {
+  it.each([
+    ['home.propertyCount', 1, '1 property'],
+    ['home.propertyCount', 2, '2 properties'],
+    ['home.propertyCount', 0, '0 properties'],
+    ['home.assetCount', 1, '1 asset'],
+    ['home.assetCount', 7, '7 assets'],
+    ['listing.resultCount', 1, '1 listing'],
+    ['listing.resultCount', 12, '12 listings'],
+    ['listing.beds', 1, '1 bed'],
+    ['listing.baths', 3, '3 baths'],
+    ['manage.propertiesFound', 1, '1 property found'],
+    ['manage.propertiesFound', 40, '40 properties found'],
+    ['manage.assetsFound', 1, '1 asset found'],
+    ['manage.assetsFound', 2, '2 assets found'],
+    ['notifications.linkUnread', 1, 'Notifications, 1 unread'],
+    ['notifications.linkUnread', 5, 'Notifications, 5 unread'],
+    ['api.tooManyRequests', 1, 'Too many requests. Please try again in 1 second.'],
+    ['api.tooManyRequests', 42, 'Too many requests. Please try again in 42 seconds.'],
+    ['auth.tooManyAttempts', 1, 'Too many attempts. Please try again in 1 minute.'],
+    ['auth.tooManyAttempts', 15, 'Too many attempts. Please try again in 15 minutes.'],
+  ] as const)('%s of %i reads %j', (base, count, text) => {
+    expect(tCount(base, count)).toBe(text);
+  });
+
+  it('fills the other placeholders, and may show the count another way', () => {
+    expect(tCount('profile.description', 1, { name: 'Aline', brand: 'Inzu' })).toBe(
+      'Aline on Inzu: 1 published listing.',
+    );
+    // A capped total: the plural of the number, shown with its '+'.
+    expect(tCount('listing.resultCount', 1000, { count: '1000+' })).toBe('1000+ listings');
+  });
+});
+
+describe('what public pages download', () => {
+  it('is the public texts alone: no public page code reads the admin and server texts', () => {
+    const isPublicCode = (file: string) =>
+      /\.tsx?$/.test(file) &&
+      !/\.(test|server)\.tsx?$/.test(file) &&
+      !file.startsWith(path.join('app', 'routes', 'admin'));
+    const offenders = fs
+      .readdirSync('app', { recursive: true, encoding: 'utf8' })
+      .map((file) => path.join('app', file))
+      .filter((file) => isPublicCode(file))
+      .filter((file) => fs.readFileSync(file, 'utf8').includes('i18n.admin.ts'));
+    expect(offenders).toEqual([]);
   });
 });
 
@@ -55,6 +108,33 @@ describe('the English catalogue', () => {
     'Something went wrong',
   ])('holds the spec text %j verbatim', (text) => {
     expect(texts.has(text)).toBe(true);
+  });
+
+  it('holds both forms of every plural text', () => {
+    // A plural text: its key ends in .one or .other and it shows {count}.
+    const plural = Object.entries(en).filter(
+      ([key, text]) => /\.(one|other)$/.test(key) && text.includes('{count}'),
+    );
+    expect(plural.length).toBeGreaterThan(10);
+    for (const [key] of plural) {
+      const base = key.replace(/\.(one|other)$/, '');
+      expect(en, base).toHaveProperty([`${base}.one`]);
+      expect(en, base).toHaveProperty([`${base}.other`]);
+    }
+  });
+
+  it('shows a count with a noun only in plural texts', () => {
+    // 'Photo 2 of 5' and the capped '1000+' name no counted noun of their own.
+    const notCounting = new Set(['listing.photoCount', 'home.countCapped']);
+    for (const [key, text] of Object.entries(en)) {
+      if (/\.(one|other)$/.test(key) || notCounting.has(key)) continue;
+      expect(text, key).not.toMatch(/\{(count|total|seconds|unread)\}/);
+    }
+  });
+
+  it('keeps the two halves apart: no key in both', () => {
+    const shared = Object.keys(enPublic).filter((key) => key in enAdmin);
+    expect(shared).toEqual([]);
   });
 
   it('has no empty text', () => {

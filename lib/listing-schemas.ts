@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from './i18n.ts';
+import { t } from './i18n.admin.ts';
 import {
   AVAILABILITIES,
   OFFERS,
@@ -7,7 +7,8 @@ import {
   parseAssetType,
   parsePropertyType,
 } from './listing.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from './pagination.ts';
+import { DEFAULT_PAGE_SIZE } from './limits.ts';
+import { listQuerySchema } from './list-query.ts';
 
 /** A listing id in a URL: a UUID, or a 400 that names the `id` field. */
 export const IdParamsSchema = z.object({
@@ -45,16 +46,10 @@ export const AssetTypeParamsSchema = z.object({
     .meta({ description: 'Land, Car, Motorcycle, Clothes or Other, in any case', example: 'car' }),
 });
 
-export const LIST_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
-export type ListSort = (typeof LIST_SORTS)[number];
-
-export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-});
+const LIST_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
 
 /** Paging, the Rent/Sale filter and the sort order of a type list. */
-export const ListQuerySchema = PageQuerySchema.extend({
+export const ListQuerySchema = listQuerySchema(DEFAULT_PAGE_SIZE, {
   status: z
     .string()
     .transform((raw) => (raw.trim() === '' ? undefined : capitalizeType(raw)))

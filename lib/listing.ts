@@ -7,6 +7,10 @@ export const MODERATION_STATES = ['Pending', 'Approved', 'Rejected'] as const;
 export const AVAILABILITIES = ['Available', 'Sold', 'Rented'] as const;
 /** Who sends an information request: the form's Buying, Selling and Other. */
 export const INQUIRY_ROLES = ['buyer', 'seller', 'guest'] as const;
+
+/** The two sides of an inquiry's conversation: who asked, and who listed. */
+export const INQUIRY_SIDES = ['visitor', 'owner'] as const;
+export type InquirySide = (typeof INQUIRY_SIDES)[number];
 /** Every kind a listing (or a wanted-ad) can be: the property types, then the asset kinds. */
 export const LISTING_TYPES = [...PROPERTY_TYPES, ...ASSET_TYPES] as const;
 /** A buyer's wanted-ad is open until they close it. */
@@ -54,30 +58,3 @@ export function parsePropertyType(raw: string): PropertyType | undefined {
 export function parseAssetType(raw: string): AssetType | undefined {
   return parseType(raw, ASSET_TYPES);
 }
-
-/** The fields an asset of each kind has beyond the common ones (spec: Asset detail). */
-export const ASSET_KIND_FIELDS = {
-  Car: [
-    'transmission',
-    'fuel',
-    'certified',
-    'inspected',
-    'warranty',
-    'rentalPrice',
-    'rentDuration',
-  ],
-  Motorcycle: [
-    'transmission',
-    'fuel',
-    'certified',
-    'inspected',
-    'warranty',
-    'rentalPrice',
-    'rentDuration',
-  ],
-  Land: ['size'],
-  Clothes: ['condition', 'sizeCloth'],
-  Other: [],
-} as const satisfies Record<AssetType, readonly string[]>;
-
-export type AssetKindField = (typeof ASSET_KIND_FIELDS)[AssetType][number];

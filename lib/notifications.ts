@@ -3,3 +3,11 @@
 /** Who a broadcast notification reaches. */
 export const NOTIFICATION_AUDIENCES = ['everyone', 'buyers', 'sellers'] as const;
 export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
+
+/**
+ * What a notification is about, which is also what a user can turn e-mail off for: admins'
+ * notices, inquiries and their replies, buyer-request matches, saved listings' changes, and news
+ * about one's own listings (approval, rejection).
+ */
+export const NOTIFICATION_KINDS = ['notice', 'inquiry', 'match', 'favourite', 'listing'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -1,7 +1,3 @@
-export const MAX_PAGE_SIZE = 48;
-export const DEFAULT_PAGE_SIZE = 12;
-export const MAX_PAGE = 500;
-
 /**
  * A page of results. `total` is exact up to a cap; past it `isTotalCapped` is true and the
  * total reads as "N+", because counting every row of a broad match costs more than the page.

@@ -5,7 +5,7 @@ export const MAX_PHOTOS = 8;
 
 /** The widths every photo is stored at, as WebP (a smaller original is never enlarged). */
 export const PHOTO_WIDTHS = [320, 640, 1280] as const;
-export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
+type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
 
 export type PhotoView = {
   src: string;
@@ -15,7 +15,7 @@ export type PhotoView = {
   placeholder: string;
 };
 
-export function photoUrl(key: string, width: PhotoWidth): string {
+function photoUrl(key: string, width: PhotoWidth): string {
   return `/media/${key}-${width}.webp`;
 }
 

@@ -52,7 +52,21 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** A WhatsApp conversation with the company, opened with a first message typed in. */
-export function whatsappUrl(text: string): string {
-  return `https://wa.me/${SITE.whatsappNumber}?text=${encodeURIComponent(text)}`;
+/**
+ * A Rwandan number as WhatsApp wants it: country code and digits only ('0788 123 456' and
+ * '+250788123456' both give '250788123456').
+ */
+function whatsappNumber(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.startsWith('250')) return digits;
+  if (digits.startsWith('0')) return `250${digits.slice(1)}`;
+  return digits.length === 9 ? `250${digits}` : digits;
+}
+
+/**
+ * A WhatsApp conversation opened with a first message typed in: with the company, or with the
+ * given number (a listing's owner, a visitor).
+ */
+export function whatsappUrl(text: string, phone: string = SITE.whatsappNumber): string {
+  return `https://wa.me/${whatsappNumber(phone)}?text=${encodeURIComponent(text)}`;
 }

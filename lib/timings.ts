@@ -1,18 +1,3 @@
-/** How long the spec keeps transient messages on screen, in milliseconds. */
-export const MESSAGE_CLEAR_MS = {
-  newsletter: 5000,
-  inquiry: 5000,
-  contact: 5000,
-  login: 4000,
-  register: 4000,
-  passwordReset: 5000,
-  manageListing: 3000,
-  supply: 3000,
-  request: 5000,
-  /** Admin success messages (spec section 9). */
-  admin: 3000,
-} as const;
-
 /** The pause between 'Login successful! Redirecting...' (or registration) and the next page. */
 export const REDIRECT_DELAY_MS = 2000;
 

@@ -20,6 +20,7 @@ const OWNED_FIXTURES: Record<OwnedResource, (db: Database, ownerId: string) => P
   asset: async (db, ownerId) => (await createAsset(db, ownerId)).id,
   request: async (db, ownerId) => (await createPropertyRequest(db, ownerId)).id,
   supply: async (db, ownerId) => (await createProperty(db, ownerId, { moderation: 'Pending' })).id,
+  listing: async (db, ownerId) => (await createAsset(db, ownerId)).id,
 };
 
 type Caller =

@@ -22,7 +22,7 @@ import type { DatabaseHandle } from '#db/client.ts';
 import type { FormRateLimit } from '#lib/api-schemas.ts';
 import { systemClock, type Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.ts';
+import { t, tCount } from '#lib/i18n.admin.ts';
 import { MAX_PHOTOS } from '#lib/photos.ts';
 import { accountsAdminApi } from '#modules/accounts/accounts.admin.api.ts';
 import { accountsApi } from '#modules/accounts/accounts.api.ts';
@@ -33,7 +33,9 @@ import { inboxApi } from '#modules/inbox/inbox.api.ts';
 import { inquiriesApi } from '#modules/inquiries/inquiries.api.ts';
 import { listingsApi } from '#modules/listings/listings.api.ts';
 import { createSmtpTransport, type MailTransport } from '#modules/mail/mail.service.ts';
+import { favouritesApi } from '#modules/favourites/favourites.api.ts';
 import { manageApi } from '#modules/manage/manage.api.ts';
+import { matchingApi } from '#modules/matching/matching.api.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
 import { newsletterApi } from '#modules/newsletter/newsletter.api.ts';
 import { notificationsApi } from '#modules/notifications/notifications.api.ts';
@@ -98,6 +100,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   fs.mkdirSync(storage.dir, { recursive: true });
   const services = createServices({
     db: database.db,
+    sqlRunner: database.sql,
+    isRunningJobs: config.isRunningJobs,
+    siteUrl: config.siteUrl,
+    matchDigestSeconds: config.matchDigestSeconds,
     clock: options.clock ?? systemClock,
     storage,
     searchCacheSeconds: config.searchCacheSeconds,
@@ -108,6 +114,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: app.log,
   });
   app.decorate('services', services);
+  await services.jobs.start();
+  // Stopped before the database closes (the caller closes it after the app).
+  app.addHook('onClose', () => services.jobs.stop());
 
   const formRateLimit: FormRateLimit = {
     max: config.formPostsPerMinute,
@@ -119,9 +128,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  const ownerLookups = createOwnerLookups(services);
   await app.register(accessPlugin, {
     accounts: services.accounts,
-    ownerLookups: createOwnerLookups(services),
+    ownerLookups,
     publicUrl: config.publicUrl,
   });
   await app.register(maintenancePlugin, { settings: services.settings });
@@ -139,7 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: false,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
-      message: t('api.tooManyRequests', { seconds: Math.ceil(context.ttl / 1000) }),
+      message: tCount('api.tooManyRequests', Math.ceil(context.ttl / 1000)),
     }),
   });
   await app.register(swagger, {
@@ -169,18 +179,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         async () => app.swagger(),
       );
       await api.register(searchApi, { search: services.search });
-      const onCatalogueChange = () => services.search.forgetCachedAnswers();
       await api.register(accountsApi, { accounts: services.accounts, siteUrl: config.siteUrl });
       await api.register(accountsAdminApi, {
-        accounts: services.accounts,
+        accountsAdmin: services.accountsAdmin,
         notifications: services.notifications,
-        onCatalogueChange,
       });
       await api.register(dashboardApi, { dashboard: services.dashboard });
       await api.register(auditApi, { audit: services.audit });
       await api.register(settingsApi, { settings: services.settings });
-      await api.register(listingsApi, { listings: services.listings, onCatalogueChange });
-      await api.register(assetsApi, { assets: services.assets, onCatalogueChange });
+      await api.register(listingsApi, { listings: services.listings });
+      await api.register(assetsApi, { assets: services.assets });
       await api.register(inquiriesApi, { inquiries: services.inquiries, formRateLimit });
       await api.register(inboxApi, { inbox: services.inbox, formRateLimit });
       await api.register(newsletterApi, { newsletter: services.newsletter, formRateLimit });
@@ -188,7 +196,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(suppliesApi, {
         supplies: services.supplies,
         uploadMaxBytes: config.uploadMaxBytes,
-        onCatalogueChange,
       });
       await api.register(requestsApi, {
         requests: services.requests,
@@ -197,9 +204,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(manageApi, {
         manage: services.manage,
         uploadMaxBytes: config.uploadMaxBytes,
-        onCatalogueChange,
       });
       await api.register(notificationsApi, { notifications: services.notifications });
+      await api.register(favouritesApi, { favourites: services.favourites });
+      await api.register(matchingApi, {
+        matching: services.matching,
+        listingOwnerOf: ownerLookups.listing,
+      });
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async () => {
         throw new NotFoundError(t('api.notFound'));
       });
@@ -245,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       services,
       formRateLimit,
       siteUrl: config.siteUrl,
+      publicUrl: config.publicUrl,
       maxBodyBytes: MAX_PHOTOS * config.uploadMaxBytes + 1024 * 1024,
     });
   }

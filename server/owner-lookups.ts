@@ -1,7 +1,7 @@
 import type { Services } from './services.ts';
 
 /** Finds who owns the resource with an id; undefined when there is no such resource. */
-export type OwnerLookup = (id: string) => Promise<string | undefined>;
+type OwnerLookup = (id: string) => Promise<string | undefined>;
 
 /**
  * How the access check finds the owner of each kind of resource an `owner` route acts on.
@@ -13,6 +13,8 @@ export function createOwnerLookups(services: Services) {
     asset: services.assets.getAssetOwnerId,
     request: services.requests.getRequesterId,
     supply: services.supplies.getSupplierId,
+    listing: async (id: string) =>
+      (await services.listings.getPropertyOwnerId(id)) ?? services.assets.getAssetOwnerId(id),
   } satisfies Record<string, OwnerLookup>;
 }
 

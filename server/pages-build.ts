@@ -5,8 +5,8 @@ import type { ServerBuild } from 'react-router';
 import { buildDir } from '#config/paths.ts';
 import type { AppOptions } from './app.ts';
 
-export const serverBuildFile = path.join(buildDir, 'server', 'index.js');
-export const clientBuildDir = path.join(buildDir, 'client');
+const serverBuildFile = path.join(buildDir, 'server', 'index.js');
+const clientBuildDir = path.join(buildDir, 'client');
 
 /** Pages from the production build (`npm run build`). */
 export async function loadProductionPages(): Promise<NonNullable<AppOptions['pages']>> {

@@ -1,13 +1,19 @@
-import type { Database } from '#db/client.ts';
+import type { Database, SqlRunner } from '#db/client.ts';
 import type { Clock } from '#lib/clock.ts';
+import { createAccountsAdminService } from '#modules/accounts/accounts.admin.service.ts';
+import { createAdminBootstrap } from '#modules/accounts/accounts.bootstrap.ts';
 import { createAccountsService } from '#modules/accounts/accounts.service.ts';
 import { createAuditService } from '#modules/audit/audit.service.ts';
 import { createAssetsService } from '#modules/assets/assets.service.ts';
+import { createCatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import { createDashboardService } from '#modules/dashboard/dashboard.service.ts';
 import { createInboxService } from '#modules/inbox/inbox.service.ts';
+import { createJobQueue } from '#modules/jobs/jobs.service.ts';
 import { createInquiriesService } from '#modules/inquiries/inquiries.service.ts';
 import { createListingsService } from '#modules/listings/listings.service.ts';
 import { createMailService, type MailTransport } from '#modules/mail/mail.service.ts';
+import { createMatchingService } from '#modules/matching/matching.service.ts';
+import { createFavouritesService } from '#modules/favourites/favourites.service.ts';
 import { createManageService } from '#modules/manage/manage.service.ts';
 import type { PhotoStorage } from '#modules/media/media.storage.ts';
 import { createMediaService } from '#modules/media/media.service.ts';
@@ -21,6 +27,10 @@ import { createSearchService } from '#modules/search/search.service.ts';
 /** Every domain service, wired to one database. API routes and page loaders both use these. */
 export function createServices({
   db,
+  sqlRunner,
+  isRunningJobs,
+  siteUrl,
+  matchDigestSeconds,
   clock,
   storage,
   searchCacheSeconds,
@@ -30,6 +40,14 @@ export function createServices({
   logger,
 }: {
   db: Database;
+  /** The database's raw SQL runner, for the job queue. */
+  sqlRunner: SqlRunner;
+  /** Whether this process runs background jobs, or only adds them. */
+  isRunningJobs: boolean;
+  /** The site's address, for links in e-mails. */
+  siteUrl: string;
+  /** How long new buyer-request matches gather before their requester is told. */
+  matchDigestSeconds: number;
   clock: Clock;
   storage: PhotoStorage;
   searchCacheSeconds: number;
@@ -38,36 +56,93 @@ export function createServices({
   uploadMaxBytes: number;
   /** Undefined: e-mail stays in the outbox table and the log. */
   mailTransport: MailTransport | undefined;
-  logger: Parameters<typeof createMailService>[0]['logger'];
+  logger: Parameters<typeof createMailService>[0]['logger'] &
+    Parameters<typeof createJobQueue>[0]['logger'];
 }) {
-  const listings = createListingsService({ db, clock });
-  const assets = createAssetsService({ db, clock });
-  const mail = createMailService({ db, clock, transport: mailTransport, logger });
+  const jobs = createJobQueue({ db, runner: sqlRunner, isWorking: isRunningJobs, logger });
+  // One event for every change to what visitors can find; the search service subscribes to it.
+  const catalogueEvents = createCatalogueEvents({
+    onListenerError: (error) =>
+      logger.error({ err: error }, 'a catalogue change listener failed; the change stands'),
+  });
+  const listings = createListingsService({ db, clock, catalogueEvents });
+  const assets = createAssetsService({ db, clock, catalogueEvents });
+  const mail = createMailService({ db, jobs, clock, transport: mailTransport, logger });
   const media = createMediaService({ storage, maxBytes: uploadMaxBytes });
   const audit = createAuditService({ db, clock });
-  const supplies = createSuppliesService({ db, clock, media, audit });
+  const notifications = createNotificationsService({ db, clock, mail, audit });
+  const matching = createMatchingService({
+    db,
+    clock,
+    siteUrl,
+    digestSeconds: matchDigestSeconds,
+    jobs,
+    notifications,
+    catalogueEvents,
+  });
+  const supplies = createSuppliesService({
+    db,
+    clock,
+    media,
+    audit,
+    notifications,
+    siteUrl,
+    catalogueEvents,
+  });
+  const settings = createSettingsService({ db, clock, audit });
   return {
+    jobs,
+    catalogueEvents,
     audit,
     accounts: createAccountsService({
       db,
       clock,
       mail,
-      audit,
       attemptsPerWindow: authAttemptsPer15Minutes,
     }),
+    accountsAdmin: createAccountsAdminService({ db, clock, audit, catalogueEvents }),
+    adminBootstrap: createAdminBootstrap({ db, clock }),
     mail,
     dashboard: createDashboardService({ db }),
     listings,
     assets,
-    search: createSearchService({ listings, assets, cacheSeconds: searchCacheSeconds }),
-    inquiries: createInquiriesService({ db }),
+    search: createSearchService({
+      listings,
+      assets,
+      cacheSeconds: searchCacheSeconds,
+      catalogueEvents,
+    }),
+    inquiries: createInquiriesService({
+      db,
+      clock,
+      siteUrl,
+      notifications,
+      mail,
+      settings,
+      audit,
+    }),
     inbox: createInboxService({ db, clock, mail, audit }),
     newsletter: createNewsletterService({ db }),
-    requests: createRequestsService({ db, clock, media, audit }),
+    requests: createRequestsService({
+      db,
+      clock,
+      media,
+      audit,
+      requestWritten: matching.requestWritten,
+    }),
+    matching,
+    favourites: createFavouritesService({
+      db,
+      clock,
+      siteUrl,
+      jobs,
+      notifications,
+      catalogueEvents,
+    }),
     supplies,
-    manage: createManageService({ db, clock, audit, media }),
-    notifications: createNotificationsService({ db, clock, mail, audit }),
-    settings: createSettingsService({ db, clock, audit }),
+    manage: createManageService({ db, clock, audit, media, catalogueEvents }),
+    notifications,
+    settings,
     media,
   };
 }

@@ -7,7 +7,7 @@ import { buildApp, type AppOptions } from './app.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-export type RunningServer = { app: FastifyInstance; port: number; stop(): Promise<void> };
+type RunningServer = { app: FastifyInstance; port: number; stop(): Promise<void> };
 
 /**
  * Opens the database (claiming the data directory for PGlite), applies pending migrations,
@@ -62,7 +62,7 @@ function fallbackAdminEmail(config: Config): string {
  * here, once (only its hash is stored).
  */
 async function bootstrapAdmin(app: FastifyInstance, config: Config): Promise<void> {
-  const admin = await app.services.accounts.bootstrapAdmin({
+  const admin = await app.services.adminBootstrap.bootstrapAdmin({
     email: config.adminEmail,
     password: config.adminPassword,
     fallbackEmail: fallbackAdminEmail(config),

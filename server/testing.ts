@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import type { RouterContextProvider } from 'react-router';
 import { loadConfig } from '#config/env.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { sessions } from '#db/schema.ts';
@@ -9,8 +10,14 @@ import { createUser } from '#db/seed/factories.ts';
 import { createTestDatabase } from '#db/testing.ts';
 import type { Clock } from '#lib/clock.ts';
 import { SESSION_COOKIE } from '#modules/accounts/accounts.cookie.ts';
-import { hashToken, newToken, SESSION_TTL_MS } from '#modules/accounts/accounts.service.ts';
-import { buildApp } from './app.ts';
+import {
+  hashToken,
+  newToken,
+  SESSION_TTL_MS,
+  type Viewer,
+} from '#modules/accounts/accounts.service.ts';
+import { buildApp, type AppOptions } from './app.ts';
+import { createPageContext, type RequestContext } from './load-context.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -21,7 +28,14 @@ export type TestApp = {
 
 /** The API on a fresh database and data folder, driven through `app.inject` (no port). */
 export async function createTestApp(
-  options: { clock?: Clock; formPostsPerMinute?: number; authAttemptsPer15Minutes?: number } = {},
+  options: {
+    clock?: Clock;
+    formPostsPerMinute?: number;
+    authAttemptsPer15Minutes?: number;
+    publicUrl?: string;
+    /** Serve pages too (a hand-made build, say); without it, the API alone. */
+    pages?: AppOptions['pages'];
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-app-'));
@@ -33,12 +47,16 @@ export async function createTestApp(
     AUTH_ATTEMPTS_PER_15_MINUTES: String(options.authAttemptsPer15Minutes ?? 100_000),
     // Tests change the catalogue between searches; the cache has its own test.
     SEARCH_CACHE_SECONDS: '0',
+    // Tests run due jobs themselves (runDueJobs), at the moment they choose.
+    BACKGROUND_JOBS: 'off',
+    PUBLIC_URL: options.publicUrl,
   });
   const app = await buildApp({
     config,
     database,
     clock: options.clock,
     logger: false,
+    pages: options.pages,
   });
   await app.ready();
   return {
@@ -50,6 +68,23 @@ export async function createTestApp(
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Counts the catalogue changes a test app's services signal from now on (`count`), until
+ * `stop()`: how service tests see that a change was announced, or that a refused one was not.
+ */
+export function countCatalogueChanges(test: TestApp): { readonly count: number; stop(): void } {
+  let count = 0;
+  const stop = test.app.services.catalogueEvents.onChange(() => {
+    count += 1;
+  });
+  return {
+    get count() {
+      return count;
+    },
+    stop,
   };
 }
 
@@ -80,4 +115,28 @@ export async function createSession(database: DatabaseHandle, userId: string): P
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
   });
   return token;
+}
+
+/**
+ * The context a page loader or action receives, for calling route modules directly: the test
+ * app's services and logger, and the given viewer.
+ */
+export function createTestPageContext(
+  test: TestApp,
+  viewer: Viewer | null,
+  overrides: Partial<RequestContext> = {},
+): RouterContextProvider {
+  return createPageContext({
+    services: test.app.services,
+    nonce: 'test-nonce',
+    requestId: 'test-request',
+    logger: test.app.log,
+    formRateLimit: { isExceeded: false },
+    viewer,
+    clientAddress: '127.0.0.1',
+    siteUrl: 'http://localhost:3000',
+    publicOrigin: null,
+    isSecureRequest: false,
+    ...overrides,
+  });
 }

@@ -13,7 +13,7 @@ export type FormPart =
   | { name: string; file: Buffer; filename: string; contentType: string };
 
 /** A multipart/form-data body as a browser builds it, with its content-type header. */
-export function multipartBody(parts: FormPart[]): { payload: Buffer; contentType: string } {
+function multipartBody(parts: FormPart[]): { payload: Buffer; contentType: string } {
   const boundary = `----MarketplaceTestBoundary${randomUUID().replaceAll('-', '')}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {

@@ -1,5 +1,6 @@
 import type { FetcherWithComponents } from 'react-router';
 import type { FormResult } from '#lib/form-result.ts';
+import { IntentInput } from '#app/forms/intent-input.tsx';
 
 /** The red outline button of destructive actions. */
 export const DANGER_BUTTON =
@@ -15,6 +16,7 @@ export function DeleteWithConfirm({
   label,
   busyLabel,
   intent,
+  fields = {},
   className,
 }: {
   fetcher: FetcherWithComponents<FormResult>;
@@ -22,6 +24,8 @@ export function DeleteWithConfirm({
   label: string;
   busyLabel: string;
   intent?: string;
+  /** Hidden fields to send along (the id of the row to delete). */
+  fields?: Record<string, string>;
   className?: string;
 }) {
   const isDeleting = fetcher.state !== 'idle';
@@ -33,7 +37,10 @@ export function DeleteWithConfirm({
         if (!window.confirm(confirmText)) event.preventDefault();
       }}
     >
-      {intent !== undefined && <input type="hidden" name="intent" value={intent} />}
+      {intent !== undefined && <IntentInput value={intent} />}
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <button type="submit" className={DANGER_BUTTON} disabled={isDeleting}>
         {isDeleting ? busyLabel : label}
       </button>

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { t } from '#lib/i18n.ts';
-import { useFormReset } from '../use-form-reset.ts';
+import { useFormReset } from '#app/forms/use-form-reset.ts';
 
 /**
  * Features added one by one (a blank one is not added) and removable. Each added feature is a

@@ -4,13 +4,16 @@ type ControlProps = {
   id: string;
   name: string;
   className: string;
+  required: boolean;
   'aria-invalid': boolean;
   'aria-describedby': string | undefined;
 };
 
 /**
  * A labelled control with its hint and error underneath, wired for screen readers. `idPrefix`
- * keeps ids unique when two forms on one page share field names.
+ * keeps ids unique when two forms on one page share field names. A required field tells screen
+ * readers so; where most of a form is optional, `hasRequiredMark` also marks it in the label.
+ * Forms are `noValidate`: the server says what is missing, the same with or without JavaScript.
  */
 export function FormField({
   name,
@@ -18,6 +21,8 @@ export function FormField({
   hint,
   error,
   idPrefix = 'field',
+  isRequired = false,
+  hasRequiredMark = false,
   children,
 }: {
   name: string;
@@ -25,6 +30,8 @@ export function FormField({
   hint?: string;
   error: string | undefined;
   idPrefix?: string;
+  isRequired?: boolean;
+  hasRequiredMark?: boolean;
   children: (props: ControlProps) => ReactElement;
 }) {
   const id = `${idPrefix}-${name}`;
@@ -35,11 +42,18 @@ export function FormField({
     <div>
       <label htmlFor={id} className="field-label">
         {label}
+        {hasRequiredMark && (
+          <span className="text-red-700" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {children({
         id,
         name,
         className: 'field-input',
+        required: isRequired,
         'aria-invalid': Boolean(error),
         'aria-describedby': describedBy || undefined,
       })}

@@ -1,22 +1,32 @@
+import { Link } from 'react-router';
 import { t } from '#lib/i18n.ts';
-import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
+import { EMAIL_MAX_LENGTH, INQUIRY_MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from '#lib/limits.ts';
 import { INQUIRY_ROLES } from '#lib/listing.ts';
-import { useFormSubmission } from '../use-form-submission.ts';
+import { useFormSubmission } from '#app/forms/use-form-submission.ts';
+import { useSignedInUser } from '#app/use-root-data.ts';
+import { IntentInput } from '#app/forms/intent-input.tsx';
+import type { ListingIntent } from '#app/routes/catalogue/listing-action.server.ts';
 import { FormField } from './form-field.tsx';
+import { TextField } from './text-field.tsx';
+import { FormErrorSummary } from './form-error-summary.tsx';
 import { FormMessage } from './form-message.tsx';
 
-/** 'Request Information' on a listing page: posts to the page's own action. */
+/**
+ * 'Request Information' on a listing page: posts to the page's own action. A signed-in visitor
+ * finds their name, e-mail and role filled in, and the conversation afterwards under Inquiries.
+ */
 export function InquiryForm({ listingId }: { listingId: string }) {
+  const user = useSignedInUser();
+  const role = INQUIRY_ROLES.find((choice) => choice === user?.role) ?? '';
   const {
     fetcher,
     formRef,
     result,
     isSubmitting,
     fieldErrors: errors,
+    onInput,
   } = useFormSubmission({
     key: `inquiry-${listingId}`,
-    visibleMs: MESSAGE_CLEAR_MS.inquiry,
-    isPageAction: true,
   });
 
   return (
@@ -28,29 +38,47 @@ export function InquiryForm({ listingId }: { listingId: string }) {
         {t('inquiry.title')}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t('inquiry.intro')}</p>
-      <fetcher.Form ref={formRef} method="post" className="mt-4 space-y-4" noValidate>
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        className="mt-4 space-y-4"
+        noValidate
+        onInput={onInput}
+      >
+        <FormErrorSummary answer={result} fieldErrors={errors} />
+        <IntentInput<ListingIntent> value="inquiry" />
         <input type="hidden" name="listingId" value={listingId} />
-        <FormField name="name" label={t('inquiry.name')} error={errors.name}>
-          {(props) => <input {...props} type="text" required autoComplete="name" />}
-        </FormField>
-        <FormField name="email" label={t('inquiry.email')} error={errors.email}>
-          {(props) => <input {...props} type="email" required autoComplete="email" />}
-        </FormField>
-        <FormField name="phone" label={t('inquiry.phone')} error={errors.phone}>
-          {(props) => (
-            <input
-              {...props}
-              type="tel"
-              required
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder={t('inquiry.phonePlaceholder')}
-            />
-          )}
-        </FormField>
+        <TextField
+          name="name"
+          label={t('inquiry.name')}
+          value={user?.username}
+          error={errors.name}
+          isRequired
+          maxLength={NAME_MAX_LENGTH}
+          autoComplete="name"
+        />
+        <TextField
+          name="email"
+          label={t('inquiry.email')}
+          value={user?.email}
+          error={errors.email}
+          kind="email"
+          isRequired
+          maxLength={EMAIL_MAX_LENGTH}
+          autoComplete="email"
+        />
+        <TextField
+          name="phone"
+          label={t('inquiry.phone')}
+          error={errors.phone}
+          kind="tel"
+          isRequired
+          autoComplete="tel"
+          placeholder={t('inquiry.phonePlaceholder')}
+        />
         <FormField name="role" label={t('inquiry.role')} error={errors.role}>
           {(props) => (
-            <select {...props} required defaultValue="">
+            <select {...props} required defaultValue={role}>
               <option value="" disabled>
                 {t('inquiry.rolePlaceholder')}
               </option>
@@ -63,7 +91,9 @@ export function InquiryForm({ listingId }: { listingId: string }) {
           )}
         </FormField>
         <FormField name="message" label={t('inquiry.message')} error={errors.message}>
-          {(props) => <textarea {...props} required rows={4} />}
+          {(props) => (
+            <textarea {...props} required rows={4} maxLength={INQUIRY_MESSAGE_MAX_LENGTH} />
+          )}
         </FormField>
         <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
           <input type="checkbox" name="agree" className="h-5 w-5 accent-brand-700" />
@@ -76,6 +106,20 @@ export function InquiryForm({ listingId }: { listingId: string }) {
           {result && (
             <FormMessage tone={result.ok ? 'success' : 'error'}>
               {result.ok ? t('inquiry.success') : t('inquiry.failure')}
+              {result.ok && (
+                <span className="mt-1 block">
+                  {user ? (
+                    <>
+                      {t('inquiry.nextSignedIn')}{' '}
+                      <Link to="/inquiries" className="font-semibold underline">
+                        {t('inquiries.heading')}
+                      </Link>
+                    </>
+                  ) : (
+                    t('inquiry.next')
+                  )}
+                </span>
+              )}
             </FormMessage>
           )}
         </div>

@@ -3,6 +3,7 @@ import { t } from '#lib/i18n.ts';
 import type { Availability, Offer } from '#lib/listing.ts';
 import type { PhotoView } from '#lib/photos.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
+import { ContactBar } from './contact-bar.tsx';
 import { FactList, type Fact } from './fact-list.tsx';
 import { Icon } from './icon.tsx';
 import { InquiryForm } from './inquiry-form.tsx';
@@ -10,6 +11,7 @@ import { ManageListing } from './manage-listing.tsx';
 import { OfferBadges } from './offer-badges.tsx';
 import { OwnerPanel } from './owner-panel.tsx';
 import { PhotoGallery } from './photo-gallery.tsx';
+import { SaveButton } from './save-button.tsx';
 
 export type ListingDetail = {
   _id: string;
@@ -35,7 +37,9 @@ export function ListingDetailLayout({
   factsHeading,
   top,
   canManage = false,
-  hasInquiryForm = true,
+  publicUrl,
+  forOwner,
+  isSaved = false,
   children,
 }: {
   listing: ListingDetail;
@@ -45,13 +49,20 @@ export function ListingDetailLayout({
   top?: React.ReactNode;
   /** Whether the visitor owns the listing (or is an admin): they get its controls. */
   canManage?: boolean;
-  /** Request Information is for published listings only. */
-  hasInquiryForm?: boolean;
+  /**
+   * The published listing's address: with it come the Call, WhatsApp and Share bar and the
+   * Request Information form (published listings only).
+   */
+  publicUrl?: string;
+  /** What only the owner sees, above the owner's details (the buyers looking for it). */
+  forOwner?: React.ReactNode;
+  /** Whether the viewer saved it (the heart). */
+  isSaved?: boolean;
   /** Below the facts: features and other sections. */
   children?: React.ReactNode;
 }) {
   return (
-    <main id="main" className="container-page space-y-6 py-8">
+    <main id="main" className={`container-page space-y-6 py-8 ${publicUrl ? 'pb-28 lg:pb-8' : ''}`}>
       {top ?? <Breadcrumb title={listing.title} />}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-8">
@@ -64,7 +75,12 @@ export function ListingDetailLayout({
               {listing.location}
               {listing.address && <span className="text-slate-500"> · {listing.address}</span>}
             </p>
-            <p className="text-3xl font-extrabold text-brand-800">{formatRwf(listing.price)}</p>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-3xl font-extrabold text-brand-800">{formatRwf(listing.price)}</p>
+              {publicUrl && (
+                <SaveButton listingId={listing._id} title={listing.title} isSaved={isSaved} />
+              )}
+            </div>
           </header>
           {listing.description && (
             <section aria-labelledby="description-heading" className="space-y-2">
@@ -86,13 +102,23 @@ export function ListingDetailLayout({
           {canManage && (
             <ManageListing listingId={listing._id} availability={listing.availability} />
           )}
+          {forOwner}
           <OwnerPanel
             owner={listing.owner}
             ownerId={listing.ownerId}
             contact={listing.contact}
             timeAgo={listing.timeAgo}
+            isPublished={publicUrl !== undefined}
           />
-          {hasInquiryForm && <InquiryForm listingId={listing._id} />}
+          {publicUrl && (
+            <ContactBar
+              title={listing.title}
+              price={listing.price}
+              contact={listing.contact}
+              url={publicUrl}
+            />
+          )}
+          {publicUrl && <InquiryForm listingId={listing._id} />}
         </aside>
       </div>
     </main>

@@ -1,5 +1,5 @@
 import { t } from '#lib/i18n.ts';
-import type { MaintenanceNotice } from '../use-site-settings.ts';
+import type { MaintenanceNotice } from '#app/root.server.ts';
 
 /** What visitors see while maintenance mode is on (answered with 503 and Retry-After). */
 export function MaintenancePage({ notice }: { notice: MaintenanceNotice }) {

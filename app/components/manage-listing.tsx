@@ -1,7 +1,8 @@
 import { t } from '#lib/i18n.ts';
 import { AVAILABILITIES, type Availability } from '#lib/listing.ts';
-import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
-import { useFormSubmission } from '../use-form-submission.ts';
+import { useFormSubmission } from '#app/forms/use-form-submission.ts';
+import { IntentInput } from '#app/forms/intent-input.tsx';
+import type { ListingIntent } from '#app/routes/catalogue/listing-action.server.ts';
 import { FormField } from './form-field.tsx';
 import { FormMessage } from './form-message.tsx';
 
@@ -13,9 +14,8 @@ export function ManageListing({
   listingId: string;
   availability: Availability;
 }) {
-  const { fetcher, result, isSubmitting, fieldErrors } = useFormSubmission({
+  const { fetcher, result, isSubmitting, fieldErrors, onInput } = useFormSubmission({
     key: `availability-${listingId}`,
-    visibleMs: MESSAGE_CLEAR_MS.manageListing,
     isPageAction: false,
   });
   return (
@@ -26,8 +26,8 @@ export function ManageListing({
       <h2 id="manage-heading" className="text-lg font-bold">
         {t('manage.heading')}
       </h2>
-      <fetcher.Form method="post" className="mt-3 space-y-3">
-        <input type="hidden" name="intent" value="availability" />
+      <fetcher.Form method="post" className="mt-3 space-y-3" onInput={onInput}>
+        <IntentInput<ListingIntent> value="availability" />
         <FormField
           name="availability"
           label={t('manage.availability')}

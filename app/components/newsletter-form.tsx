@@ -1,18 +1,24 @@
 import { t } from '#lib/i18n.ts';
-import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
-import { useFormSubmission } from '../use-form-submission.ts';
+import { EMAIL_MAX_LENGTH } from '#lib/limits.ts';
+import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { FormMessage } from './form-message.tsx';
 
 export function NewsletterForm() {
   // The footer is on every page: another page's action data is not this form's answer.
-  const { fetcher, formRef, result, isSubmitting } = useFormSubmission({
+  const { fetcher, formRef, result, isSubmitting, onInput } = useFormSubmission({
     key: 'newsletter',
-    visibleMs: MESSAGE_CLEAR_MS.newsletter,
     isPageAction: false,
   });
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/newsletter" className="space-y-2" noValidate>
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/newsletter"
+      className="space-y-2"
+      noValidate
+      onInput={onInput}
+    >
       <label htmlFor="newsletter-email" className="block text-sm text-slate-300">
         {t('footer.newsletterHint')}
       </label>
@@ -22,6 +28,7 @@ export function NewsletterForm() {
           name="email"
           type="email"
           required
+          maxLength={EMAIL_MAX_LENGTH}
           autoComplete="email"
           placeholder={t('footer.newsletterEmail')}
           aria-label={t('footer.newsletterEmail')}

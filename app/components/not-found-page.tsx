@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { t } from '#lib/i18n.ts';
+import { SearchAndCategories } from './search-and-categories.tsx';
 
+/** The 404 page: the spec's message and way home, then the search and the categories. */
 export function NotFoundPage() {
   return (
     <main id="main" className="container-page flex flex-col items-center py-24 text-center">
@@ -13,6 +15,7 @@ export function NotFoundPage() {
       <Link to="/" className="button-primary mt-8">
         {t('notFound.back')}
       </Link>
+      <SearchAndCategories className="mt-12" />
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { t } from '#lib/i18n.ts';
+import { t, tCount } from '#lib/i18n.ts';
 
 /** The logged-in strip's way to the user's notifications, with a badge counting unread ones. */
 export function NotificationLink({ unread }: { unread: number }) {
@@ -7,7 +7,7 @@ export function NotificationLink({ unread }: { unread: number }) {
   return (
     <Link
       to="/notifications"
-      aria-label={unread > 0 ? t('notifications.linkUnread', { count: unread }) : undefined}
+      aria-label={unread > 0 ? tCount('notifications.linkUnread', unread) : undefined}
       className="inline-flex items-center gap-1 rounded px-2 py-0.5 font-medium hover:bg-brand-800 hover:underline"
     >
       {t('notifications.link')}

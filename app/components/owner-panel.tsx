@@ -8,12 +8,15 @@ export function OwnerPanel({
   ownerId,
   contact,
   timeAgo,
+  isPublished,
 }: {
   owner: string | null;
   /** The owner's account: when given, the name links to their public profile. */
   ownerId?: string | null;
   contact: string | null;
   timeAgo: string;
+  /** A supply still under review was sent, not listed. */
+  isPublished: boolean;
 }) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -42,7 +45,9 @@ export function OwnerPanel({
           },
         ]}
       />
-      <p className="mt-3 text-sm text-slate-600">{t('listing.listedAgo', { timeAgo })}</p>
+      <p className="mt-3 text-sm text-slate-600">
+        {t(isPublished ? 'listing.listedAgo' : 'listing.sentAgo', { timeAgo })}
+      </p>
     </section>
   );
 }

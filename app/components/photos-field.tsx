@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '#lib/i18n.ts';
 import { MAX_PHOTOS } from '#lib/photos.ts';
-import { useFormReset } from '../use-form-reset.ts';
+import { useFormReset } from '#app/forms/use-form-reset.ts';
 
 /** What phones produce and the server decodes; the server checks the content, not this list. */
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif';

@@ -7,7 +7,7 @@ import { Icon } from './icon.tsx';
 import { CARD_SIZES, ListingPhoto } from './listing-photo.tsx';
 
 /** The spec cuts a requested property's description to 60 characters on its card. */
-export const REQUEST_DESCRIPTION_LENGTH = 60;
+const REQUEST_DESCRIPTION_LENGTH = 60;
 
 /** A closed wanted-ad's badge; an open one needs none. */
 export function RequestStatusBadge({ status }: { status: RequestStatus }) {

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { t, type MessageKey } from '#lib/i18n.ts';
 import { SITE, telHref, whatsappUrl, type SocialNetwork } from '#lib/site.ts';
-import { useSiteSettings } from '../use-site-settings.ts';
+import { useSiteSettings } from '#app/use-root-data.ts';
 import { Icon } from './icon.tsx';
+import { REQUEST_PROPERTY_LINK, SUPPLY_PROPERTY_LINK } from './nav-links.ts';
 import { NewsletterForm } from './newsletter-form.tsx';
 
 /** A link the admin configured: a site path stays in the app, an address opens as a page. */
@@ -64,12 +65,19 @@ export function SiteFooter() {
             {t('footer.quickLinks')}
           </h2>
           <ul className="mt-3 space-y-2 text-sm text-slate-300">
-            <li>{t('footer.aboutUs')}</li>
             <li>
+              <Link to="/about" className="hover:underline">
+                {t('footer.aboutUs')}
+              </Link>
+            </li>
+            <li>
+              {/* An address the admin configured wins over the page of their terms text. */}
               {site.termsURL ? (
                 <SettingLink href={site.termsURL}>{t('footer.terms')}</SettingLink>
               ) : (
-                t('footer.terms')
+                <Link to="/terms" className="hover:underline">
+                  {t('footer.terms')}
+                </Link>
               )}
             </li>
             {site.privacyURL && (
@@ -77,8 +85,16 @@ export function SiteFooter() {
                 <SettingLink href={site.privacyURL}>{t('footer.privacy')}</SettingLink>
               </li>
             )}
-            <li>{t('footer.sellProperty')}</li>
-            <li>{t('footer.buyProperty')}</li>
+            <li>
+              <Link to={SUPPLY_PROPERTY_LINK.to} className="hover:underline">
+                {t('footer.sellProperty')}
+              </Link>
+            </li>
+            <li>
+              <Link to={REQUEST_PROPERTY_LINK.to} className="hover:underline">
+                {t('footer.buyProperty')}
+              </Link>
+            </li>
             <li>
               <Link to="/faq" className="hover:underline">
                 {t('faq.link')}
@@ -141,7 +157,7 @@ export function SiteFooter() {
         target="_blank"
         rel="noopener noreferrer"
         aria-label={t('footer.chat')}
-        className="fixed right-4 bottom-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-[#1f8f4e] text-white shadow-lg hover:bg-[#17733e]"
+        className="company-chat fixed right-4 bottom-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-[#1f8f4e] text-white shadow-lg hover:bg-[#17733e]"
       >
         <Icon name="chat" className="h-7 w-7" />
       </a>

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { SignedInUser } from '#lib/account.ts';
-import { t } from '#lib/i18n.ts';
+import { t, tCount } from '#lib/i18n.ts';
 import { SITE, telHref } from '#lib/site.ts';
-import { useSiteSettings } from '../use-site-settings.ts';
+import { useSavedListings, useSiteSettings } from '#app/use-root-data.ts';
 import { Icon } from './icon.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { NotificationLink } from './notification-link.tsx';
@@ -120,6 +120,7 @@ function MobileMenu({ links }: { links: NavLinkItem[] }) {
 
 /** 'Welcome' with the user's name, e-mail and role, and Logout: shown instead of Login/Register. */
 function SignedInStrip({ user, unread }: { user: SignedInUser; unread: number }) {
+  const saved = useSavedListings();
   return (
     <div
       aria-label={t('strip.account')}
@@ -137,6 +138,21 @@ function SignedInStrip({ user, unread }: { user: SignedInUser; unread: number })
         </span>
       </p>
       <NotificationLink unread={unread} />
+      <Link
+        to="/inquiries"
+        className="rounded px-2 py-0.5 font-medium hover:bg-brand-800 hover:underline"
+      >
+        {t('inquiries.link')}
+      </Link>
+      <Link
+        to="/favourites"
+        aria-label={tCount('favourites.linkCount', saved)}
+        className="inline-flex items-center gap-1 rounded px-2 py-0.5 font-medium hover:bg-brand-800 hover:underline"
+      >
+        <Icon name="heart" className="h-4 w-4" />
+        {t('favourites.link')}
+        {saved > 0 && <span aria-hidden="true">({saved})</span>}
+      </Link>
       <LogoutButton className="rounded border border-brand-100/60 px-2 py-0.5 font-medium hover:bg-brand-800 disabled:opacity-60" />
     </div>
   );

@@ -26,7 +26,7 @@ type NewAsset = typeof assets.$inferInsert;
 /** The word only a few property descriptions contain, so a benchmark can search a rare term. */
 export const RARE_WORD = 'zebrawood';
 /** How many properties carry RARE_WORD (fewer when the catalogue is smaller). */
-export const RARE_WORD_ROWS = 5;
+const RARE_WORD_ROWS = 5;
 
 const SELLER_COUNT = 50;
 const SELLER_EMAIL_DOMAIN = 'bulk.example.rw';

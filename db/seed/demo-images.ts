@@ -6,10 +6,10 @@
  */
 import sharp from 'sharp';
 
-export const DEMO_IMAGE_WIDTH = 1280;
-export const DEMO_IMAGE_HEIGHT = 853;
+const DEMO_IMAGE_WIDTH = 1280;
+const DEMO_IMAGE_HEIGHT = 853;
 
-export const DEMO_SCENES = [
+const DEMO_SCENES = [
   'house',
   'apartment',
   'hotel',
@@ -935,7 +935,7 @@ function drawGenerator(random: Random): string {
 }
 
 /** Draws one demo scene as SVG text; the same spec always gives the same picture. */
-export function drawDemoScene({ scene, seed }: DemoImageSpec): string {
+function drawDemoScene({ scene, seed }: DemoImageSpec): string {
   const random = createRandom(seed * 7919 + DEMO_SCENES.indexOf(scene) * 104729);
   switch (scene) {
     case 'house':

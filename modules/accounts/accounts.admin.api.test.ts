@@ -85,7 +85,10 @@ describe('who may manage users', () => {
   it('the service refuses a non-admin actor too (page actions call it directly)', async () => {
     const target = await createUser(test.database.db);
     await expect(
-      test.app.services.accounts.toggleUserStatus(target.id, { id: target.id, role: 'seller' }),
+      test.app.services.accountsAdmin.toggleUserStatus(target.id, {
+        id: target.id,
+        role: 'seller',
+      }),
     ).rejects.toThrow(ADMIN_ONLY);
   });
 });
@@ -594,7 +597,7 @@ describe('the last active admin', () => {
     const last = await createUser(db, { role: 'admin' });
     const blockedAdmin = await createUser(db, { role: 'admin', status: 'Blocked' });
     const actor = { id: blockedAdmin.id, role: 'admin' } as const;
-    const accounts = solo.app.services.accounts;
+    const accounts = solo.app.services.accountsAdmin;
     await expect(accounts.toggleUserStatus(last.id, actor)).rejects.toBeInstanceOf(ConflictError);
     await expect(accounts.deleteUser(last.id, actor)).rejects.toThrow(
       'The last active admin cannot be blocked or deleted.',

@@ -6,32 +6,33 @@ import {
   restrictedErrorAnswers,
 } from '#lib/api-schemas.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
+import {
+  toApiUser,
+  UserAnswerSchema,
+  UserChangeAnswerSchema,
+  UserListAnswerSchema,
+} from './accounts.answers.ts';
 import {
   MessageUserParamsSchema,
   PersonalMessageSchema,
-  UserAnswerSchema,
-  UserChangeAnswerSchema,
   UserIdParamsSchema,
   UserInfoInputSchema,
-  UserListAnswerSchema,
   UserListQuerySchema,
   UserRoleInputSchema,
   UserStatusAnswerSchema,
 } from './accounts.schema.ts';
-import type { AccountsService } from './accounts.service.ts';
+import type { AccountsAdminService } from './accounts.admin.service.ts';
 
 /** Admin writes on users can also conflict: a taken e-mail, the last admin. */
 const adminWriteAnswers = { ...restrictedErrorAnswers, 409: ErrorAnswerSchema } as const;
 
 /** User management for admins (spec section 7, 'Admin calls'): list, read, edit, block, promote. */
 export const accountsAdminApi: FastifyPluginAsyncZod<{
-  accounts: AccountsService;
+  accountsAdmin: AccountsAdminService;
   notifications: NotificationsService;
-  /** Deleting a user withdraws their listings: cached search answers go stale. */
-  onCatalogueChange: () => void;
-}> = async (app, { accounts, notifications, onCatalogueChange }) => {
+}> = async (app, { accountsAdmin, notifications }) => {
   app.get(
     '/users',
     {
@@ -45,8 +46,8 @@ export const accountsAdminApi: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { items, ...page } = await accounts.listUsers(request.query, request.viewer!);
-      return { data: items, ...page };
+      const { items, ...page } = await accountsAdmin.listUsers(request.query, request.viewer!);
+      return { data: items.map(toApiUser), ...page };
     },
   );
 
@@ -62,7 +63,7 @@ export const accountsAdminApi: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      user: await accounts.getUserForAdmin(request.params.id, request.viewer!),
+      user: toApiUser(await accountsAdmin.getUserForAdmin(request.params.id, request.viewer!)),
     }),
   );
 
@@ -80,7 +81,7 @@ export const accountsAdminApi: FastifyPluginAsyncZod<{
         response: { 200: UserStatusAnswerSchema, ...adminWriteAnswers },
       },
     },
-    async (request) => accounts.toggleUserStatus(request.params.id, request.viewer!),
+    async (request) => accountsAdmin.toggleUserStatus(request.params.id, request.viewer!),
   );
 
   app.put(
@@ -97,8 +98,12 @@ export const accountsAdminApi: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const user = await accounts.updateUserInfo(request.params.id, request.body, request.viewer!);
-      return { message: t('users.updated'), user };
+      const user = await accountsAdmin.updateUserInfo(
+        request.params.id,
+        request.body,
+        request.viewer!,
+      );
+      return { message: t('users.updated'), user: toApiUser(user) };
     },
   );
 
@@ -118,8 +123,8 @@ export const accountsAdminApi: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const user = await accounts.promoteUser(request.params.id, request.viewer!);
-      return { message: t('users.promoted'), user };
+      const user = await accountsAdmin.promoteUser(request.params.id, request.viewer!);
+      return { message: t('users.promoted'), user: toApiUser(user) };
     },
   );
 
@@ -140,8 +145,7 @@ export const accountsAdminApi: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await accounts.deleteUser(request.params.id, request.viewer!);
-      onCatalogueChange();
+      await accountsAdmin.deleteUser(request.params.id, request.viewer!);
       return { message: t('users.deleted') };
     },
   );

@@ -1,20 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ErrorAnswerSchema,
   MessageAnswerSchema,
   restrictedErrorAnswers,
 } from '#lib/api-schemas.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
+import { SessionAnswerSchema, toApiUser, UserAnswerSchema } from './accounts.answers.ts';
 import { expiredSessionCookie, sessionCookie } from './accounts.cookie.ts';
 import {
   LoginInputSchema,
   PasswordResetRequestSchema,
   PasswordResetSchema,
-  SessionAnswerSchema,
   SignupInputSchema,
-  UserViewSchema,
 } from './accounts.schema.ts';
 import { PASSWORD_RESET_TTL_MINUTES, type AccountsService } from './accounts.service.ts';
 
@@ -54,9 +52,11 @@ export const accountsApi: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const grant = await accounts.signup(request.body, client(request));
-      startBrowserSession(request, reply, grant.token);
-      return reply.status(201).send({ message: t('account.registered'), ...grant });
+      const { token, user } = await accounts.signup(request.body, client(request));
+      startBrowserSession(request, reply, token);
+      return reply
+        .status(201)
+        .send({ message: t('account.registered'), token, user: toApiUser(user) });
     },
   );
 
@@ -75,9 +75,9 @@ export const accountsApi: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const grant = await accounts.login(request.body, client(request));
-      startBrowserSession(request, reply, grant.token);
-      return { message: t('account.loggedIn'), ...grant };
+      const { token, user } = await accounts.login(request.body, client(request));
+      startBrowserSession(request, reply, token);
+      return { message: t('account.loggedIn'), token, user: toApiUser(user) };
     },
   );
 
@@ -106,10 +106,10 @@ export const accountsApi: FastifyPluginAsyncZod<{
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in user',
-        response: { 200: z.object({ user: UserViewSchema }), ...restrictedErrorAnswers },
+        response: { 200: UserAnswerSchema, ...restrictedErrorAnswers },
       },
     },
-    async (request) => ({ user: await accounts.getUser(request.viewer!.id) }),
+    async (request) => ({ user: toApiUser(await accounts.getUser(request.viewer!.id)) }),
   );
 
   app.post(

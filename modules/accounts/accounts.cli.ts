@@ -10,10 +10,8 @@ import { loadConfig } from '#config/env.ts';
 import { openConfiguredDatabase } from '#db/open-configured.ts';
 import { systemClock } from '#lib/clock.ts';
 import { EmailSchema } from '#lib/form-fields.ts';
-import { createAuditService } from '#modules/audit/audit.service.ts';
-import { createMailService } from '#modules/mail/mail.service.ts';
-import { PASSWORD_MIN_LENGTH } from './accounts.schema.ts';
-import { createAccountsService } from './accounts.service.ts';
+import { PASSWORD_MIN_LENGTH } from '#lib/limits.ts';
+import { createAdminBootstrap } from './accounts.bootstrap.ts';
 
 const ArgsSchema = z.object({
   email: EmailSchema,
@@ -39,18 +37,8 @@ const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();
-  const clock = systemClock;
-  const logger = { info: () => undefined, error: () => undefined };
-  const mail = createMailService({ db: database.db, clock, transport: undefined, logger });
-  const audit = createAuditService({ db: database.db, clock });
-  const accounts = createAccountsService({
-    db: database.db,
-    clock,
-    mail,
-    audit,
-    attemptsPerWindow: 1,
-  });
-  const admin = await accounts.ensureAdmin(parsed.data);
+  const bootstrap = createAdminBootstrap({ db: database.db, clock: systemClock });
+  const admin = await bootstrap.ensureAdmin(parsed.data);
   process.stdout.write(`Admin ready: ${admin.email} (${admin.name}). Sign in at /login.\n`);
 } finally {
   await database.close();

@@ -3,8 +3,6 @@ import type { Clock } from '#lib/clock.ts';
 
 type Window = { count: number; endsAt: number };
 
-export type AttemptLimiter = ReturnType<typeof createAttemptLimiter>;
-
 /**
  * Counts attempts per key (a client address, an account) in fixed windows. Kept in memory: one
  * process holds the counts; several processes would share them through Redis (see

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswers, restrictedErrorAnswers } from '#lib/api-schemas.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
 import {
   AssetTypeParamsSchema,
   AvailabilityAnswerSchema,
@@ -14,9 +14,7 @@ import type { AssetsService } from './assets.service.ts';
 
 export const assetsApi: FastifyPluginAsyncZod<{
   assets: AssetsService;
-  /** Called after a change visitors see, so live search does not answer from before it. */
-  onCatalogueChange: () => void;
-}> = async (app, { assets, onCatalogueChange }) => {
+}> = async (app, { assets }) => {
   app.get(
     '/property-asset/type/:type',
     {
@@ -76,7 +74,6 @@ export const assetsApi: FastifyPluginAsyncZod<{
     async (request) => {
       const { availability } = request.body;
       await assets.setAssetAvailability(request.params.id, availability, request.viewer!);
-      onCatalogueChange();
       return { message: t('api.availabilityUpdated', { availability }), availability };
     },
   );

@@ -1,6 +1,67 @@
 import { z } from 'zod';
-import { ASSET_TYPES, AVAILABILITIES, OFFERS } from '#lib/listing.ts';
+import { optionalAmount, optionalText, OptionalYesNoSchema } from '#lib/form-fields.ts';
+import {
+  ASSET_DETAIL_MAX_LENGTH,
+  CLOTHES_SIZE_MAX_LENGTH,
+  WARRANTY_MAX_LENGTH,
+} from '#lib/limits.ts';
+import { ASSET_TYPES, AVAILABILITIES, OFFERS, type AssetType } from '#lib/listing.ts';
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
+
+/** The fields an asset of each kind has beyond the common ones (spec: Asset detail). */
+export const ASSET_KIND_FIELDS = {
+  Car: [
+    'transmission',
+    'fuel',
+    'certified',
+    'inspected',
+    'warranty',
+    'rentalPrice',
+    'rentDuration',
+  ],
+  Motorcycle: [
+    'transmission',
+    'fuel',
+    'certified',
+    'inspected',
+    'warranty',
+    'rentalPrice',
+    'rentDuration',
+  ],
+  Land: ['size'],
+  Clothes: ['condition', 'sizeCloth'],
+  Other: [],
+} as const satisfies Record<AssetType, readonly string[]>;
+
+export type AssetKindField = (typeof ASSET_KIND_FIELDS)[AssetType][number];
+
+/** The kind fields as forms send them (supplies and the admin asset form); each optional. */
+export const assetKindFields = {
+  transmission: optionalText(ASSET_DETAIL_MAX_LENGTH),
+  fuel: optionalText(ASSET_DETAIL_MAX_LENGTH),
+  certified: OptionalYesNoSchema,
+  inspected: OptionalYesNoSchema,
+  warranty: optionalText(WARRANTY_MAX_LENGTH),
+  rentalPrice: optionalAmount(),
+  rentDuration: optionalText(ASSET_DETAIL_MAX_LENGTH),
+  size: optionalText(ASSET_DETAIL_MAX_LENGTH),
+  condition: optionalText(ASSET_DETAIL_MAX_LENGTH),
+  sizeCloth: optionalText(CLOTHES_SIZE_MAX_LENGTH),
+} satisfies Record<AssetKindField, z.ZodType>;
+
+/** The kind fields as views show them: null where the asset's kind (or a property) has none. */
+export const assetKindViewFields = {
+  transmission: z.string().nullable(),
+  fuel: z.string().nullable(),
+  certified: z.boolean().nullable(),
+  inspected: z.boolean().nullable(),
+  warranty: z.string().nullable(),
+  rentalPrice: z.number().int().nullable(),
+  rentDuration: z.string().nullable(),
+  size: z.string().nullable(),
+  condition: z.string().nullable(),
+  sizeCloth: z.string().nullable(),
+} satisfies Record<AssetKindField, z.ZodType>;
 
 /**
  * A published asset as the API and the pages show it. `status` is the offer (Rent or Sale);
@@ -21,18 +82,12 @@ export const AssetViewSchema = z.object({
   features: z.array(z.string()),
   image: z.string().nullable().meta({ description: 'Cover photo URL (640 px WebP)' }),
   photos: z.array(PhotoViewSchema),
-  transmission: z.string().nullable(),
-  fuel: z.string().nullable(),
-  certified: z.boolean().nullable(),
-  inspected: z.boolean().nullable(),
-  warranty: z.string().nullable(),
-  rentalPrice: z.number().int().nullable(),
-  rentDuration: z.string().nullable(),
-  size: z.string().nullable(),
-  condition: z.string().nullable(),
-  sizeCloth: z.string().nullable(),
+  ...assetKindViewFields,
   createdAt: z.iso.datetime(),
   timeAgo: z.string(),
 });
 
 export type AssetView = z.infer<typeof AssetViewSchema>;
+
+/** The kind fields of an asset view (each null where its kind has none). */
+export type AssetKindValues = Pick<AssetView, AssetKindField>;

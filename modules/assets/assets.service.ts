@@ -1,15 +1,89 @@
 import { createCatalogueQueries } from '#db/catalogue-queries.ts';
 import type { Database } from '#db/client.ts';
 import { assets } from '#db/schema.ts';
+import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { formatTimeAgo } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
-import type { AssetType } from '#lib/listing.ts';
+import type { AssetType, Availability } from '#lib/listing.ts';
 import { toPhotoView } from '#lib/photos.ts';
-import type { AssetView } from './assets.schema.ts';
+import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import {
+  ASSET_KIND_FIELDS,
+  type AssetKindField,
+  type AssetKindValues,
+  type AssetView,
+} from './assets.schema.ts';
 
 type AssetRow = typeof assets.$inferSelect;
+
+/** Where each kind field lives in the assets table (the API keeps the spec's names). */
+const KIND_FIELD_COLUMNS = {
+  transmission: 'transmission',
+  fuel: 'fuel',
+  certified: 'isCertified',
+  inspected: 'isInspected',
+  warranty: 'warranty',
+  rentalPrice: 'rentalPrice',
+  rentDuration: 'rentDuration',
+  size: 'size',
+  condition: 'condition',
+  sizeCloth: 'sizeCloth',
+} as const satisfies Record<AssetKindField, keyof AssetRow>;
+
+type KindColumn = (typeof KIND_FIELD_COLUMNS)[AssetKindField];
+type KindColumns = Pick<AssetRow, KindColumn>;
+
+const KIND_FIELD_ENTRIES = Object.entries(KIND_FIELD_COLUMNS) as [AssetKindField, KindColumn][];
+
+/** The kind fields of a listing that has none (a property shown beside assets). */
+export const NO_ASSET_KIND_FIELDS = Object.fromEntries(
+  KIND_FIELD_ENTRIES.map(([field]) => [field, null]),
+) as AssetKindValues;
+
+/** The kind fields of an asset row under their API names. */
+function readAssetKindFields(row: KindColumns): AssetKindValues {
+  return Object.fromEntries(
+    KIND_FIELD_ENTRIES.map(([field, column]) => [field, row[column]]),
+  ) as AssetKindValues;
+}
+
+/** An asset's facts as the supply and admin forms name them; any may be left out. */
+type AssetFieldsInput = {
+  name?: string;
+  description?: string;
+  price?: number;
+  location?: string;
+  owner?: string;
+  contact?: string;
+  features?: string[];
+} & Partial<{ [Field in AssetKindField]: NonNullable<AssetKindValues[Field]> }>;
+
+/**
+ * The asset columns a form's fields fill, for an asset of `type`. A field left out is undefined,
+ * which keeps the stored value on an update; the kind fields another kind has are emptied, so a
+ * change of kind leaves no stale vehicle facts on a piece of land.
+ */
+export function toAssetColumns(type: AssetType, input: AssetFieldsInput) {
+  const kindFields = new Set<AssetKindField>(ASSET_KIND_FIELDS[type]);
+  const kindColumns = Object.fromEntries(
+    KIND_FIELD_ENTRIES.map(([field, column]) => [
+      column,
+      kindFields.has(field) ? input[field] : null,
+    ]),
+  ) as Partial<KindColumns>;
+  return {
+    name: input.name,
+    description: input.description,
+    price: input.price,
+    location: input.location,
+    ownerName: input.owner,
+    contact: input.contact,
+    features: input.features,
+    ...kindColumns,
+  };
+}
 
 /** Columns a public view needs: everything but the search document and moderation facts. */
 const viewColumns = {
@@ -59,16 +133,7 @@ export function toAssetView(row: AssetViewRow, now: Date): AssetView {
     features: row.features,
     image: photos[0]?.src ?? null,
     photos,
-    transmission: row.transmission,
-    fuel: row.fuel,
-    certified: row.isCertified,
-    inspected: row.isInspected,
-    warranty: row.warranty,
-    rentalPrice: row.rentalPrice,
-    rentDuration: row.rentDuration,
-    size: row.size,
-    condition: row.condition,
-    sizeCloth: row.sizeCloth,
+    ...readAssetKindFields(row),
     createdAt: row.createdAt.toISOString(),
     timeAgo: formatTimeAgo(row.createdAt, now),
   };
@@ -76,7 +141,16 @@ export function toAssetView(row: AssetViewRow, now: Date): AssetView {
 
 export type AssetsService = ReturnType<typeof createAssetsService>;
 
-export function createAssetsService({ db, clock }: { db: Database; clock: Clock }) {
+export function createAssetsService({
+  db,
+  clock,
+  catalogueEvents,
+}: {
+  db: Database;
+  clock: Clock;
+  /** Told after an asset's availability changes. */
+  catalogueEvents: CatalogueEvents;
+}) {
   const catalogue = createCatalogueQueries<AssetViewRow, AssetView>({
     db,
     clock,
@@ -99,7 +173,16 @@ export function createAssetsService({ db, clock }: { db: Database; clock: Clock 
     listPublishedAssetIds: catalogue.listPublishedIds,
     /** The owner of an asset, published or not; undefined when there is none. */
     getAssetOwnerId: catalogue.getOwnerId,
-    /** Marks an asset available, sold or rented. */
-    setAssetAvailability: catalogue.setAvailability,
+    /** Marks an asset available, sold or rented (its owner or an admin). */
+    async setAssetAvailability(
+      id: string,
+      availability: Availability,
+      actor: Actor,
+    ): Promise<void> {
+      await catalogue.setAvailability(id, availability, actor, (before, after, tx) =>
+        catalogueEvents.listingWritten({ kind: 'asset', before, after }, tx),
+      );
+      catalogueEvents.changed();
+    },
   };
 }

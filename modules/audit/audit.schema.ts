@@ -1,17 +1,16 @@
 import { z } from 'zod';
-import { MAX_PAGE, MAX_PAGE_SIZE } from '#lib/pagination.ts';
+import { AUDIT_LOG_PAGE_SIZE, AUDIT_TARGET_TYPE_MAX_LENGTH } from '#lib/limits.ts';
+import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
 
-export const AuditListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+export const AuditListQuerySchema = listQuerySchema(AUDIT_LOG_PAGE_SIZE, {
   /** Only the entries about one kind of item (property, user, settings ...). */
-  targetType: z.string().trim().max(40).optional(),
+  targetType: z.string().trim().max(AUDIT_TARGET_TYPE_MAX_LENGTH).optional(),
 });
 
 export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
 
 /** One admin action as admins read it in the audit log. */
-export const AuditEntrySchema = z.object({
+const AuditEntrySchema = z.object({
   _id: z.uuid(),
   actorId: z.uuid(),
   actorName: z.string(),
@@ -25,10 +24,4 @@ export const AuditEntrySchema = z.object({
 
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-export const AuditListAnswerSchema = z.object({
-  data: z.array(AuditEntrySchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  isTotalCapped: z.boolean(),
-});
+export const AuditListAnswerSchema = listAnswerSchema(AuditEntrySchema);

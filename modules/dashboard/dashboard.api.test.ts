@@ -5,6 +5,7 @@ import {
   createPropertyRequest,
   createUser,
 } from '#db/seed/factories.ts';
+import { inquiries, requestMatches } from '#db/schema.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 
 let test: TestApp;
@@ -32,18 +33,57 @@ describe('GET /api/dashboard-stats', () => {
     // The admin's own listing for sale, and a deleted one that counts nowhere.
     await createProperty(db, admin.user.id, { offer: 'Sale' });
     await createProperty(db, seller.id, { moderation: 'Pending', deletedAt: new Date() });
-    await createPropertyRequest(db, buyer.id);
+    const request = await createPropertyRequest(db, buyer.id);
     await createPropertyRequest(db, buyer.id, { status: 'Closed' });
+    // Leads of the last 7 days: two inquiries (an older one does not count) and one match told.
+    const house = await createProperty(db, seller.id, { title: 'Asked about', offer: 'Sale' });
+    const ask = {
+      listingId: house.id,
+      name: 'Eric',
+      phone: '0788123456',
+      role: 'buyer',
+      message: 'Free?',
+    };
+    for (const email of ['one@example.rw', 'two@example.rw']) {
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/request-inform',
+        payload: { ...ask, email },
+      });
+    }
+    const longAgo = new Date(Date.now() - 8 * 24 * 3600 * 1000);
+    await db.insert(inquiries).values({
+      propertyId: house.id,
+      ownerId: seller.id,
+      name: 'Old',
+      email: 'old@example.rw',
+      phone: '0788123456',
+      role: 'buyer',
+      message: 'Old question',
+      createdAt: longAgo,
+      lastMessageAt: longAgo,
+    });
+    await db.insert(requestMatches).values([
+      {
+        requestId: request.id,
+        requesterId: buyer.id,
+        listingId: house.id,
+        listingKind: 'property',
+        notifiedAt: new Date(),
+      },
+    ]);
 
     const response = await test.app.inject({ url: '/api/dashboard-stats', headers: admin.bearer });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      totalProperties: 4,
+      totalProperties: 5,
       activeRentals: 1,
       registeredUsers: 3,
       requestedProperties: 1,
-      suppliedProperties: 3,
+      suppliedProperties: 4,
       pendingApprovals: 1,
+      inquiriesLast7Days: 2,
+      matchesLast7Days: 1,
     });
   });
 

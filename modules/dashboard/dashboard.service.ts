@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { assets, properties, propertyRequests, users } from '#db/schema.ts';
+import {
+  assets,
+  inquiries,
+  properties,
+  propertyRequests,
+  requestMatches,
+  users,
+} from '#db/schema.ts';
 import type { DashboardStats } from './dashboard.schema.ts';
 
 export type DashboardService = ReturnType<typeof createDashboardService>;
@@ -9,7 +16,8 @@ export function createDashboardService({ db }: { db: Database }) {
   /**
    * The dashboard's counts, read from the database in one round trip: every listing that is not
    * deleted (properties and assets), published listings for rent still available, users (not deleted), open
-   * requests, listings supplied by non-admins, and supplies waiting for review.
+   * requests, listings supplied by non-admins, supplies waiting for review, and the inquiries
+   * made and buyer-request matches told in the last 7 days.
    */
   async function getStats(): Promise<DashboardStats> {
     const live = (table: typeof properties | typeof assets) => sql`${table.deletedAt} is null`;
@@ -33,7 +41,13 @@ export function createDashboardService({ db }: { db: Database }) {
         (select count(*) from ${properties} where ${live(properties)}
           and ${properties.moderation} = 'Pending')
           + (select count(*) from ${assets} where ${live(assets)}
-          and ${assets.moderation} = 'Pending') as "pendingApprovals"
+          and ${assets.moderation} = 'Pending') as "pendingApprovals",
+        (select count(*) from ${inquiries} where ${inquiries.deletedAt} is null
+          and ${inquiries.lastMessageAt} >= now() - interval '7 days'
+          and ${inquiries.createdAt} >= now() - interval '7 days') as "inquiriesLast7Days",
+        (select count(*) from ${requestMatches}
+          where ${requestMatches.createdAt} >= now() - interval '7 days'
+          and ${requestMatches.notifiedAt} is not null) as "matchesLast7Days"
     `);
     const row = result.rows[0]!;
     return {
@@ -43,6 +57,8 @@ export function createDashboardService({ db }: { db: Database }) {
       requestedProperties: Number(row.requestedProperties),
       suppliedProperties: Number(row.suppliedProperties),
       pendingApprovals: Number(row.pendingApprovals),
+      inquiriesLast7Days: Number(row.inquiriesLast7Days),
+      matchesLast7Days: Number(row.matchesLast7Days),
     };
   }
 

@@ -1,11 +1,11 @@
 import { isNull } from 'drizzle-orm';
-import type { Database } from '#db/client.ts';
+import type { Database, Transaction } from '#db/client.ts';
 import { findById, listNewestFirst, updateByIdWith } from '#db/rows.ts';
 import { contactMessages } from '#db/schema.ts';
 import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
 import type { Page } from '#lib/pagination.ts';
 import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
@@ -74,10 +74,12 @@ export function createInboxService({
     values: Partial<typeof contactMessages.$inferInsert>,
     actor: Actor,
     entry: Pick<AuditRecord, 'action' | 'before' | 'after'>,
+    alsoInTransaction?: (tx: Transaction) => Promise<void>,
   ): Promise<MessageView> {
-    const row = await updateByIdWith(db, contactMessages, message.id, values, (tx) =>
-      audit.record({ actor, targetType: 'message', targetId: message.id, ...entry }, tx),
-    );
+    const row = await updateByIdWith(db, contactMessages, message.id, values, async (tx) => {
+      await audit.record({ actor, targetType: 'message', targetId: message.id, ...entry }, tx);
+      await alsoInTransaction?.(tx);
+    });
     return toView(row);
   }
 
@@ -120,7 +122,7 @@ export function createInboxService({
   ): Promise<MessageView> {
     assertAdmin(actor);
     const message = await findMessage(id);
-    await mail.send({
+    const replyMail = {
       to: message.email,
       subject: t('inbox.replySubject'),
       text: t('inbox.replyBody', {
@@ -128,7 +130,7 @@ export function createInboxService({
         reply: input.reply,
         quoted: quote(message.message),
       }),
-    });
+    };
     const now = clock();
     return changeMessage(
       message,
@@ -139,6 +141,7 @@ export function createInboxService({
         before: { reply: message.reply },
         after: { reply: input.reply, to: message.email },
       },
+      (tx) => mail.send(replyMail, tx),
     );
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorAnswers, restrictedErrorAnswers } from '#lib/api-schemas.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
 import {
   AvailabilityAnswerSchema,
   AvailabilityInputSchema,
@@ -13,9 +13,7 @@ import type { ListingsService } from './listings.service.ts';
 
 export const listingsApi: FastifyPluginAsyncZod<{
   listings: ListingsService;
-  /** Called after a change visitors see, so live search does not answer from before it. */
-  onCatalogueChange: () => void;
-}> = async (app, { listings, onCatalogueChange }) => {
+}> = async (app, { listings }) => {
   app.get(
     '/get-property/:id',
     {
@@ -66,7 +64,6 @@ export const listingsApi: FastifyPluginAsyncZod<{
     async (request) => {
       const { availability } = request.body;
       await listings.setPropertyAvailability(request.params.id, availability, request.viewer!);
-      onCatalogueChange();
       return { message: t('api.availabilityUpdated', { availability }), availability };
     },
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AVAILABILITIES, OFFERS, PROPERTY_TYPES } from '#lib/listing.ts';
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
+import { listAnswerSchema } from '#lib/list-query.ts';
 
 /** A published property as the API and the pages show it. `status` is the offer: Rent or Sale. */
 export const PropertyViewSchema = z.object({
@@ -31,10 +32,4 @@ export type PropertyView = z.infer<typeof PropertyViewSchema>;
 
 export const PropertyAnswerSchema = z.object({ property: PropertyViewSchema });
 
-export const PropertyListAnswerSchema = z.object({
-  properties: z.array(PropertyViewSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  isTotalCapped: z.boolean(),
-});
+export const PropertyListAnswerSchema = listAnswerSchema(PropertyViewSchema, 'properties');

@@ -1,12 +1,14 @@
 import { createCatalogueQueries } from '#db/catalogue-queries.ts';
 import type { Database } from '#db/client.ts';
 import { properties } from '#db/schema.ts';
+import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { formatTimeAgo } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
-import type { PropertyType } from '#lib/listing.ts';
+import type { Availability, PropertyType } from '#lib/listing.ts';
 import { toPhotoView } from '#lib/photos.ts';
+import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import type { PropertyView } from './listings.schema.ts';
 
 type PropertyRow = typeof properties.$inferSelect;
@@ -64,9 +66,52 @@ export function toPropertyView(row: PropertyViewRow, now: Date): PropertyView {
   };
 }
 
+/** A property's facts as the supply and admin forms name them (`owner`, `area`); any may be left out. */
+type PropertyFieldsInput = {
+  title?: string;
+  description?: string;
+  price?: number;
+  location?: string;
+  address?: string;
+  owner?: string;
+  contact?: string;
+  bedrooms?: number;
+  bathrooms?: number;
+  toilets?: number;
+  area?: number;
+  features?: string[];
+};
+
+/** The property columns a form's fields fill; a field left out is undefined, so an update keeps it. */
+export function toPropertyColumns(input: PropertyFieldsInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    price: input.price,
+    location: input.location,
+    address: input.address,
+    ownerName: input.owner,
+    contact: input.contact,
+    bedrooms: input.bedrooms,
+    bathrooms: input.bathrooms,
+    toilets: input.toilets,
+    areaSqm: input.area,
+    features: input.features,
+  };
+}
+
 export type ListingsService = ReturnType<typeof createListingsService>;
 
-export function createListingsService({ db, clock }: { db: Database; clock: Clock }) {
+export function createListingsService({
+  db,
+  clock,
+  catalogueEvents,
+}: {
+  db: Database;
+  clock: Clock;
+  /** Told after a property's availability changes. */
+  catalogueEvents: CatalogueEvents;
+}) {
   const catalogue = createCatalogueQueries<PropertyViewRow, PropertyView>({
     db,
     clock,
@@ -89,7 +134,16 @@ export function createListingsService({ db, clock }: { db: Database; clock: Cloc
     listPublishedPropertyIds: catalogue.listPublishedIds,
     /** The owner of a property, published or not; undefined when there is none. */
     getPropertyOwnerId: catalogue.getOwnerId,
-    /** Marks a property available, sold or rented. */
-    setPropertyAvailability: catalogue.setAvailability,
+    /** Marks a property available, sold or rented (its owner or an admin). */
+    async setPropertyAvailability(
+      id: string,
+      availability: Availability,
+      actor: Actor,
+    ): Promise<void> {
+      await catalogue.setAvailability(id, availability, actor, (before, after, tx) =>
+        catalogueEvents.listingWritten({ kind: 'property', before, after }, tx),
+      );
+      catalogueEvents.changed();
+    },
   };
 }

@@ -4,59 +4,48 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { outbox } from '#db/schema.ts';
 import { createTestDatabase } from '#db/testing.ts';
-import { createMailService, type MailMessage, type MailTransport } from './mail.service.ts';
+import { createJobQueue, type JobQueue } from '#modules/jobs/jobs.service.ts';
+import { startSmtpServer, type TestSmtpServer } from '#test/smtp-server.ts';
+import {
+  createMailService,
+  createSmtpTransport,
+  type MailMessage,
+  type MailTransport,
+} from './mail.service.ts';
 
-type LogEntry = { level: 'info' | 'error'; details: object; message: string };
-type SentMessage = MailMessage & { from: string };
+type LogEntry = { level: 'info' | 'warn' | 'error'; details: object; message: string };
 
 const NOW = new Date('2026-03-01T08:00:00.000Z');
 
 /** A logger that keeps what it is told, in place of pino. */
 function createRecordingLogger() {
   const entries: LogEntry[] = [];
-  return {
-    entries,
-    info(details: object, message: string) {
-      entries.push({ level: 'info', details, message });
-    },
-    error(details: object, message: string) {
-      entries.push({ level: 'error', details, message });
-    },
+  const record = (level: LogEntry['level']) => (details: object, message: string) => {
+    entries.push({ level, details, message });
   };
-}
-
-/** Stands in for SMTP (no mail server runs here): records what it is asked to send. */
-class RecordingTransport implements MailTransport {
-  readonly sent: SentMessage[] = [];
-  async send(message: SentMessage): Promise<void> {
-    this.sent.push(message);
-  }
-}
-
-/** A transport whose server is down. */
-class FailingTransport implements MailTransport {
-  calls = 0;
-  async send(): Promise<void> {
-    this.calls += 1;
-    throw new Error('connect ECONNREFUSED 127.0.0.1:587');
-  }
+  return { entries, info: record('info'), warn: record('warn'), error: record('error') };
 }
 
 function newMessage(): MailMessage {
   return {
     to: `reader-${randomUUID()}@example.rw`,
     subject: 'Reset your Inzu password',
-    text: 'Hello,\n\nOpen this link: http://localhost/reset-password?token=abc',
+    text: 'Hello,\n\nOpen this link: http://localhost/reset',
   };
 }
 
 let database: DatabaseHandle;
+let smtp: TestSmtpServer;
+const queues: JobQueue[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  smtp = await startSmtpServer();
 });
 
 afterAll(async () => {
+  for (const queue of queues) await queue.stop();
+  await smtp.close();
   await database.close();
 });
 
@@ -64,28 +53,55 @@ async function outboxRowsFor(recipient: string) {
   return database.db.select().from(outbox).where(eq(outbox.recipient, recipient));
 }
 
-function createService(transport: MailTransport | undefined) {
+/** A mail service on its own job queue, with no workers: the test runs the jobs. */
+async function createService(transport: MailTransport | undefined) {
   const logger = createRecordingLogger();
-  const mail = createMailService({ db: database.db, clock: () => NOW, transport, logger });
-  return { mail, logger };
+  const jobs = createJobQueue({
+    db: database.db,
+    runner: database.sql,
+    isWorking: false,
+    logger,
+  });
+  const mail = createMailService({ db: database.db, jobs, clock: () => NOW, transport, logger });
+  await jobs.start();
+  queues.push(jobs);
+  return { mail, jobs, logger };
 }
 
 describe('createMailService', () => {
-  it('keeps the message in the outbox and logs it when no transport is configured', async () => {
-    const { mail, logger } = createService(undefined);
+  it('writes to the outbox at once and delivers through SMTP in a background job, once', async () => {
+    const { mail, jobs, logger } = await createService(createSmtpTransport(smtp.url));
     const message = newMessage();
 
     await mail.send(message);
+    const [waiting] = await outboxRowsFor(message.to);
+    expect(waiting).toMatchObject({ subject: message.subject, body: message.text, sentAt: null });
+    expect(smtp.received.filter((mail) => mail.to.includes(message.to))).toEqual([]);
+
+    expect(await jobs.runDue()).toBe(1);
+    expect(await jobs.runDue()).toBe(0);
+
+    const delivered = smtp.received.filter((mail) => mail.to.includes(message.to));
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.from).toBe('hello@inzu.rw');
+    expect(delivered[0]!.raw).toContain(`Subject: ${message.subject}`);
+    expect(delivered[0]!.raw).toContain('Open this link: http://localhost/reset');
+    const [sent] = await outboxRowsFor(message.to);
+    expect(sent?.sentAt?.toISOString()).toBe(NOW.toISOString());
+    expect(sent?.failure).toBeNull();
+    expect(logger.entries.filter((entry) => entry.level !== 'info')).toEqual([]);
+  });
+
+  it('keeps the message in the outbox and logs it when no transport is configured', async () => {
+    const { mail, jobs, logger } = await createService(undefined);
+    const message = newMessage();
+
+    await mail.send(message);
+    await jobs.runDue();
 
     const rows = await outboxRowsFor(message.to);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      recipient: message.to,
-      subject: message.subject,
-      body: message.text,
-      sentAt: null,
-      failure: null,
-    });
+    expect(rows[0]).toMatchObject({ sentAt: null, failure: null });
     expect(logger.entries).toEqual([
       {
         level: 'info',
@@ -100,55 +116,38 @@ describe('createMailService', () => {
     ]);
   });
 
-  it('sends through the transport from hello@inzu.rw and marks the row sent', async () => {
-    const transport = new RecordingTransport();
-    const { mail, logger } = createService(transport);
-    const message = newMessage();
-
-    await mail.send(message);
-
-    expect(transport.sent).toEqual([{ ...message, from: 'hello@inzu.rw' }]);
-    const [row] = await outboxRowsFor(message.to);
-    expect(row?.sentAt?.toISOString()).toBe(NOW.toISOString());
-    expect(row?.failure).toBeNull();
-    expect(logger.entries.filter((entry) => entry.level === 'error')).toEqual([]);
-  });
-
-  it('records a delivery failure on the row and logs it without throwing', async () => {
-    const transport = new FailingTransport();
-    const { mail, logger } = createService(transport);
+  it('records a delivery failure on the row and leaves the job for a later retry', async () => {
+    const down = await startSmtpServer();
+    await down.close();
+    const { mail, jobs, logger } = await createService(createSmtpTransport(down.url));
     const message = newMessage();
 
     await expect(mail.send(message)).resolves.toBeUndefined();
+    expect(await jobs.runDue()).toBe(1);
 
-    expect(transport.calls).toBe(1);
     const [row] = await outboxRowsFor(message.to);
-    expect(row).toMatchObject({
-      body: message.text,
-      sentAt: null,
-      failure: 'connect ECONNREFUSED 127.0.0.1:587',
+    expect(row).toMatchObject({ sentAt: null, failure: expect.stringMatching(/ECONNREFUSED/) });
+    expect(logger.entries).toContainEqual({
+      level: 'error',
+      details: { outboxId: row!.id, err: expect.any(Error) },
+      message: expect.stringMatching(/failed/),
     });
-    expect(logger.entries).toEqual([
-      {
-        level: 'error',
-        details: { outboxId: row!.id, err: expect.any(Error) },
-        message: expect.stringMatching(/failed/),
-      },
-    ]);
+    // The retry waits (30 s and growing), so nothing is due again at once.
+    expect(await jobs.runDue()).toBe(0);
   });
 
-  it('records a failure thrown as something other than an Error', async () => {
-    const transport: MailTransport = {
-      async send() {
-        throw 'mailbox full';
-      },
-    };
-    const { mail } = createService(transport);
+  it('sends nothing when the transaction the e-mail belongs to rolls back', async () => {
+    const { mail, jobs } = await createService(createSmtpTransport(smtp.url));
     const message = newMessage();
 
-    await mail.send(message);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await mail.send(message, tx);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
 
-    const [row] = await outboxRowsFor(message.to);
-    expect(row).toMatchObject({ sentAt: null, failure: 'mailbox full' });
+    expect(await outboxRowsFor(message.to)).toEqual([]);
+    expect(await jobs.runDue()).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import {
   restrictedErrorAnswers,
 } from '#lib/api-schemas.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { formBodyDocs, readSubmittedForm } from '#modules/media/media.form.ts';
 import {
@@ -30,9 +30,7 @@ const tags = ['admin'];
 export const manageApi: FastifyPluginAsyncZod<{
   manage: ManageService;
   uploadMaxBytes: number;
-  /** Called after each write, so live search does not answer from before it. */
-  onCatalogueChange: () => void;
-}> = async (app, { manage, uploadMaxBytes, onCatalogueChange }) => {
+}> = async (app, { manage, uploadMaxBytes }) => {
   app.get(
     '/get-properties',
     {
@@ -66,7 +64,6 @@ export const manageApi: FastifyPluginAsyncZod<{
       const form = await readSubmittedForm(request, uploadMaxBytes);
       const input = parseOrThrow(AdminPropertyInputSchema, form.fields);
       const data = await manage.createProperty(input, form.photos, request.viewer!);
-      onCatalogueChange();
       return reply.status(201).send({ message: t('manage.propertyCreated'), data });
     },
   );
@@ -93,7 +90,6 @@ export const manageApi: FastifyPluginAsyncZod<{
         form.photos,
         request.viewer!,
       );
-      onCatalogueChange();
       return { message: t('manage.propertyUpdated'), data };
     },
   );
@@ -111,7 +107,6 @@ export const manageApi: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await manage.deleteProperty(request.params.id, request.viewer!);
-      onCatalogueChange();
       return { message: t('manage.propertyDeleted') };
     },
   );
@@ -148,7 +143,6 @@ export const manageApi: FastifyPluginAsyncZod<{
       const form = await readSubmittedForm(request, uploadMaxBytes);
       const input = parseOrThrow(AdminAssetInputSchema, form.fields);
       const data = await manage.createAsset(input, form.photos, request.viewer!);
-      onCatalogueChange();
       return reply.status(201).send({ message: t('manage.assetCreated'), data });
     },
   );
@@ -169,7 +163,6 @@ export const manageApi: FastifyPluginAsyncZod<{
       const form = await readSubmittedForm(request, uploadMaxBytes);
       const input = parseOrThrow(AdminAssetUpdateSchema, form.fields);
       const data = await manage.updateAsset(request.params.id, input, form.photos, request.viewer!);
-      onCatalogueChange();
       return { message: t('manage.assetUpdated'), data };
     },
   );
@@ -187,7 +180,6 @@ export const manageApi: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await manage.deleteAsset(request.params.id, request.viewer!);
-      onCatalogueChange();
       return { message: t('manage.assetDeleted') };
     },
   );

@@ -1,10 +1,24 @@
 import { z } from 'zod';
 import { FeaturesSchema, optionalText, requiredAmount, requiredText } from '#lib/form-fields.ts';
-import { t, type MessageKey } from '#lib/i18n.ts';
+import { t, type AdminMessageKey as MessageKey } from '#lib/i18n.admin.ts';
+import {
+  ADDRESS_MAX_LENGTH,
+  AREA_SQM_MAX,
+  CONTACT_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  LOCATION_MAX_LENGTH,
+  DASHBOARD_PAGE_SIZE,
+  MANAGE_TABLE_PAGE_SIZE,
+  NAME_MAX_LENGTH,
+  ROOM_COUNT_MAX,
+  SEARCH_TEXT_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+} from '#lib/limits.ts';
 import { ASSET_TYPES, capitalizeType, MODERATION_STATES, PROPERTY_TYPES } from '#lib/listing.ts';
-import { AssetViewSchema } from '#modules/assets/assets.schema.ts';
+
+import { AssetViewSchema, assetKindFields } from '#modules/assets/assets.schema.ts';
 import { PropertyViewSchema } from '#modules/listings/listings.schema.ts';
-import { assetKindFields } from '#modules/supplies/supplies.schema.ts';
+import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
 
 /**
  * The admin form's Status choices (spec: Property status choices). Rent and Sale publish with
@@ -14,13 +28,11 @@ import { assetKindFields } from '#modules/supplies/supplies.schema.ts';
 export const ADMIN_LISTING_STATUSES = ['Available', 'Rent', 'Sale', 'Pending'] as const;
 export type AdminListingStatus = (typeof ADMIN_LISTING_STATUSES)[number];
 /** An update may also approve (the manage table's Approve): publish, nothing else changes. */
-export const ADMIN_UPDATE_STATUSES = [...ADMIN_LISTING_STATUSES, 'Approved'] as const;
+const ADMIN_UPDATE_STATUSES = [...ADMIN_LISTING_STATUSES, 'Approved'] as const;
 export type AdminUpdateStatus = (typeof ADMIN_UPDATE_STATUSES)[number];
 
 /** Location filter choices of the manage tables (spec §9). */
 export const LOCATION_FILTERS = ['Kigali', 'Karongi', 'Musanze'] as const;
-/** Properties on one page of the dashboard (spec §9). */
-export const DASHBOARD_PAGE_SIZE = 6;
 
 /** A form field's single text; blank is absent (a select left on 'All', an empty input). */
 function firstText(value: unknown): unknown {
@@ -35,7 +47,7 @@ function choice(value: unknown): unknown {
   return typeof text === 'string' ? capitalizeType(text) : text;
 }
 
-/** A required count of rooms: a whole number from 0 to 1000, read from text or a number. */
+/** A required count of rooms: a whole number from 0 to ROOM_COUNT_MAX, from text or a number. */
 function requiredCount(label: MessageKey) {
   const required = t('validation.required', { field: t(label) });
   return z.preprocess(
@@ -48,7 +60,7 @@ function requiredCount(label: MessageKey) {
           .number({ error: t('validation.count') })
           .int(t('validation.count'))
           .min(0, t('validation.count'))
-          .max(1000, t('validation.count')),
+          .max(ROOM_COUNT_MAX, t('validation.count')),
       ),
   );
 }
@@ -70,7 +82,7 @@ const RequiredAreaSchema = z.preprocess(
     })
     .int(t('validation.area'))
     .min(1, t('validation.area'))
-    .max(10_000_000, t('validation.area')),
+    .max(AREA_SQM_MAX, t('validation.area')),
 );
 
 const AdminStatusSchema = z.preprocess(
@@ -84,17 +96,17 @@ const AdminUpdateStatusSchema = z.preprocess(
 
 /** The fields every admin property has (spec §5: all required but address and features). */
 const propertyFields = {
-  title: requiredText('supply.fieldTitle', 200),
-  location: requiredText('listing.location', 200),
-  address: optionalText(300),
+  title: requiredText('supply.fieldTitle', TITLE_MAX_LENGTH),
+  location: requiredText('listing.location', LOCATION_MAX_LENGTH),
+  address: optionalText(ADDRESS_MAX_LENGTH),
   area: RequiredAreaSchema,
   bedrooms: requiredCount('listing.bedrooms'),
   bathrooms: requiredCount('listing.bathrooms'),
   toilets: requiredCount('listing.toilets'),
   price: requiredAmount('listing.price'),
-  owner: requiredText('listing.owner', 100),
-  contact: requiredText('listing.contact', 100),
-  description: requiredText('listing.description', 5000),
+  owner: requiredText('listing.owner', NAME_MAX_LENGTH),
+  contact: requiredText('listing.contact', CONTACT_MAX_LENGTH),
+  description: requiredText('listing.description', DESCRIPTION_MAX_LENGTH),
   features: FeaturesSchema,
 };
 
@@ -119,12 +131,12 @@ export const AdminPropertyUpdateSchema = z
 export type AdminPropertyUpdate = z.infer<typeof AdminPropertyUpdateSchema>;
 
 const assetFields = {
-  name: requiredText('manage.fieldName', 200),
-  location: requiredText('listing.location', 200),
+  name: requiredText('manage.fieldName', TITLE_MAX_LENGTH),
+  location: requiredText('listing.location', LOCATION_MAX_LENGTH),
   price: requiredAmount('listing.price'),
-  owner: requiredText('listing.owner', 100),
-  contact: requiredText('listing.contact', 100),
-  description: optionalText(5000),
+  owner: requiredText('listing.owner', NAME_MAX_LENGTH),
+  contact: requiredText('listing.contact', CONTACT_MAX_LENGTH),
+  description: optionalText(DESCRIPTION_MAX_LENGTH),
   features: FeaturesSchema,
 };
 
@@ -149,34 +161,35 @@ export const AdminAssetUpdateSchema = z
   });
 export type AdminAssetUpdate = z.infer<typeof AdminAssetUpdateSchema>;
 
-const pageFields = {
-  location: z.preprocess(firstText, z.string().trim().max(100).optional()),
+const tableFilters = {
+  location: z.preprocess(firstText, z.string().trim().max(SEARCH_TEXT_MAX_LENGTH).optional()),
   status: z.preprocess(choice, z.enum(MODERATION_STATES, t('manage.moderationChoice')).optional()),
-  page: z.coerce.number().int().min(1).max(500).default(1),
-  pageSize: z.coerce.number().int().min(1).max(48).default(10),
 };
 
 /** The manage table's filters: blank ('All') means no filter. */
-export const AdminPropertyQuerySchema = z.object({
-  ...pageFields,
+export const AdminPropertyQuerySchema = listQuerySchema(MANAGE_TABLE_PAGE_SIZE, {
+  ...tableFilters,
   type: z.preprocess(choice, PropertyTypeSchema.optional()),
 });
 export type AdminPropertyQuery = z.infer<typeof AdminPropertyQuerySchema>;
 
-export const AdminAssetQuerySchema = z.object({
-  ...pageFields,
+export const AdminAssetQuerySchema = listQuerySchema(MANAGE_TABLE_PAGE_SIZE, {
+  ...tableFilters,
   type: z.preprocess(choice, AssetTypeSchema.optional()),
 });
+
+/** A page of the dashboard's property cards. */
+export const DashboardQuerySchema = listQuerySchema(DASHBOARD_PAGE_SIZE, {});
 export type AdminAssetQuery = z.infer<typeof AdminAssetQuerySchema>;
 
 /** A property as admins see it: the public view, its moderation and last change. */
-export const AdminPropertyViewSchema = PropertyViewSchema.extend({
+const AdminPropertyViewSchema = PropertyViewSchema.extend({
   moderation: z.enum(MODERATION_STATES),
   updatedAt: z.iso.datetime(),
 });
 export type AdminPropertyView = z.infer<typeof AdminPropertyViewSchema>;
 
-export const AdminAssetViewSchema = AssetViewSchema.extend({
+const AdminAssetViewSchema = AssetViewSchema.extend({
   moderation: z.enum(MODERATION_STATES),
   updatedAt: z.iso.datetime(),
 });
@@ -190,17 +203,8 @@ export function adminStatusOf(listing: {
   return listing.moderation === 'Approved' ? listing.status : 'Pending';
 }
 
-const listAnswer = <Item extends z.ZodType>(item: Item) =>
-  z.object({
-    data: z.array(item),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    total: z.number().int(),
-    isTotalCapped: z.boolean(),
-  });
-
-export const AdminPropertyListAnswerSchema = listAnswer(AdminPropertyViewSchema);
-export const AdminAssetListAnswerSchema = listAnswer(AdminAssetViewSchema);
+export const AdminPropertyListAnswerSchema = listAnswerSchema(AdminPropertyViewSchema);
+export const AdminAssetListAnswerSchema = listAnswerSchema(AdminAssetViewSchema);
 export const AdminPropertyAnswerSchema = z.object({
   message: z.string(),
   data: AdminPropertyViewSchema,

@@ -5,14 +5,13 @@ import { assets, properties } from '#db/schema.ts';
 import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
-import { t, type MessageKey } from '#lib/i18n.ts';
-import { ASSET_KIND_FIELDS, type AssetKindField, type AssetType } from '#lib/listing.ts';
+import { t, type AdminMessageKey as MessageKey } from '#lib/i18n.admin.ts';
 import type { Page } from '#lib/pagination.ts';
-import { toAssetView } from '#modules/assets/assets.service.ts';
+import { toAssetColumns, toAssetView } from '#modules/assets/assets.service.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
-import { toPropertyView } from '#modules/listings/listings.service.ts';
+import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import { toPropertyColumns, toPropertyView } from '#modules/listings/listings.service.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
-import { withStoredPhotos } from '#modules/supplies/supplies.service.ts';
 import type {
   AdminAssetInput,
   AdminAssetQuery,
@@ -87,55 +86,23 @@ function statusColumns(status: AdminUpdateStatus | undefined) {
   }
 }
 
-const KIND_COLUMNS = {
-  transmission: 'transmission',
-  fuel: 'fuel',
-  certified: 'isCertified',
-  inspected: 'isInspected',
-  warranty: 'warranty',
-  rentalPrice: 'rentalPrice',
-  rentDuration: 'rentDuration',
-  size: 'size',
-  condition: 'condition',
-  sizeCloth: 'sizeCloth',
-} as const satisfies Record<AssetKindField, keyof AssetRow>;
-
-/**
- * The kind columns of an asset of `type`: a field sent replaces, one not sent keeps `current`,
- * and the fields another kind has are emptied.
- */
-function kindColumns(
-  type: AssetType,
-  input: Partial<Record<AssetKindField, string | number | boolean | undefined>>,
-  current?: AssetRow,
-) {
-  const kindFields = new Set<AssetKindField>(ASSET_KIND_FIELDS[type]);
-  const columns: Partial<Record<(typeof KIND_COLUMNS)[AssetKindField], unknown>> = {};
-  for (const [field, column] of Object.entries(KIND_COLUMNS) as [
-    AssetKindField,
-    (typeof KIND_COLUMNS)[AssetKindField],
-  ][]) {
-    columns[column] = kindFields.has(field)
-      ? (input[field] ?? (current ? current[column] : null) ?? null)
-      : null;
-  }
-  return columns as Partial<Pick<AssetRow, (typeof KIND_COLUMNS)[AssetKindField]>>;
-}
-
 /**
  * Admins' own catalogue work: create, edit, approve and delete properties and assets whatever
- * their moderation. Every write is recorded in the audit log with the same transaction.
+ * their moderation. Every write is recorded in the audit log with the same transaction, and
+ * `catalogueEvents` is told once it has committed.
  */
 export function createManageService({
   db,
   clock,
   audit,
   media,
+  catalogueEvents,
 }: {
   db: Database;
   clock: Clock;
   audit: AuditService;
   media: MediaService;
+  catalogueEvents: CatalogueEvents;
 }) {
   function requireAdmin(actor: Actor) {
     if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
@@ -186,7 +153,7 @@ export function createManageService({
   }
 
   /** Stores the photos, then inserts the row and records its creation in one transaction. */
-  function createRow<Table extends ListingTable, View>(
+  async function createRow<Table extends ListingTable, View>(
     table: Table,
     kind: 'property' | 'asset',
     values: Omit<Table['$inferInsert'], 'photos' | 'createdAt' | 'updatedAt'>,
@@ -194,7 +161,7 @@ export function createManageService({
     actor: Actor,
     toView: (row: Table['$inferSelect'], now: Date) => View,
   ): Promise<View> {
-    return withStoredPhotos(media, photoFiles, async (stored) => {
+    const view = await media.withStoredPhotos(photoFiles, async (stored) => {
       const now = clock();
       const row = await db.transaction(async (tx) => {
         const [created] = await tx
@@ -207,17 +174,20 @@ export function createManageService({
           })
           .returning();
         await recordChange(tx, actor, `${kind}.create`, kind, null, created!);
+        await catalogueEvents.listingWritten({ kind, before: null, after: created! }, tx);
         return created!;
       });
       return toView(row, now);
     });
+    catalogueEvents.changed();
+    return view;
   }
 
   /**
    * Stores the photos (new ones replace the old, none keeps them), then updates the row with
    * `fields` and the columns its Status sets, and records the change in one transaction.
    */
-  function updateRow<Table extends ListingTable, View>(
+  async function updateRow<Table extends ListingTable, View>(
     table: Table,
     kind: 'property' | 'asset',
     before: Table['$inferSelect'],
@@ -231,7 +201,7 @@ export function createManageService({
     toView: (row: Table['$inferSelect'], now: Date) => View,
   ): Promise<View> {
     const shared = queryable(table);
-    return withStoredPhotos(media, photoFiles, async (stored) => {
+    const view = await media.withStoredPhotos(photoFiles, async (stored) => {
       const now = clock();
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
@@ -246,10 +216,13 @@ export function createManageService({
           .returning();
         const action = change.isApproval ? `${kind}.approve` : `${kind}.update`;
         await recordChange(tx, actor, action, kind, before, updated!);
+        await catalogueEvents.listingWritten({ kind, before, after: updated! }, tx);
         return updated!;
       });
       return toView(row, now);
     });
+    catalogueEvents.changed();
+    return view;
   }
 
   /** Hides a row everywhere (deletedAt), keeping it in the database, and records it. */
@@ -268,7 +241,9 @@ export function createManageService({
         .where(eq(anyTable.id, before.id))
         .returning();
       await recordChange(tx, actor, `${kind}.delete`, kind, before, deleted!);
+      await catalogueEvents.listingWritten({ kind, before, after: deleted! }, tx);
     });
+    catalogueEvents.changed();
   }
 
   /** A page of non-deleted rows of `table`, newest first, whatever their moderation, filtered. */
@@ -316,21 +291,15 @@ export function createManageService({
       properties,
       'property',
       {
+        ...toPropertyColumns(input),
         ownerId: actor.id,
         type: input.type,
         title: input.title,
-        description: input.description,
         price: input.price,
         offer: 'Rent',
         location: input.location,
-        address: input.address ?? null,
         ownerName: input.owner,
         contact: input.contact,
-        bedrooms: input.bedrooms,
-        bathrooms: input.bathrooms,
-        toilets: input.toilets,
-        areaSqm: input.area,
-        features: input.features,
         ...statusColumns(input.status),
       },
       photoFiles,
@@ -358,7 +327,7 @@ export function createManageService({
       Object.values({ owner, area, ...facts }).every(
         (value) => value === undefined || (Array.isArray(value) && value.length === 0),
       );
-    const fields = isApproval ? {} : { ...facts, ownerName: owner, areaSqm: area };
+    const fields = isApproval ? {} : { ...toPropertyColumns(input), type: input.type };
     return updateRow(
       properties,
       'property',
@@ -399,17 +368,13 @@ export function createManageService({
       assets,
       'asset',
       {
+        ...toAssetColumns(input.type, input),
         ownerId: actor.id,
         type: input.type,
         name: input.name,
         description: input.description ?? '',
         price: input.price,
         offer: 'Rent',
-        location: input.location,
-        ownerName: input.owner,
-        contact: input.contact,
-        features: input.features,
-        ...kindColumns(input.type, input),
         ...statusColumns(input.status),
       },
       photoFiles,
@@ -434,19 +399,7 @@ export function createManageService({
       (features === undefined || features.length === 0) &&
       Object.values({ owner, ...facts }).every((value) => value === undefined);
     const type = input.type ?? before.type;
-    const fields = isApproval
-      ? {}
-      : {
-          name: input.name,
-          type: input.type,
-          price: input.price,
-          location: input.location,
-          ownerName: owner,
-          contact: input.contact,
-          description: input.description,
-          ...(features === undefined ? {} : { features }),
-          ...kindColumns(type, input, before),
-        };
+    const fields = isApproval ? {} : { ...toAssetColumns(type, input), type: input.type };
     return updateRow(
       assets,
       'asset',

@@ -433,6 +433,38 @@ describe('files left behind', () => {
   });
 });
 
+describe('withStoredPhotos', () => {
+  it('hands the write the stored photos and keeps them when it succeeds', async () => {
+    const photo = await noisy(300, 200, 60).jpeg().toBuffer();
+
+    const keys = await media.withStoredPhotos([photo], async (stored) =>
+      stored?.photos.map((photo) => photo.key),
+    );
+
+    expect(keys).toHaveLength(1);
+    expect(storedFiles()).toEqual(PHOTO_WIDTHS.map((width) => `${keys![0]}-${width}.webp`).sort());
+  });
+
+  it('removes the photos it stored when the write fails, and rethrows its error', async () => {
+    const photo = await noisy(300, 200, 200).jpeg().toBuffer();
+    const failure = new Error('the row could not be written');
+
+    await expect(
+      media.withStoredPhotos([photo], async (stored) => {
+        expect(stored?.photos).toHaveLength(1);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it('stores nothing and passes no photos when no file was sent', async () => {
+    await expect(media.withStoredPhotos([], async (stored) => stored)).resolves.toBeUndefined();
+    expect(storedFiles()).toEqual([]);
+  });
+});
+
 describe('local photo storage', () => {
   it('says whether put created the file, and never overwrites a name', async () => {
     expect(await storage.put('a-320.webp', Buffer.from('first'))).toBe(true);

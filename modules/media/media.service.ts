@@ -24,10 +24,10 @@ export const PHOTO_MESSAGES = {
 } as const;
 
 /** The formats phones and cameras produce; identified from the decoded header, never the name. */
-export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'heic';
+type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'heic';
 
 /** The photos one call stored, and the way to take its new files back if the caller fails. */
-export type StoredPhotos = {
+type StoredPhotos = {
   /** In the order given: the first is the cover. */
   photos: Photo[];
   /**
@@ -221,5 +221,22 @@ export function createMediaService({
     return photos[0]!;
   }
 
-  return { storePhotos, storePhoto };
+  /**
+   * Runs a write after storing its photos (none: nothing stored, `stored` undefined), removing
+   * the files this call created again if the write fails, so a refused save leaves no orphans.
+   */
+  async function withStoredPhotos<T>(
+    photoFiles: readonly Buffer[],
+    write: (stored: StoredPhotos | undefined) => Promise<T>,
+  ): Promise<T> {
+    const stored = photoFiles.length > 0 ? await storePhotos(photoFiles) : undefined;
+    try {
+      return await write(stored);
+    } catch (error) {
+      await stored?.discard();
+      throw error;
+    }
+  }
+
+  return { storePhotos, storePhoto, withStoredPhotos };
 }

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { requiredText } from '#lib/form-fields.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
 import { NOTIFICATION_AUDIENCES } from '#lib/notifications.ts';
-import { MAX_PAGE, MAX_PAGE_SIZE } from '#lib/pagination.ts';
+import {
+  NOTIFICATION_LIST_PAGE_SIZE,
+  NOTIFICATION_MESSAGE_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+} from '#lib/limits.ts';
+import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
 
 /** A blank audience (a form's empty choice) counts as not given. */
 const blankToUndefined = (value: unknown) =>
@@ -13,8 +18,8 @@ const AudienceSchema = z.enum(NOTIFICATION_AUDIENCES, {
 });
 
 const fields = {
-  title: requiredText('notifications.title', 200),
-  message: requiredText('notifications.message', 2000),
+  title: requiredText('notifications.title', TITLE_MAX_LENGTH),
+  message: requiredText('notifications.message', NOTIFICATION_MESSAGE_MAX_LENGTH),
 };
 
 /** A new broadcast: title and message required; it reaches everyone unless narrowed. */
@@ -33,15 +38,12 @@ export const NotificationEditSchema = z.object({
 
 export type NotificationEdit = z.infer<typeof NotificationEditSchema>;
 
-export const NotificationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
-});
+export const NotificationListQuerySchema = listQuerySchema(NOTIFICATION_LIST_PAGE_SIZE, {});
 
 export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
 
 /** A broadcast as admins manage it (the spec's Notification, with its audience). */
-export const NotificationViewSchema = z.object({
+const NotificationViewSchema = z.object({
   _id: z.uuid(),
   title: z.string(),
   message: z.string(),
@@ -52,13 +54,7 @@ export const NotificationViewSchema = z.object({
 
 export type NotificationView = z.infer<typeof NotificationViewSchema>;
 
-export const NotificationListAnswerSchema = z.object({
-  data: z.array(NotificationViewSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  isTotalCapped: z.boolean(),
-});
+export const NotificationListAnswerSchema = listAnswerSchema(NotificationViewSchema);
 
 export const NotificationAnswerSchema = z.object({
   message: z.string(),
@@ -66,11 +62,13 @@ export const NotificationAnswerSchema = z.object({
 });
 
 /** A notification in a user's inbox: a broadcast for them or a personal message. */
-export const MyNotificationSchema = z.object({
+const MyNotificationSchema = z.object({
   _id: z.uuid(),
   title: z.string(),
   message: z.string(),
   createdAt: z.iso.datetime(),
+  /** The page it is about (a conversation, a listing), as a path on this site. */
+  link: z.string().nullable(),
   isRead: z.boolean(),
   isPersonal: z.boolean(),
 });

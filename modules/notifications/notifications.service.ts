@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '#db/client.ts';
+import type { Database, Transaction } from '#db/client.ts';
 import { findById, listNewestFirst, updateByIdWith } from '#db/rows.ts';
 import { notificationReads, notifications, users } from '#db/schema.ts';
 import { assertAdmin, type Actor, type UserRole } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
-import type { NotificationAudience } from '#lib/notifications.ts';
+import type { NotificationAudience, NotificationKind } from '#lib/notifications.ts';
 import type { Page } from '#lib/pagination.ts';
 import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
@@ -20,6 +20,17 @@ import type {
 } from './notifications.schema.ts';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+/** Something the platform tells users: in their inbox (with a link) and by e-mail. */
+export type Notice = {
+  kind: NotificationKind;
+  title: string;
+  message: string;
+  /** A path on this site: the conversation, listing or request it is about. */
+  link: string | null;
+  /** The e-mail, greeting the recipient by name; without it, in-app only. */
+  mail?: (name: string) => { subject: string; text: string };
+};
 
 /** A user's inbox shows (and counts) the latest this many notifications addressed to them. */
 export const MY_NOTIFICATIONS_LIMIT = 50;
@@ -49,7 +60,7 @@ const isLiveBroadcast = and(isNull(notifications.userId), isNull(notifications.d
 
 /**
  * The latest notifications addressed to a user, as a subquery (id, title, message, created_at,
- * user_id): broadcasts for their role and their personal messages, each branch read from its
+ * user_id, link): broadcasts for their role and their personal messages, each branch read from its
  * partial index and limited before the two are merged.
  */
 function addressedTo(viewer: Actor): SQL {
@@ -59,11 +70,11 @@ function addressedTo(viewer: Actor): SQL {
   );
   return sql`(
     select * from (
-      (select id, title, message, created_at, user_id from notifications
+      (select id, title, message, created_at, user_id, link from notifications
         where user_id is null and deleted_at is null and audience in (${audiences})
         order by created_at desc limit ${MY_NOTIFICATIONS_LIMIT})
       union all
-      (select id, title, message, created_at, user_id from notifications
+      (select id, title, message, created_at, user_id, link from notifications
         where user_id = ${viewer.id}::uuid and deleted_at is null
         order by created_at desc limit ${MY_NOTIFICATIONS_LIMIT})
     ) as latest
@@ -114,11 +125,58 @@ export function createNotificationsService({
         { actor, action: 'user.message', targetType: 'user', targetId: userId, after: { message } },
         tx,
       );
+      await mail.send({ to: recipient.email, subject: title, text: message }, tx);
       return row!.id;
     });
-    // Mailed once the message is safely in the inbox; a mail failure is recorded, not thrown.
-    await mail.send({ to: recipient.email, subject: title, text: message });
     return { id };
+  }
+
+  /**
+   * What the platform tells users on its own (no admin wrote it): a personal notification each,
+   * counted in their header, and an e-mail, both in the caller's transaction so they exist
+   * exactly when the change they tell about does. Deleted and blocked accounts are skipped.
+   */
+  async function notify(
+    userIds: string[],
+    notice: Notice,
+    tx: Database | Transaction = db,
+  ): Promise<void> {
+    if (userIds.length === 0) return;
+    const recipients = await tx
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(and(inArray(users.id, userIds), isNull(users.deletedAt), eq(users.status, 'Active')));
+    if (recipients.length === 0) return;
+    const now = clock();
+    await tx.insert(notifications).values(
+      recipients.map((recipient) => ({
+        title: notice.title,
+        message: notice.message,
+        kind: notice.kind,
+        link: notice.link,
+        userId: recipient.id,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    const mailFor = notice.mail;
+    if (!mailFor) return;
+    for (const recipient of recipients) {
+      await mail.send({ to: recipient.email, ...mailFor(recipient.name) }, tx);
+    }
+  }
+
+  /** `notify` for every active admin. */
+  async function notifyAdmins(notice: Notice, tx: Database | Transaction = db): Promise<void> {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), isNull(users.deletedAt), eq(users.status, 'Active')));
+    await notify(
+      admins.map((admin) => admin.id),
+      notice,
+      tx,
+    );
   }
 
   /** A broadcast that is not deleted, or NotFoundError. */
@@ -215,10 +273,11 @@ export function createNotificationsService({
       title: string;
       message: string;
       created_at: string;
+      link: string | null;
       is_personal: boolean;
       is_read: boolean;
     }>(sql`
-      select addressed.id, addressed.title, addressed.message,
+      select addressed.id, addressed.title, addressed.message, addressed.link,
         to_char(addressed.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
           as created_at,
         addressed.user_id is not null as is_personal,
@@ -230,6 +289,7 @@ export function createNotificationsService({
       title: row.title,
       message: row.message,
       createdAt: row.created_at,
+      link: row.link,
       isPersonal: Boolean(row.is_personal),
       isRead: Boolean(row.is_read),
     }));
@@ -290,5 +350,7 @@ export function createNotificationsService({
     countUnread,
     markRead,
     markAllRead,
+    notify,
+    notifyAdmins,
   };
 }

@@ -8,18 +8,29 @@ import {
   requiredAmount,
   requiredText,
 } from '#lib/form-fields.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
+import {
+  CONTACT_MAX_LENGTH,
+  DEFAULT_PAGE_SIZE,
+  DESCRIPTION_MAX_LENGTH,
+  LOCATION_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  SEARCH_TEXT_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+} from '#lib/limits.ts';
 import { LISTING_TYPES, REQUEST_STATUSES } from '#lib/listing.ts';
+
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
+import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
 
 /** A buyer's wanted-ad as the form sends it: title, budget and location are required. */
 export const RequestInputSchema = z.object({
-  title: requiredText('request.fieldTitle', 200),
+  title: requiredText('request.fieldTitle', TITLE_MAX_LENGTH),
   price: requiredAmount('request.fieldPrice'),
-  location: requiredText('request.fieldLocation', 200),
-  requesterName: optionalText(100),
-  contact: optionalText(100),
-  description: optionalText(5000),
+  location: requiredText('request.fieldLocation', LOCATION_MAX_LENGTH),
+  requesterName: optionalText(NAME_MAX_LENGTH),
+  contact: optionalText(CONTACT_MAX_LENGTH),
+  description: optionalText(DESCRIPTION_MAX_LENGTH),
   bedrooms: OptionalCountSchema,
   bathrooms: OptionalCountSchema,
   toilets: OptionalCountSchema,
@@ -37,11 +48,9 @@ export const RequestUpdateSchema = RequestInputSchema.partial().extend({
 
 export type RequestUpdate = z.infer<typeof RequestUpdateSchema>;
 
-export const RequestListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(500).default(1),
-  pageSize: z.coerce.number().int().min(1).max(48).default(12),
+export const RequestListQuerySchema = listQuerySchema(DEFAULT_PAGE_SIZE, {
   type: OptionalListingTypeSchema,
-  location: optionalText(100),
+  location: optionalText(SEARCH_TEXT_MAX_LENGTH),
   /** Only the signed-in user's own requests, open and closed. */
   mine: z
     .enum(['true', 'false', '1', '0'])
@@ -52,7 +61,7 @@ export const RequestListQuerySchema = z.object({
 export type RequestListQuery = z.infer<typeof RequestListQuerySchema>;
 
 /** A wanted-ad as the API and the pages show it. */
-export const RequestViewSchema = z.object({
+const RequestViewSchema = z.object({
   _id: z.uuid(),
   title: z.string(),
   price: z.number().int(),
@@ -78,10 +87,4 @@ export type RequestView = z.infer<typeof RequestViewSchema>;
 
 export const RequestAnswerSchema = z.object({ data: RequestViewSchema });
 
-export const RequestListAnswerSchema = z.object({
-  data: z.array(RequestViewSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  isTotalCapped: z.boolean(),
-});
+export const RequestListAnswerSchema = listAnswerSchema(RequestViewSchema);

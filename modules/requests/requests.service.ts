@@ -1,12 +1,12 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { containing, listNewestFirst } from '#db/rows.ts';
-import type { Database } from '#db/client.ts';
+import type { Database, Transaction } from '#db/client.ts';
 import { propertyRequests } from '#db/schema.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { formatTimeAgo } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
 import type { Page } from '#lib/pagination.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
@@ -72,11 +72,14 @@ export function createRequestsService({
   clock,
   media,
   audit,
+  requestWritten,
 }: {
   db: Database;
   clock: Clock;
   media: MediaService;
   audit: AuditService;
+  /** Told in the transaction of every posted or edited request (matching listens). */
+  requestWritten: (requestId: string, tx: Transaction) => Promise<void>;
 }) {
   async function getRow(id: string): Promise<RequestRow> {
     const [row] = await db
@@ -89,37 +92,36 @@ export function createRequestsService({
 
   /**
    * Posts a wanted-ad for the signed-in user. Photos are stored first; if the row cannot be
-   * written, the files this call created are removed again, so nothing is left half-done.
+   * written, the files this call created are removed again (media.withStoredPhotos).
    */
   async function createRequest(
     input: RequestInput,
     photoFiles: Buffer[],
     actor: Actor & { name: string },
   ): Promise<RequestView> {
-    const stored = await media.storePhotos(photoFiles);
-    try {
+    return media.withStoredPhotos(photoFiles, async (stored) => {
       const now = clock();
-      const [row] = await db
-        .insert(propertyRequests)
-        .values({
-          ...toColumns(input),
-          title: input.title,
-          price: input.price,
-          location: input.location,
-          requesterName: input.requesterName ?? actor.name,
-          description: input.description ?? '',
-          features: input.features,
-          requesterId: actor.id,
-          photos: stored.photos,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      return toView(row!, now);
-    } catch (error) {
-      await stored.discard();
-      throw error;
-    }
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(propertyRequests)
+          .values({
+            ...toColumns(input),
+            title: input.title,
+            price: input.price,
+            location: input.location,
+            requesterName: input.requesterName ?? actor.name,
+            description: input.description ?? '',
+            features: input.features,
+            requesterId: actor.id,
+            photos: stored?.photos ?? [],
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await requestWritten(row!.id, tx);
+        return toView(row!, now);
+      });
+    });
   }
 
   /** A page of wanted-ads matching `conditions` (besides not being deleted), newest first. */
@@ -174,24 +176,23 @@ export function createRequestsService({
   ): Promise<RequestView> {
     const row = await getRow(id);
     if (!isOwnerOrAdmin(actor, row.requesterId)) throw new ForbiddenError(t('auth.forbidden'));
-    const stored = photoFiles.length > 0 ? await media.storePhotos(photoFiles) : undefined;
-    try {
+    return media.withStoredPhotos(photoFiles, async (stored) => {
       const now = clock();
-      const [updated] = await db
-        .update(propertyRequests)
-        .set({
-          ...toColumns(input),
-          status: input.status,
-          ...(stored ? { photos: stored.photos } : {}),
-          updatedAt: now,
-        })
-        .where(eq(propertyRequests.id, id))
-        .returning();
-      return toView(updated!, now);
-    } catch (error) {
-      await stored?.discard();
-      throw error;
-    }
+      return db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(propertyRequests)
+          .set({
+            ...toColumns(input),
+            status: input.status,
+            ...(stored ? { photos: stored.photos } : {}),
+            updatedAt: now,
+          })
+          .where(eq(propertyRequests.id, id))
+          .returning();
+        await requestWritten(id, tx);
+        return toView(updated!, now);
+      });
+    });
   }
 
   /**

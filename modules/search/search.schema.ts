@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { LIVE_SEARCH_MAX_LENGTH } from '#lib/limits.ts';
 import { AssetViewSchema } from '#modules/assets/assets.schema.ts';
 import { PropertyViewSchema } from '#modules/listings/listings.schema.ts';
 
-/** How many cards each home grid shows, with or without a search. */
-export const GRID_SIZE = 6;
-
 export const SearchQuerySchema = z.object({
-  q: z.string().max(200).optional().default(''),
+  q: z.string().max(LIVE_SEARCH_MAX_LENGTH).optional().default(''),
 });
 
 const TotalSchema = z.object({

@@ -4,6 +4,7 @@ import { createProperty, createUser } from '#db/seed/factories.ts';
 import { createTestDatabase } from '#db/testing.ts';
 import { systemClock } from '#lib/clock.ts';
 import { createAssetsService } from '#modules/assets/assets.service.ts';
+import { createCatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import { createListingsService } from '#modules/listings/listings.service.ts';
 import { createSearchService } from './search.service.ts';
 
@@ -11,12 +12,19 @@ let database: DatabaseHandle;
 let ownerId: string;
 
 function searchService(cacheSeconds: number) {
-  const deps = { db: database.db, clock: systemClock };
-  return createSearchService({
+  const catalogueEvents = createCatalogueEvents({
+    onListenerError: (error) => {
+      throw error;
+    },
+  });
+  const deps = { db: database.db, clock: systemClock, catalogueEvents };
+  const search = createSearchService({
     listings: createListingsService(deps),
     assets: createAssetsService(deps),
     cacheSeconds,
+    catalogueEvents,
   });
+  return { ...search, catalogueEvents };
 }
 
 const titles = (answer: { properties: { title: string }[] }) =>
@@ -44,6 +52,19 @@ describe('search answer cache', () => {
       'Rebero hill house',
       'Rebero villa',
     ]);
+  });
+
+  it('forgets its answers when the catalogue changes', async () => {
+    const search = searchService(60);
+    const before = titles(await search.searchCatalogue('rebero'));
+    await createProperty(database.db, ownerId, { title: 'Rebero cottage' });
+    expect(titles(await search.searchCatalogue('rebero'))).toEqual(before);
+
+    search.catalogueEvents.changed();
+
+    expect(titles(await search.searchCatalogue('rebero'))).toEqual(
+      [...before, 'Rebero cottage'].sort(),
+    );
   });
 
   it('gives visitors asking the same thing at once the same answer', async () => {

@@ -1,8 +1,10 @@
 import { LRUCache } from 'lru-cache';
+import { HOME_GRID_SIZE } from '#lib/limits.ts';
 import { toPrefixQuery } from '#lib/search-text.ts';
 import type { AssetsService } from '#modules/assets/assets.service.ts';
+import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import type { ListingsService } from '#modules/listings/listings.service.ts';
-import { GRID_SIZE, type SearchAnswer } from './search.schema.ts';
+import type { SearchAnswer } from './search.schema.ts';
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
@@ -12,21 +14,24 @@ const MAX_CACHED_QUERIES = 1000;
  * Live search runs on every keystroke of every visitor, and the same prefixes ('k', 'ki',
  * 'kic' …) come back all day. Answers are therefore kept for `cacheSeconds` per normalised query,
  * and visitors asking the same thing at the same moment share one database query. 0 turns
- * the cache off. Writes to the catalogue call `forgetCachedAnswers`.
+ * the cache off. Every catalogue change (`catalogueEvents`) forgets the cached answers, so a
+ * change shows in the next search made by this process.
  */
 export function createSearchService({
   listings,
   assets,
   cacheSeconds,
+  catalogueEvents,
 }: {
   listings: ListingsService;
   assets: AssetsService;
   cacheSeconds: number;
+  catalogueEvents: CatalogueEvents;
 }) {
   async function queryCatalogue(text: string): Promise<SearchAnswer> {
     const [properties, assetPage] = await Promise.all([
-      listings.searchPublishedProperties(text, GRID_SIZE),
-      assets.searchPublishedAssets(text, GRID_SIZE),
+      listings.searchPublishedProperties(text, HOME_GRID_SIZE),
+      assets.searchPublishedAssets(text, HOME_GRID_SIZE),
     ]);
     return {
       properties: properties.items,
@@ -60,6 +65,9 @@ export function createSearchService({
   function forgetCachedAnswers(): void {
     cache?.clear();
   }
+
+  // The service lives as long as the emitter (both are made once per server): no unsubscribe.
+  catalogueEvents.onChange(forgetCachedAnswers);
 
   return { searchCatalogue, forgetCachedAnswers };
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { PAGE_TEXT_MAX_LENGTH } from '#lib/limits.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, faqs, siteSettings } from '#db/schema.ts';
 import { SITE } from '#lib/site.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 import { DEFAULT_PLATFORM_SETTINGS, DEFAULT_SUPPORT_INFO } from './settings.schema.ts';
+import { DEFAULT_ABOUT_TEXT, DEFAULT_TERMS_TEXT } from '#modules/settings/settings.defaults.ts';
 
 let test: TestApp;
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -49,6 +51,9 @@ const PLATFORM = {
   termsURL: 'https://inzu.rw/terms',
   privacyURL: '/privacy',
   maintenanceMode: false,
+  // A textarea sends Windows line ends; they are kept as plain ones, the text trimmed.
+  aboutText: '  We are Inzu.\r\n\r\nKigali homes.\n',
+  termsText: 'Our terms.\n\nBe fair.',
 };
 
 const SUPPORT = {
@@ -69,13 +74,21 @@ describe('GET/PUT /api/settings', () => {
       termsURL: '',
       privacyURL: '',
       maintenanceMode: false,
+      aboutText: DEFAULT_ABOUT_TEXT,
+      termsText: DEFAULT_TERMS_TEXT,
     });
+    expect(response.json().aboutText).toMatch(/^Inzu is Kigali's property and asset marketplace/);
+    expect(response.json().termsText).toMatch(/should replace them/);
   });
 
   it('saves the settings, answers them and audits the change with before and after', async () => {
     const saved = await call('PUT', '/api/settings', PLATFORM);
     expect(saved.statusCode).toBe(200);
-    const expected = { ...PLATFORM, contactEmail: 'support@inzu.rw' };
+    const expected = {
+      ...PLATFORM,
+      contactEmail: 'support@inzu.rw',
+      aboutText: 'We are Inzu.\n\nKigali homes.',
+    };
     expect(saved.json()).toEqual(expected);
     expect((await call('GET', '/api/settings')).json()).toEqual(expected);
 
@@ -86,7 +99,8 @@ describe('GET/PUT /api/settings', () => {
       before: DEFAULT_PLATFORM_SETTINGS,
       after: expected,
     });
-    // A save replaces the group: what is left out is emptied, maintenance mode is off.
+    // A save replaces the group: what is left out is emptied, maintenance mode is off; the page
+    // texts left out stay as saved.
     const replaced = await call('PUT', '/api/settings', { footerText: 'Only this' });
     expect(replaced.json()).toEqual({
       contactEmail: '',
@@ -95,6 +109,8 @@ describe('GET/PUT /api/settings', () => {
       termsURL: '',
       privacyURL: '',
       maintenanceMode: false,
+      aboutText: expected.aboutText,
+      termsText: expected.termsText,
     });
     expect((await lastAudit('settings.update'))?.before).toEqual(expected);
   });
@@ -107,11 +123,75 @@ describe('GET/PUT /api/settings', () => {
     ['footerText', 'x'.repeat(301)],
     ['footerText', 'bell\u0007'],
     ['maintenanceMode', 'yes please'],
+    ['aboutText', 'x'.repeat(PAGE_TEXT_MAX_LENGTH + 1)],
+    ['termsText', 'x'.repeat(PAGE_TEXT_MAX_LENGTH + 1)],
+    ['aboutText', 'nul\u0000'],
+    ['termsText', 42],
   ])('refuses a bad %s with 400 naming it', async (field, value) => {
     const response = await call('PUT', '/api/settings', { ...PLATFORM, [field]: value });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(new RegExp(`^${field}: `));
     expect((await call('GET', '/api/settings')).json()).toEqual(DEFAULT_PLATFORM_SETTINGS);
+  });
+});
+
+describe('the About and Terms texts', () => {
+  it('keeps texts of the longest length allowed, paragraphs and all', async () => {
+    const paragraph = `${'Kigali '.repeat(99)}homes.`;
+    const longest = `${paragraph}\n\n`.repeat(40).slice(0, PAGE_TEXT_MAX_LENGTH).trim();
+    const saved = await call('PUT', '/api/settings', { ...PLATFORM, aboutText: longest });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().aboutText).toBe(longest);
+  });
+
+  it('says which field is too long and by how much it may be', async () => {
+    const response = await call('PUT', '/api/settings', {
+      ...PLATFORM,
+      termsText: 't'.repeat(PAGE_TEXT_MAX_LENGTH + 1),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: 'termsText: Must be at most 20000 characters',
+      issues: [{ field: 'termsText', message: 'Must be at most 20000 characters' }],
+    });
+  });
+
+  it("are kept by an older client's save that leaves them out", async () => {
+    await call('PUT', '/api/settings', PLATFORM);
+    const { aboutText: _about, termsText: _terms, ...older } = PLATFORM;
+    const saved = await call('PUT', '/api/settings', { ...older, footerText: 'New footer' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      footerText: 'New footer',
+      aboutText: 'We are Inzu.\n\nKigali homes.',
+      termsText: 'Our terms.\n\nBe fair.',
+    });
+    const settings = await test.app.services.settings.getPlatformSettings();
+    expect(settings.aboutText).toBe('We are Inzu.\n\nKigali homes.');
+    // The audit entry shows no change to them.
+    const entry = await lastAudit('settings.update');
+    expect(entry?.before).toMatchObject({ aboutText: settings.aboutText });
+    expect(entry?.after).toMatchObject({ aboutText: settings.aboutText });
+  });
+
+  it('come back to the default texts when saved empty', async () => {
+    await call('PUT', '/api/settings', PLATFORM);
+    const saved = await call('PUT', '/api/settings', {
+      ...PLATFORM,
+      aboutText: '',
+      termsText: ' ',
+    });
+    expect(saved.json()).toMatchObject({
+      aboutText: DEFAULT_PLATFORM_SETTINGS.aboutText,
+      termsText: DEFAULT_PLATFORM_SETTINGS.termsText,
+    });
+  });
+
+  it('stay out of the settings every page receives', async () => {
+    await call('PUT', '/api/settings', PLATFORM);
+    const shown = await test.app.services.settings.getPublicSettings();
+    expect(shown).not.toHaveProperty('aboutText');
+    expect(shown).not.toHaveProperty('termsText');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MessageAnswerSchema, restrictedErrorAnswers } from '#lib/api-schemas.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
 import {
   FaqIdParamsSchema,
   FaqInputSchema,
@@ -18,6 +18,8 @@ const PlatformSettingsAnswerSchema = z.object({
   termsURL: z.string(),
   privacyURL: z.string(),
   maintenanceMode: z.boolean(),
+  aboutText: z.string(),
+  termsText: z.string(),
 });
 
 const SupportInfoAnswerSchema = z.object({
@@ -52,7 +54,8 @@ export const settingsApi: FastifyPluginAsyncZod<{ settings: SettingsService }> =
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Replaces the platform settings; an absent text is empty, maintenanceMode off',
+        summary:
+          'Replaces the platform settings; an absent text is empty, maintenanceMode off, aboutText and termsText kept',
         body: PlatformSettingsSchema,
         response: { 200: PlatformSettingsAnswerSchema, ...restrictedErrorAnswers },
       },

@@ -4,7 +4,7 @@
  * side is in settings.api.test.ts; the browser journey in e2e/admin-settings.spec.ts.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { isRouteErrorResponse, type AppLoadContext } from 'react-router';
+import { isRouteErrorResponse } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwnerLookups } from '#server/owner-lookups.ts';
 import accessPlugin from '#server/plugins/access.ts';
@@ -14,9 +14,10 @@ import {
   browserHeaders,
   createSignedInUser,
   createTestApp,
+  createTestPageContext,
   type TestApp,
 } from '#server/testing.ts';
-import { loadSiteSettings } from '#app/site-settings.server.ts';
+import { loadSiteSettings } from '#app/root.server.ts';
 import { DEFAULT_PLATFORM_SETTINGS } from './settings.schema.ts';
 
 let test: TestApp;
@@ -100,11 +101,18 @@ describe('the server check for pages', () => {
 });
 
 describe('the root loader', () => {
-  function contextFor(viewer: { role: string } | null): AppLoadContext {
-    return { services: test.app.services, viewer } as unknown as AppLoadContext;
+  function contextFor(viewer: { role: 'admin' | 'seller' } | null) {
+    const user = viewer && {
+      id: admin.user.id,
+      name: 'A',
+      email: 'a@inzu.rw',
+      sessionId: 's',
+      ...viewer,
+    };
+    return createTestPageContext(test, user);
   }
 
-  async function refusal(url: string, viewer: { role: string } | null) {
+  async function refusal(url: string, viewer: { role: 'admin' | 'seller' } | null) {
     try {
       await loadSiteSettings(new Request(`http://localhost${url}`), contextFor(viewer));
       return undefined;
@@ -114,7 +122,7 @@ describe('the root loader', () => {
   }
 
   it('answers the maintenance page (503) to anyone but an admin', async () => {
-    for (const viewer of [null, { role: 'seller' }]) {
+    for (const viewer of [null, { role: 'seller' as const }]) {
       const error = await refusal('/', viewer);
       expect(isRouteErrorResponse(error)).toBe(false);
       // `data()` thrown from a loader: React Router turns it into the 503 error response.

@@ -1,8 +1,18 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { CheckboxSchema, requiredText } from '#lib/form-fields.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  FAQ_ANSWER_MAX_LENGTH,
+  FAQ_QUESTION_MAX_LENGTH,
+  FOOTER_TEXT_MAX_LENGTH,
+  PAGE_TEXT_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  URL_MAX_LENGTH,
+} from '#lib/limits.ts';
 import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '#lib/site.ts';
+import { DEFAULT_ABOUT_TEXT, DEFAULT_TERMS_TEXT } from './settings.defaults.ts';
 
 /** Control characters (NUL above all); tabs and newlines pass. */
 const isPrintable = (value: string) =>
@@ -21,16 +31,32 @@ function optionalSettingText(max: number) {
     .default('');
 }
 
+/**
+ * A page text the admin writes (About us, Terms & condition): plain text whose blank lines part
+ * its paragraphs. Empty restores the default text; absent (a client from before these texts
+ * existed) keeps the saved one, which the service sees as undefined.
+ */
+function pageText(defaultText: string) {
+  return z
+    .string({ error: t('settings.invalidText') })
+    .overwrite((value) => value.replace(/\r\n?/g, '\n'))
+    .trim()
+    .max(PAGE_TEXT_MAX_LENGTH, t('validation.tooLong', { max: PAGE_TEXT_MAX_LENGTH }))
+    .refine(isPrintable, t('validation.controlCharacters'))
+    .overwrite((value) => (value === '' ? defaultText : value))
+    .optional();
+}
+
 const OptionalEmailSchema = z
   .string({ error: t('validation.email') })
   .trim()
   .toLowerCase()
-  .max(254, t('validation.tooLong', { max: 254 }))
+  .max(EMAIL_MAX_LENGTH, t('validation.tooLong', { max: EMAIL_MAX_LENGTH }))
   .refine((value) => value === '' || z.email().safeParse(value).success, t('validation.email'))
   .default('');
 
 /** An http(s) address or a path on this site (`/terms`); never `javascript:` or `//host`. */
-export function isSafeLink(value: string): boolean {
+function isSafeLink(value: string): boolean {
   if (/^\/(?!\/)[^\s\\]*$/.test(value)) return true;
   if (!/^https?:\/\//i.test(value)) return false;
   try {
@@ -44,31 +70,37 @@ export function isSafeLink(value: string): boolean {
 const OptionalUrlSchema = z
   .string({ error: t('settings.invalidUrl') })
   .trim()
-  .max(2000, t('validation.tooLong', { max: 2000 }))
+  .max(URL_MAX_LENGTH, t('validation.tooLong', { max: URL_MAX_LENGTH }))
   .refine((value) => value === '' || isSafeLink(value), t('settings.invalidUrl'))
   .default('');
 
 const OptionalPhoneSchema = z
   .string({ error: t('validation.phone') })
   .trim()
-  .max(40, t('validation.tooLong', { max: 40 }))
+  .max(PHONE_MAX_LENGTH, t('validation.tooLong', { max: PHONE_MAX_LENGTH }))
   .refine((value) => value === '' || isValidPhoneNumber(value, 'RW'), t('validation.phone'))
   .default('');
 
 /**
  * Platform settings (spec §3). A save replaces the whole group: an absent text is empty and an
- * absent maintenanceMode is off (as an unticked checkbox sends nothing).
+ * absent maintenanceMode is off (as an unticked checkbox sends nothing). The About and Terms
+ * page texts are the exception: absent, they keep their saved value.
  */
 export const PlatformSettingsSchema = z.object({
   contactEmail: OptionalEmailSchema,
   logoURL: OptionalUrlSchema,
-  footerText: optionalSettingText(300),
+  footerText: optionalSettingText(FOOTER_TEXT_MAX_LENGTH),
   termsURL: OptionalUrlSchema,
   privacyURL: OptionalUrlSchema,
   maintenanceMode: CheckboxSchema,
+  aboutText: pageText(DEFAULT_ABOUT_TEXT),
+  termsText: pageText(DEFAULT_TERMS_TEXT),
 });
 
-export type PlatformSettings = z.infer<typeof PlatformSettingsSchema>;
+/** What a save sends: the page texts may be left out. */
+export type PlatformSettingsInput = z.infer<typeof PlatformSettingsSchema>;
+/** The saved platform settings: every field has a value. */
+export type PlatformSettings = Required<PlatformSettingsInput>;
 
 /** Support info (spec §3), replaced whole by a save like the platform settings. */
 export const SupportInfoSchema = z.object({
@@ -84,7 +116,11 @@ export type SupportInfo = z.infer<typeof SupportInfoSchema>;
 const { supportEmail, supportPhone, userGuideURL, ...platformDefaults } = DEFAULT_PUBLIC_SETTINGS;
 
 /** What the site shows before an admin saves anything: the footer's contact details. */
-export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = platformDefaults;
+export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
+  ...platformDefaults,
+  aboutText: DEFAULT_ABOUT_TEXT,
+  termsText: DEFAULT_TERMS_TEXT,
+};
 
 export const DEFAULT_SUPPORT_INFO: SupportInfo = {
   contactEmail: supportEmail,
@@ -93,10 +129,14 @@ export const DEFAULT_SUPPORT_INFO: SupportInfo = {
   termsURL: '',
 };
 
-/** The public settings from the two groups; the support terms stand in for missing platform ones. */
+/**
+ * The public settings from the two groups; the support terms stand in for missing platform ones.
+ * The page texts stay out: every page receives these, only /about and /terms need those.
+ */
 export function toPublicSettings(platform: PlatformSettings, support: SupportInfo): PublicSettings {
+  const { aboutText: _aboutText, termsText: _termsText, ...shown } = platform;
   return {
-    ...platform,
+    ...shown,
     termsURL: platform.termsURL || support.termsURL,
     supportEmail: support.contactEmail,
     supportPhone: support.supportPhone,
@@ -105,8 +145,8 @@ export function toPublicSettings(platform: PlatformSettings, support: SupportInf
 }
 
 export const FaqInputSchema = z.object({
-  question: requiredText('settings.faqQuestion', 500),
-  answer: requiredText('settings.faqAnswer', 5000),
+  question: requiredText('settings.faqQuestion', FAQ_QUESTION_MAX_LENGTH),
+  answer: requiredText('settings.faqAnswer', FAQ_ANSWER_MAX_LENGTH),
 });
 
 export type FaqInput = z.infer<typeof FaqInputSchema>;

@@ -7,7 +7,7 @@ import type { Clock } from '#lib/clock.ts';
 import type { PublicSettings } from '#lib/site.ts';
 import { NotFoundError } from '#lib/errors.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
 import {
   DEFAULT_PLATFORM_SETTINGS,
@@ -18,15 +18,17 @@ import {
   type Faq,
   type FaqInput,
   type PlatformSettings,
+  type PlatformSettingsInput,
   type SupportInfo,
 } from './settings.schema.ts';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
 /** How long this process trusts its copy of the settings before reading them again. */
-export const SETTINGS_CACHE_MS = 5000;
+const SETTINGS_CACHE_MS = 5000;
 
 type Groups = { platform: PlatformSettings; support: SupportInfo };
+type GroupInputs = { platform: PlatformSettingsInput; support: SupportInfo };
 
 const GROUPS = {
   platform: { schema: PlatformSettingsSchema, defaults: DEFAULT_PLATFORM_SETTINGS },
@@ -113,31 +115,37 @@ export function createSettingsService({
 
   async function saveGroup<Key extends GroupKey>(
     key: Key,
-    input: Groups[Key],
+    input: GroupInputs[Key],
     actor: Actor,
     action: string,
   ): Promise<Groups[Key]> {
     assertAdmin(actor);
-    const after = readGroup(key, parseOrThrow(GROUPS[key].schema, input));
-    await db.transaction(async (tx) => {
+    const parsed: Record<string, unknown> = parseOrThrow(GROUPS[key].schema, input);
+    // A field the schema lets a save leave out (the page texts) keeps its saved value.
+    const sent = Object.fromEntries(
+      Object.entries(parsed).filter(([, value]) => value !== undefined),
+    );
+    const after = await db.transaction(async (tx) => {
       const [row] = await tx
         .select({ value: siteSettings.value })
         .from(siteSettings)
         .where(eq(siteSettings.key, key))
         .for('update');
       const before = readGroup(key, row?.value);
+      const saved = readGroup(key, { ...before, ...sent });
       const now = clock();
       await tx
         .insert(siteSettings)
-        .values({ key, value: after, updatedAt: now, updatedBy: actor.id })
+        .values({ key, value: saved, updatedAt: now, updatedBy: actor.id })
         .onConflictDoUpdate({
           target: siteSettings.key,
-          set: { value: after, updatedAt: now, updatedBy: actor.id },
+          set: { value: saved, updatedAt: now, updatedBy: actor.id },
         });
       await audit.record(
-        { actor, action, targetType: 'settings', targetId: key, before, after },
+        { actor, action, targetType: 'settings', targetId: key, before, after: saved },
         tx,
       );
+      return saved;
     });
     version += 1;
     cached = undefined;
@@ -166,8 +174,11 @@ export function createSettingsService({
     return (await getGroups()).platform.maintenanceMode;
   }
 
-  /** An admin replaces the platform settings; audited as `settings.update`. */
-  async function updatePlatformSettings(input: PlatformSettings, actor: Actor) {
+  /**
+   * An admin replaces the platform settings, but for page texts left out, which stay as saved;
+   * audited as `settings.update`.
+   */
+  async function updatePlatformSettings(input: PlatformSettingsInput, actor: Actor) {
     return saveGroup('platform', input, actor, 'settings.update');
   }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assets, auditLog, properties, users } from '#db/schema.ts';
+import { assets, auditLog, notifications, outbox, properties, users } from '#db/schema.ts';
 import { createAsset, createProperty, NO_KIND_FIELDS } from '#db/seed/factories.ts';
 import { PHOTO_WIDTHS } from '#lib/photos.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
@@ -1234,6 +1234,47 @@ describe('PUT /api/supply-property/:id/reject', () => {
       .from(properties)
       .where(eq(properties.id, created._id));
     expect(row!.rejectionReason).toBeNull();
+  });
+
+  it('tells the supplier of each decision in-app and by e-mail, with the reason', async () => {
+    const created = await supply(seller, { json: houseFields({ title: 'Told house' }) });
+    const toSeller = async () => ({
+      notices: await test.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, seller.user.id))
+        .orderBy(asc(notifications.createdAt)),
+      mails: await test.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.recipient, seller.user.email))
+        .orderBy(asc(outbox.createdAt)),
+    });
+    const before = await toSeller();
+
+    await call(test, 'PUT', `/api/supply-property/${created._id}/reject`, admin.bearer, {
+      json: { reason },
+    });
+    const rejected = await toSeller();
+    expect(rejected.notices.slice(before.notices.length)).toMatchObject([
+      {
+        kind: 'listing',
+        title: 'Your listing "Told house" was not approved',
+        message: reason,
+        link: `/supply-property-detail/${created._id}`,
+      },
+    ]);
+    const rejection = rejected.mails.at(-1)!;
+    expect(rejection.subject).toBe('Your listing "Told house" was not approved');
+    expect(rejection.body).toContain(reason);
+    expect(rejection.body).toContain(`/supply-property-detail/${created._id}`);
+
+    await call(test, 'PUT', `/api/supply-property/${created._id}/approve`, admin.bearer);
+    const approved = await toSeller();
+    expect(approved.notices.at(-1)).toMatchObject({
+      title: 'Your listing "Told house" is published',
+    });
+    expect(approved.mails.at(-1)?.body).toContain(`/details/${created._id}`);
   });
 
   it('takes a published supply off the public page when it is rejected', async () => {

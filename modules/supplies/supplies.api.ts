@@ -6,7 +6,7 @@ import {
   restrictedErrorAnswers,
 } from '#lib/api-schemas.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { formBodyDocs, readSubmittedForm } from '#modules/media/media.form.ts';
 import {
@@ -25,9 +25,7 @@ const SupplyMessageAnswerSchema = SupplyAnswerSchema.extend({ message: z.string(
 export const suppliesApi: FastifyPluginAsyncZod<{
   supplies: SuppliesService;
   uploadMaxBytes: number;
-  /** Called after a change visitors see, so live search does not answer from before it. */
-  onCatalogueChange: () => void;
-}> = async (app, { supplies, uploadMaxBytes, onCatalogueChange }) => {
+}> = async (app, { supplies, uploadMaxBytes }) => {
   app.post(
     '/supply-property',
     {
@@ -93,13 +91,12 @@ export const suppliesApi: FastifyPluginAsyncZod<{
     async (request) => {
       const form = await readSubmittedForm(request, uploadMaxBytes);
       const input = parseOrThrow(SupplyUpdateSchema, form.fields);
-      const { supply, wasPublished } = await supplies.updateSupply(
+      const supply = await supplies.updateSupply(
         request.params.id,
         input,
         form.photos,
         request.viewer!,
       );
-      if (wasPublished) onCatalogueChange();
       const message = supply.moderation === 'Pending' ? t('supply.updated') : t('supply.saved');
       return { message, data: supply };
     },
@@ -118,7 +115,6 @@ export const suppliesApi: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await supplies.withdrawSupply(request.params.id, request.viewer!);
-      onCatalogueChange();
       return { message: t('supply.withdrawn') };
     },
   );
@@ -136,7 +132,6 @@ export const suppliesApi: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const data = await supplies.approveSupply(request.params.id, request.viewer!);
-      onCatalogueChange();
       return { message: t('supply.approved'), data };
     },
   );
@@ -159,7 +154,6 @@ export const suppliesApi: FastifyPluginAsyncZod<{
         request.body.reason,
         request.viewer!,
       );
-      onCatalogueChange();
       return { message: t('adminReview.rejected'), data };
     },
   );

@@ -4,43 +4,39 @@ import {
   ListingTypeSchema,
   OptionalOfferSchema,
   OptionalAreaSchema,
-  optionalAmount,
   OptionalCountSchema,
   optionalText,
-  OptionalYesNoSchema,
   requiredAmount,
   requiredText,
 } from '#lib/form-fields.ts';
+import {
+  CONTACT_MAX_LENGTH,
+  DEFAULT_PAGE_SIZE,
+  DESCRIPTION_MAX_LENGTH,
+  LOCATION_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  REASON_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+} from '#lib/limits.ts';
 import { AVAILABILITIES, LISTING_TYPES, MODERATION_STATES, OFFERS } from '#lib/listing.ts';
-import { PhotoViewSchema } from '#modules/media/media.schema.ts';
 
-/** The kind fields of assets (lib/listing.ts ASSET_KIND_FIELDS says which kind has which). */
-export const assetKindFields = {
-  transmission: optionalText(50),
-  fuel: optionalText(50),
-  certified: OptionalYesNoSchema,
-  inspected: OptionalYesNoSchema,
-  warranty: optionalText(100),
-  rentalPrice: optionalAmount(),
-  rentDuration: optionalText(50),
-  size: optionalText(50),
-  condition: optionalText(50),
-  sizeCloth: optionalText(20),
-};
+import { assetKindFields, assetKindViewFields } from '#modules/assets/assets.schema.ts';
+import { PhotoViewSchema } from '#modules/media/media.schema.ts';
+import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
 
 /**
  * A seller's supply as the form sends it (only the fields they filled in). Title, type, price
  * and location make a listing; the rest is optional and depends on the type.
  */
 export const SupplyInputSchema = z.object({
-  title: requiredText('supply.fieldTitle', 200),
+  title: requiredText('supply.fieldTitle', TITLE_MAX_LENGTH),
   type: ListingTypeSchema,
   price: requiredAmount('supply.fieldPrice'),
   status: OptionalOfferSchema.transform((offer) => offer ?? 'Rent'),
-  location: requiredText('supply.fieldLocation', 200),
-  owner: optionalText(100),
-  contact: optionalText(100),
-  description: optionalText(5000),
+  location: requiredText('supply.fieldLocation', LOCATION_MAX_LENGTH),
+  owner: optionalText(NAME_MAX_LENGTH),
+  contact: optionalText(CONTACT_MAX_LENGTH),
+  description: optionalText(DESCRIPTION_MAX_LENGTH),
   bedrooms: OptionalCountSchema,
   bathrooms: OptionalCountSchema,
   toilets: OptionalCountSchema,
@@ -60,14 +56,10 @@ export type SupplyUpdate = z.infer<typeof SupplyUpdateSchema>;
 
 /** An admin's rejection: the reason the supplier will read. */
 export const SupplyRejectInputSchema = z.object({
-  reason: requiredText('adminReview.reason', 500),
+  reason: requiredText('adminReview.reason', REASON_MAX_LENGTH),
 });
 
-export type SupplyRejectInput = z.infer<typeof SupplyRejectInputSchema>;
-
-export const SupplyListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(500).default(1),
-  pageSize: z.coerce.number().int().min(1).max(48).default(12),
+export const SupplyListQuerySchema = listQuerySchema(DEFAULT_PAGE_SIZE, {
   moderation: z.enum(MODERATION_STATES).optional(),
 });
 
@@ -77,7 +69,7 @@ export type SupplyListQuery = z.infer<typeof SupplyListQuerySchema>;
  * A supply as its supplier and admins see it, whatever its kind: property fields (rooms,
  * area) are null for assets, and asset kind fields null for properties.
  */
-export const SupplyViewSchema = z.object({
+const SupplyViewSchema = z.object({
   _id: z.uuid(),
   kind: z.enum(['property', 'asset']),
   title: z.string(),
@@ -101,16 +93,7 @@ export const SupplyViewSchema = z.object({
   toilets: z.number().int().nullable(),
   area: z.number().int().nullable(),
   features: z.array(z.string()),
-  transmission: z.string().nullable(),
-  fuel: z.string().nullable(),
-  certified: z.boolean().nullable(),
-  inspected: z.boolean().nullable(),
-  warranty: z.string().nullable(),
-  rentalPrice: z.number().int().nullable(),
-  rentDuration: z.string().nullable(),
-  size: z.string().nullable(),
-  condition: z.string().nullable(),
-  sizeCloth: z.string().nullable(),
+  ...assetKindViewFields,
   createdAt: z.iso.datetime(),
   timeAgo: z.string(),
 });
@@ -119,10 +102,4 @@ export type SupplyView = z.infer<typeof SupplyViewSchema>;
 
 export const SupplyAnswerSchema = z.object({ data: SupplyViewSchema });
 
-export const SupplyListAnswerSchema = z.object({
-  data: z.array(SupplyViewSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  isTotalCapped: z.boolean(),
-});
+export const SupplyListAnswerSchema = listAnswerSchema(SupplyViewSchema);

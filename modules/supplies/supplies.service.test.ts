@@ -8,7 +8,7 @@ import { assets, properties } from '#db/schema.ts';
 import { createUser } from '#db/seed/factories.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { PHOTO_WIDTHS } from '#lib/photos.ts';
-import { createTestApp, type TestApp } from '#server/testing.ts';
+import { countCatalogueChanges, createTestApp, type TestApp } from '#server/testing.ts';
 import { SupplyInputSchema } from './supplies.schema.ts';
 
 type Actor = { id: string; role: 'seller' | 'admin' | 'buyer'; name: string };
@@ -194,14 +194,13 @@ describe('approveSupply publishes a supply in its catalogue', () => {
     );
     await services().supplies.approveSupply(supply._id, admin);
 
-    const { supply: edited, wasPublished } = await services().supplies.updateSupply(
+    const edited = await services().supplies.updateSupply(
       supply._id,
       { title: 'Furnished apartment in Kacyiru' },
       [],
       seller,
     );
 
-    expect(wasPublished).toBe(true);
     expect(edited.moderation).toBe('Pending');
     await expect(services().listings.getPublishedProperty(supply._id)).rejects.toBeInstanceOf(
       NotFoundError,
@@ -302,5 +301,70 @@ describe('createSupply leaves nothing behind when the write fails', () => {
     expect(uploadedFiles(test)).toEqual(before);
     const published = await services().supplies.getSupply(kept._id, seller);
     expect(published.photos).toEqual(kept.photos);
+  });
+});
+
+describe('the catalogue change a supply makes', () => {
+  async function pendingSupply(title: string) {
+    return services().supplies.createSupply(
+      SupplyInputSchema.parse({ title, type: 'House', price: '300000', location: 'Kanombe' }),
+      [],
+      seller,
+    );
+  }
+
+  async function publishedSupply(title: string) {
+    const supply = await pendingSupply(title);
+    await services().supplies.approveSupply(supply._id, admin);
+    return supply;
+  }
+
+  it('is announced by an approval, a rejection and a withdrawal, not by a new supply', async () => {
+    const changes = countCatalogueChanges(test);
+    const supply = await pendingSupply('House in Kanombe');
+    expect(changes.count).toBe(0);
+
+    await services().supplies.approveSupply(supply._id, admin);
+    expect(changes.count).toBe(1);
+    await services().supplies.rejectSupply(supply._id, 'Photos are missing', admin);
+    expect(changes.count).toBe(2);
+    await services().supplies.withdrawSupply(supply._id, seller);
+    expect(changes.count).toBe(3);
+    changes.stop();
+  });
+
+  it('is announced by the edit of a published supply only', async () => {
+    const published = await publishedSupply('Published house in Kanombe');
+    const pending = await pendingSupply('Pending house in Kanombe');
+    const changes = countCatalogueChanges(test);
+
+    await services().supplies.updateSupply(pending._id, { price: 310_000 }, [], seller);
+    expect(changes.count).toBe(0);
+    await services().supplies.updateSupply(published._id, { price: 320_000 }, [], seller);
+    expect(changes.count).toBe(1);
+    changes.stop();
+  });
+
+  it('is not announced when a change is refused or rolled back', async () => {
+    const published = await publishedSupply('Another house in Kanombe');
+    const pending = await pendingSupply('Yet another house in Kanombe');
+    const changes = countCatalogueChanges(test);
+
+    await expect(services().supplies.approveSupply(pending._id, seller)).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
+    await expect(
+      services().supplies.withdrawSupply(published._id, { ...seller, id: randomUUID() }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
+    // Past the form's validation, the database's own check refuses a negative price, and the
+    // transaction rolls back: the supply stays published as it was.
+    await expect(
+      services().supplies.updateSupply(published._id, { price: -1 }, [], admin),
+    ).rejects.toThrow();
+
+    expect(changes.count).toBe(0);
+    const unchanged = await services().listings.getPublishedProperty(published._id);
+    expect(unchanged.price).toBe(300_000);
+    changes.stop();
   });
 });

@@ -1,24 +1,24 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
-import type { Database } from '#db/client.ts';
+import type { Database, Transaction } from '#db/client.ts';
 import { assets, properties, users } from '#db/schema.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '#lib/errors.ts';
-import { formatTimeAgo } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
-import {
-  ASSET_KIND_FIELDS,
-  isPropertyType,
-  type AssetKindField,
-  type AssetType,
-  type ListingType,
-} from '#lib/listing.ts';
+import { t } from '#lib/i18n.admin.ts';
+import { isPropertyType, type AssetType, type ListingType } from '#lib/listing.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
 import type { Page } from '#lib/pagination.ts';
-import { toPhotoView } from '#lib/photos.ts';
+import {
+  NO_ASSET_KIND_FIELDS,
+  toAssetColumns,
+  toAssetView,
+} from '#modules/assets/assets.service.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
-import type { MediaService, StoredPhotos } from '#modules/media/media.service.ts';
+import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import { toPropertyColumns, toPropertyView } from '#modules/listings/listings.service.ts';
+import type { MediaService } from '#modules/media/media.service.ts';
+import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import {
   SupplyRejectInputSchema,
   type SupplyInput,
@@ -33,135 +33,30 @@ type Supply = { kind: 'property'; row: PropertyRow } | { kind: 'asset'; row: Ass
 
 export type SuppliesService = ReturnType<typeof createSuppliesService>;
 
-/** Runs a write after storing photos, removing the stored files again if the write fails. */
-export async function withStoredPhotos<T>(
-  media: MediaService,
-  photoFiles: Buffer[],
-  write: (stored: StoredPhotos | undefined) => Promise<T>,
-): Promise<T> {
-  const stored = photoFiles.length > 0 ? await media.storePhotos(photoFiles) : undefined;
-  try {
-    return await write(stored);
-  } catch (error) {
-    await stored?.discard();
-    throw error;
-  }
-}
-
-const NO_ASSET_FIELDS = {
-  transmission: null,
-  fuel: null,
-  certified: null,
-  inspected: null,
-  warranty: null,
-  rentalPrice: null,
-  rentDuration: null,
-  size: null,
-  condition: null,
-  sizeCloth: null,
+/** What an asset, which has no rooms nor street address, shows for a property's fields. */
+const NO_PROPERTY_FIELDS = {
+  address: null,
+  bedrooms: null,
+  bathrooms: null,
+  toilets: null,
+  area: null,
 } as const;
 
+/**
+ * A supply as its catalogue shows it (the property or asset view), with its review state and,
+ * since suppliers see both kinds in one list, the other kind's fields as null.
+ */
 function toView(supply: Supply, now: Date): SupplyView {
-  const { row } = supply;
-  const photos = row.photos.map(toPhotoView);
-  const common = {
-    _id: row.id,
+  const review = {
     kind: supply.kind,
-    description: row.description,
-    image: photos[0]?.src ?? null,
-    photos,
-    price: row.price,
-    location: row.location,
-    owner: row.ownerName,
-    ownerId: row.ownerId,
-    contact: row.contact,
-    status: row.offer,
-    moderation: row.moderation,
-    rejectionReason: row.moderation === 'Rejected' ? row.rejectionReason : null,
-    availability: row.availability,
-    type: row.type,
-    features: row.features,
-    createdAt: row.createdAt.toISOString(),
-    timeAgo: formatTimeAgo(row.createdAt, now),
+    moderation: supply.row.moderation,
+    rejectionReason: supply.row.moderation === 'Rejected' ? supply.row.rejectionReason : null,
   };
   if (supply.kind === 'property') {
-    const property = supply.row;
-    return {
-      ...common,
-      ...NO_ASSET_FIELDS,
-      title: property.title,
-      address: property.address,
-      bedrooms: property.bedrooms,
-      bathrooms: property.bathrooms,
-      toilets: property.toilets,
-      area: property.areaSqm,
-    };
+    return { ...toPropertyView(supply.row, now), ...review, ...NO_ASSET_KIND_FIELDS };
   }
-  const asset = supply.row;
-  return {
-    ...common,
-    title: asset.name,
-    address: null,
-    bedrooms: null,
-    bathrooms: null,
-    toilets: null,
-    area: null,
-    transmission: asset.transmission,
-    fuel: asset.fuel,
-    certified: asset.isCertified,
-    inspected: asset.isInspected,
-    warranty: asset.warranty,
-    rentalPrice: asset.rentalPrice,
-    rentDuration: asset.rentDuration,
-    size: asset.size,
-    condition: asset.condition,
-    sizeCloth: asset.sizeCloth,
-  };
-}
-
-/** The property columns a supply form fills; fields left out keep their value on an edit. */
-function propertyColumns(input: SupplyUpdate) {
-  return {
-    title: input.title,
-    price: input.price,
-    offer: input.status,
-    location: input.location,
-    ownerName: input.owner,
-    contact: input.contact,
-    description: input.description,
-    bedrooms: input.bedrooms,
-    bathrooms: input.bathrooms,
-    toilets: input.toilets,
-    areaSqm: input.area,
-    features: input.features,
-  };
-}
-
-/** The asset columns a supply form fills: only the kind fields of the asset's type. */
-function assetColumns(input: SupplyUpdate, type: AssetType) {
-  const kindFields = new Set<AssetKindField>(ASSET_KIND_FIELDS[type]);
-  const only = <Value>(field: AssetKindField, value: Value) =>
-    kindFields.has(field) ? value : null;
-  return {
-    name: input.title,
-    price: input.price,
-    offer: input.status,
-    location: input.location,
-    ownerName: input.owner,
-    contact: input.contact,
-    description: input.description,
-    features: input.features,
-    transmission: only('transmission', input.transmission),
-    fuel: only('fuel', input.fuel),
-    isCertified: only('certified', input.certified),
-    isInspected: only('inspected', input.inspected),
-    warranty: only('warranty', input.warranty),
-    rentalPrice: only('rentalPrice', input.rentalPrice),
-    rentDuration: only('rentDuration', input.rentDuration),
-    size: only('size', input.size),
-    condition: only('condition', input.condition),
-    sizeCloth: only('sizeCloth', input.sizeCloth),
-  };
+  const { name, ...asset } = toAssetView(supply.row, now);
+  return { ...asset, ...review, title: name, ...NO_PROPERTY_FIELDS };
 }
 
 export function createSuppliesService({
@@ -169,11 +64,19 @@ export function createSuppliesService({
   clock,
   media,
   audit,
+  notifications,
+  siteUrl,
+  catalogueEvents,
 }: {
   db: Database;
   clock: Clock;
   media: MediaService;
   audit: AuditService;
+  notifications: NotificationsService;
+  /** The site's address, for links in e-mails. */
+  siteUrl: string;
+  /** Told after a change to a published supply, an approval, a rejection or a withdrawal. */
+  catalogueEvents: CatalogueEvents;
 }) {
   /** A supply of either kind that is not withdrawn, or NotFound. */
   async function findSupply(id: string): Promise<Supply> {
@@ -196,13 +99,6 @@ export function createSuppliesService({
     return supply;
   }
 
-  function withPhotos<T>(
-    photoFiles: Buffer[],
-    write: (stored: StoredPhotos | undefined) => Promise<T>,
-  ): Promise<T> {
-    return withStoredPhotos(media, photoFiles, write);
-  }
-
   /**
    * A seller offers something: a house, hotel or apartment joins the properties, anything else
    * the assets, waiting for an admin's approval (moderation Pending) before anyone sees it.
@@ -212,7 +108,7 @@ export function createSuppliesService({
     photoFiles: Buffer[],
     actor: Actor & { name: string },
   ): Promise<SupplyView> {
-    return withPhotos(photoFiles, async (stored) => {
+    return media.withStoredPhotos(photoFiles, async (stored) => {
       const now = clock();
       const owned = {
         ownerId: actor.id,
@@ -229,7 +125,7 @@ export function createSuppliesService({
         const [row] = await db
           .insert(properties)
           .values({
-            ...propertyColumns(input),
+            ...toPropertyColumns(input),
             ...owned,
             type,
             title: input.title,
@@ -244,7 +140,7 @@ export function createSuppliesService({
       const [row] = await db
         .insert(assets)
         .values({
-          ...assetColumns(input, type),
+          ...toAssetColumns(type, { ...input, name: input.title }),
           ...owned,
           type,
           name: input.title,
@@ -326,14 +222,15 @@ export function createSuppliesService({
   /**
    * Edits a supply (its supplier or an admin). A supplier's edit of an approved or rejected
    * supply sends it back to review. New photos replace the old ones. A property cannot turn
-   * into an asset (they live in different catalogues): that is a new supply.
+   * into an asset (they live in different catalogues): that is a new supply. Only the edit of
+   * a published supply changes the catalogue (it changes there, or leaves it for review).
    */
   async function updateSupply(
     id: string,
     input: SupplyUpdate,
     photoFiles: Buffer[],
     actor: Actor,
-  ): Promise<{ supply: SupplyView; wasPublished: boolean }> {
+  ): Promise<SupplyView> {
     const supply = await findOwnedSupply(id, actor);
     const type = input.type ?? supply.row.type;
     if (isPropertyType(type) !== (supply.kind === 'property')) {
@@ -342,7 +239,7 @@ export function createSuppliesService({
     const wasPublished = supply.row.moderation === 'Approved';
     const review =
       actor.role === 'admin' ? {} : { moderation: 'Pending' as const, rejectionReason: null };
-    return withPhotos(photoFiles, (stored) =>
+    const edited = await media.withStoredPhotos(photoFiles, (stored) =>
       db.transaction(async (tx) => {
         const now = clock();
         const changes = { ...(stored ? { photos: stored.photos } : {}), ...review, updatedAt: now };
@@ -351,7 +248,8 @@ export function createSuppliesService({
           const [row] = await tx
             .update(properties)
             .set({
-              ...propertyColumns(input),
+              ...toPropertyColumns(input),
+              offer: input.status,
               type: isPropertyType(type) ? type : undefined,
               ...changes,
             })
@@ -363,7 +261,8 @@ export function createSuppliesService({
           const [row] = await tx
             .update(assets)
             .set({
-              ...assetColumns(input, assetType),
+              ...toAssetColumns(assetType, { ...input, name: input.title }),
+              offer: input.status,
               type: assetType,
               ...changes,
             })
@@ -371,6 +270,10 @@ export function createSuppliesService({
             .returning();
           updated = { kind: 'asset', row: row! };
         }
+        await catalogueEvents.listingWritten(
+          { kind: supply.kind, before: supply.row, after: updated.row },
+          tx,
+        );
         const view = toView(updated, now);
         if (isAdminOnOthers(supply, actor)) {
           await audit.record(
@@ -385,9 +288,11 @@ export function createSuppliesService({
             tx,
           );
         }
-        return { supply: view, wasPublished };
+        return view;
       }),
     );
+    if (wasPublished) catalogueEvents.changed();
+    return edited;
   }
 
   /** Withdraws a supply (its supplier or an admin): hidden everywhere, kept in the database. */
@@ -411,6 +316,39 @@ export function createSuppliesService({
         );
       }
     });
+    catalogueEvents.changed();
+  }
+
+  /** The supplier hears of an admin's decision, in-app and by e-mail, with the reason. */
+  async function tellSupplier(
+    supply: Supply,
+    decision: { moderation: 'Approved' | 'Rejected'; rejectionReason: string | null },
+    tx: Transaction,
+  ): Promise<void> {
+    const title = supply.kind === 'property' ? supply.row.title : supply.row.name;
+    const link = `/supply-property-detail/${supply.row.id}`;
+    const isApproved = decision.moderation === 'Approved';
+    const reason = decision.rejectionReason ?? '';
+    await notifications.notify(
+      [supply.row.ownerId],
+      {
+        kind: 'listing',
+        title: t(isApproved ? 'supply.approvedTitle' : 'supply.rejectedTitle', { title }),
+        message: isApproved ? t('supply.approvedMessage') : reason,
+        link,
+        mail: (name) => ({
+          subject: t(isApproved ? 'supply.approvedTitle' : 'supply.rejectedTitle', { title }),
+          text: t(isApproved ? 'supply.approvedMailBody' : 'supply.rejectedMailBody', {
+            name,
+            title,
+            reason,
+            link: `${siteUrl}${link}`,
+            listingUrl: `${siteUrl}/details/${supply.row.id}`,
+          }),
+        }),
+      },
+      tx,
+    );
   }
 
   /** Sets a supply's review state (admins only), recording the decision in the audit log. */
@@ -422,7 +360,7 @@ export function createSuppliesService({
     if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
     const supply = await findSupply(id);
     const table = supply.kind === 'property' ? properties : assets;
-    return db.transaction(async (tx) => {
+    const moderated = await db.transaction(async (tx) => {
       const now = clock();
       const [row] = await tx
         .update(table)
@@ -444,8 +382,15 @@ export function createSuppliesService({
         },
         tx,
       );
+      await catalogueEvents.listingWritten(
+        { kind: supply.kind, before: supply.row, after: row! },
+        tx,
+      );
+      await tellSupplier(supply, decision, tx);
       return toView({ kind: supply.kind, row: row! } as Supply, now);
     });
+    catalogueEvents.changed();
+    return moderated;
   }
 
   /**

@@ -6,7 +6,8 @@ import { createRequest } from '@remix-run/node-fetch-server';
 import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { FormRateLimit } from '#lib/api-schemas.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
+import { createPageContext } from '../load-context.ts';
 import type { Services } from '../services.ts';
 
 export type PagesOptions = {
@@ -16,6 +17,8 @@ export type PagesOptions = {
   formRateLimit: FormRateLimit;
   /** Where links in e-mails point (config.siteUrl). */
   siteUrl: string;
+  /** PUBLIC_URL (config.publicUrl), if set: the address in sitemaps and link previews. */
+  publicUrl: string | undefined;
   /** The largest form post a page accepts: every photo at the upload limit, plus the fields. */
   maxBodyBytes: number;
 };
@@ -42,6 +45,7 @@ function contentSecurityPolicy(nonce: string, mode: PagesOptions['mode']): strin
  */
 export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   const handleRequest = createRequestHandler(options.build, options.mode);
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
 
   // React Router reads form bodies itself, from the raw request stream.
   app.removeAllContentTypeParsers();
@@ -76,21 +80,26 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         host: request.host,
         protocol: `${request.protocol}:`,
       });
-      const response = await handleRequest(fetchRequest, {
-        services: options.services,
-        nonce,
-        requestId: request.id,
-        // Pages are for browsers: only the session cookie signs them in, never a Bearer token.
-        viewer: request.credentials === 'cookie' ? request.viewer : null,
-        clientAddress: request.ip,
-        siteUrl: options.siteUrl,
-        isSecureRequest: options.siteUrl.startsWith('https:') || request.protocol === 'https',
-        // The limiter's `isAllowed` means "on the allow list"; what counts is `isExceeded`.
-        formRateLimit:
-          limit && !limit.isAllowed && limit.isExceeded
-            ? { isExceeded: true, retryAfterSeconds: limit.ttlInSeconds }
-            : { isExceeded: false },
-      });
+      const response = await handleRequest(
+        fetchRequest,
+        createPageContext({
+          services: options.services,
+          nonce,
+          requestId: request.id,
+          logger: request.log,
+          // Pages are for browsers: only the session cookie signs them in, never a Bearer token.
+          viewer: request.credentials === 'cookie' ? request.viewer : null,
+          clientAddress: request.ip,
+          siteUrl: options.siteUrl,
+          publicOrigin,
+          isSecureRequest: options.siteUrl.startsWith('https:') || request.protocol === 'https',
+          // The limiter's `isAllowed` means "on the allow list"; what counts is `isExceeded`.
+          formRateLimit:
+            limit && !limit.isAllowed && limit.isExceeded
+              ? { isExceeded: true, retryAfterSeconds: limit.ttlInSeconds }
+              : { isExceeded: false },
+        }),
+      );
       reply.status(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') reply.header(name, value);

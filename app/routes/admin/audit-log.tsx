@@ -1,12 +1,13 @@
 import { Form } from 'react-router';
 import { formatDateTime } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
 import { AuditListQuerySchema, type AuditEntry } from '#modules/audit/audit.schema.ts';
-import { requireViewer } from '../../auth.server.ts';
-import { EmptyState } from '../../components/listing-grid.tsx';
-import { Pagination } from '../../components/pagination.tsx';
-import { pageMeta } from '../../page-meta.ts';
+import { EmptyState } from '#app/components/listing-grid.tsx';
+import { Pagination } from '#app/components/pagination.tsx';
+import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/audit-log';
+import { requestContext } from '#server/load-context.ts';
+import { readListQuery } from '#lib/list-query.ts';
 
 const TARGET_TYPES = [
   'property',
@@ -22,11 +23,9 @@ const TARGET_TYPES = [
 ] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireViewer(request, context, { role: 'admin' });
   const url = new URL(request.url);
-  const parsed = AuditListQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  const query = parsed.success ? parsed.data : AuditListQuerySchema.parse({});
-  const { items, ...page } = await context.services.audit.listEntries(query);
+  const query = readListQuery(url, AuditListQuerySchema);
+  const { items, ...page } = await context.get(requestContext).services.audit.listEntries(query);
   return { entries: items, page, targetType: query.targetType ?? '' };
 }
 

@@ -1,20 +1,23 @@
 import { Link, useRouteLoaderData } from 'react-router';
-import { z } from 'zod';
 import { formatAmount, truncate } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
-import { MESSAGE_CLEAR_MS } from '#lib/timings.ts';
+import { t } from '#lib/i18n.admin.ts';
 import type { DashboardStats } from '#modules/dashboard/dashboard.schema.ts';
-import { DASHBOARD_PAGE_SIZE, type AdminPropertyView } from '#modules/manage/manage.schema.ts';
-import { requireViewer } from '../../auth.server.ts';
-import { AdminPageButtons } from '../../components/admin-page-buttons.tsx';
-import { AdminDeleteButton, ROW_LINK_CLASS } from '../../components/admin-row-actions.tsx';
-import { FormMessage } from '../../components/form-message.tsx';
-import { CARD_SIZES, ListingPhoto } from '../../components/listing-photo.tsx';
-import { pageMeta } from '../../page-meta.ts';
-import { useFormSubmission } from '../../use-form-submission.ts';
+import { DashboardQuerySchema, type AdminPropertyView } from '#modules/manage/manage.schema.ts';
+import { adminContext } from '#app/auth.server.ts';
+import { AdminPageButtons } from '#app/routes/admin/listings/admin-page-buttons.tsx';
+import {
+  AdminDeleteButton,
+  ROW_LINK_CLASS,
+} from '#app/routes/admin/listings/admin-row-actions.tsx';
+import { FormMessage } from '#app/components/form-message.tsx';
+import { CARD_SIZES, ListingPhoto } from '#app/components/listing-photo.tsx';
+import { pageMeta } from '#app/page-meta.ts';
+import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import type { loader as adminLoader } from './layout.tsx';
-import { runListingAction } from './listing-actions.server.ts';
+import { handleListingRowAction } from '#app/routes/admin/listings/listing-row-actions.server.ts';
 import type { Route } from './+types/dashboard';
+import { requestContext } from '#server/load-context.ts';
+import { readListQuery } from '#lib/list-query.ts';
 
 const NO_STATS: DashboardStats = {
   totalProperties: 0,
@@ -23,36 +26,34 @@ const NO_STATS: DashboardStats = {
   requestedProperties: 0,
   suppliedProperties: 0,
   pendingApprovals: 0,
+  inquiriesLast7Days: 0,
+  matchesLast7Days: 0,
 };
-
-const PageSchema = z.coerce.number().int().min(1).max(500).catch(1);
 
 /** The counts (zeros and a message when they cannot be read) and a page of every property. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = requireViewer(request, context, { role: 'admin' });
-  const page = PageSchema.parse(new URL(request.url).searchParams.get('page') ?? 1);
+  const admin = context.get(adminContext);
+  const { services, logger } = context.get(requestContext);
+  const query = readListQuery(new URL(request.url), DashboardQuerySchema);
   const [stats, properties] = await Promise.all([
-    context.services.dashboard.getStats().then(
+    services.dashboard.getStats().then(
       (value) => ({ stats: value, hasFailed: false }),
       (error: unknown) => {
-        console.warn('dashboard counts failed', error);
+        logger.warn({ err: error }, 'dashboard counts failed');
         return { stats: NO_STATS, hasFailed: true };
       },
     ),
-    context.services.manage
-      .listProperties({ page, pageSize: DASHBOARD_PAGE_SIZE }, admin)
-      .catch((error: unknown) => {
-        console.warn('dashboard properties failed', error);
-        return null;
-      }),
+    services.manage.listProperties(query, admin).catch((error: unknown) => {
+      logger.warn({ err: error }, 'dashboard properties failed');
+      return null;
+    }),
   ]);
   return { ...stats, properties };
 }
 
 /** Delete from a card (after the confirmation). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireViewer(request, context, { role: 'admin' });
-  return runListingAction(request, context, admin, 'property');
+export function action({ request, context }: Route.ActionArgs) {
+  return handleListingRowAction({ request, context }, 'property');
 }
 
 export function meta() {
@@ -125,8 +126,6 @@ export default function Dashboard({
   const username = useRouteLoaderData<typeof adminLoader>('admin-layout')?.admin.username;
   const { fetcher, result, isSubmitting } = useFormSubmission({
     key: 'admin-dashboard-property',
-    visibleMs: MESSAGE_CLEAR_MS.admin,
-    isPageAction: true,
   });
   return (
     <main id="main" className="container-page space-y-6 py-10">

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { t, type MessageKey } from '#lib/i18n.ts';
-import { requireViewer } from '../../auth.server.ts';
-import { Icon } from '../../components/icon.tsx';
-import { LogoutButton } from '../../components/logout-button.tsx';
+import { t, type AdminMessageKey as MessageKey } from '#lib/i18n.admin.ts';
+import { adminContext, requireAdmin } from '#app/auth.server.ts';
+import { Icon } from '#app/components/icon.tsx';
+import { LogoutButton } from '#app/components/logout-button.tsx';
 import type { Route } from './+types/layout';
 
-/** Every page under /admin-panel: admins only; anyone else signs in with an admin account. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const admin = requireViewer(request, context, { role: 'admin' });
+/** Every page and form under /admin-panel: admins only; anyone else signs in as an admin. */
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const admin = context.get(adminContext);
   return { admin: { id: admin.id, username: admin.name, email: admin.email } };
 }
 
@@ -21,6 +23,7 @@ const SECTIONS: { label: MessageKey; links: { to: string; label: MessageKey }[] 
       { to: '/admin-panel/assets', label: 'admin.nav.assets' },
       { to: '/admin-panel/users', label: 'admin.nav.users' },
       { to: '/admin-panel/messages', label: 'admin.nav.messages' },
+      { to: '/admin-panel/inquiries', label: 'admin.nav.inquiries' },
       { to: '/admin-panel/settings', label: 'admin.nav.settings' },
     ],
   },

@@ -1,6 +1,6 @@
 import { useMatches } from 'react-router';
-import { t } from '#lib/i18n.ts';
-import { pageMeta } from '../../page-meta.ts';
+import { t } from '#lib/i18n.admin.ts';
+import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/placeholder';
 
 const PAGES = {

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { t } from '#lib/i18n.ts';
+import { Icon } from './icon.tsx';
+
+/**
+ * Sends a listing's link on: the phone's share sheet where the browser has one; otherwise (and
+ * without JavaScript) a small menu with WhatsApp, where Kigali's listings travel, and the link
+ * to copy.
+ */
+export function ShareButton({ title, text, url }: { title: string; text: string; url: string }) {
+  const [isCopied, setCopied] = useState(false);
+  const message = `${text}\n${url}`;
+
+  function shareNatively(event: React.MouseEvent) {
+    if (typeof navigator.share !== 'function') return;
+    event.preventDefault();
+    navigator.share({ title, text, url }).catch(() => undefined);
+  }
+
+  async function copy() {
+    await navigator.clipboard?.writeText(url);
+    setCopied(true);
+  }
+
+  return (
+    <details className="group relative">
+      <summary
+        onClick={shareNatively}
+        className="button-secondary w-full cursor-pointer list-none"
+        aria-label={t('share.label', { title })}
+      >
+        <Icon name="share" className="h-5 w-5" />
+        {t('share.button')}
+      </summary>
+      <div className="absolute right-0 bottom-full z-40 mb-2 w-64 space-y-2 rounded-xl border border-slate-200 bg-white p-3 shadow-lg lg:top-full lg:bottom-auto lg:mt-2 lg:mb-0">
+        <a
+          href={`https://wa.me/?text=${encodeURIComponent(message)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="button-secondary w-full"
+        >
+          {t('share.whatsapp')}
+        </a>
+        <label className="block text-sm text-slate-700">
+          {t('share.link')}
+          <input
+            readOnly
+            value={url}
+            className="field-input mt-1 text-sm"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </label>
+        <button type="button" onClick={copy} className="button-secondary w-full">
+          {isCopied ? t('share.copied') : t('share.copy')}
+        </button>
+      </div>
+    </details>
+  );
+}

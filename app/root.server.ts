@@ -1,0 +1,67 @@
+import { data } from 'react-router';
+import type { PublicSettings } from '#lib/site.ts';
+import {
+  isOpenDuringMaintenance,
+  MAINTENANCE_RETRY_AFTER_SECONDS,
+} from '#modules/settings/settings.schema.ts';
+import { requestContext, type PageContext } from '#server/load-context.ts';
+
+/** What the maintenance page shows; the root loader throws it with status 503. */
+export type MaintenanceNotice = { maintenance: true; footerText: string; contactEmail: string };
+
+/**
+ * The public settings every page shows (footer, contact details). In maintenance mode, anyone
+ * but a signed-in admin gets the maintenance page instead (503), except on the pages an admin
+ * needs to sign in.
+ */
+export async function loadSiteSettings(
+  request: Request,
+  context: PageContext,
+): Promise<PublicSettings> {
+  const { services, viewer } = context.get(requestContext);
+  const site = await services.settings.getPublicSettings();
+  const isClosed =
+    site.maintenanceMode &&
+    viewer?.role !== 'admin' &&
+    !isOpenDuringMaintenance(new URL(request.url).pathname);
+  if (isClosed) {
+    const notice: MaintenanceNotice = {
+      maintenance: true,
+      footerText: site.footerText,
+      contactEmail: site.contactEmail || site.supportEmail,
+    };
+    throw data(notice, {
+      status: 503,
+      headers: { 'retry-after': String(MAINTENANCE_RETRY_AFTER_SECONDS) },
+    });
+  }
+  return site;
+}
+
+/**
+ * What every page needs: the site settings, the signed-in user, how many of their
+ * notifications are unread and how many listings they saved. Every page waits for this, so
+ * they are read side by side.
+ */
+export async function loadRootData({
+  request,
+  context,
+}: {
+  request: Request;
+  context: PageContext;
+}) {
+  const { services, viewer } = context.get(requestContext);
+  const [site, unreadNotifications, savedListings] = await Promise.all([
+    loadSiteSettings(request, context),
+    viewer ? services.notifications.countUnread(viewer) : 0,
+    viewer ? services.favourites.count(viewer) : 0,
+  ]);
+  return {
+    site,
+    user: viewer
+      ? { id: viewer.id, username: viewer.name, email: viewer.email, role: viewer.role }
+      : null,
+    unreadNotifications,
+    savedListings,
+  };
+}

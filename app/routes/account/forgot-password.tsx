@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import { t } from '#lib/i18n.ts';
+import { PasswordResetRequestSchema } from '#modules/accounts/accounts.schema.ts';
+import { PASSWORD_RESET_TTL_MINUTES } from '#modules/accounts/accounts.service.ts';
+import { AuthCard } from './auth-card.tsx';
+import { FormField } from '#app/components/form-field.tsx';
+import { FormMessage } from '#app/components/form-message.tsx';
+import { handleForm } from '#app/forms/form-action.server.ts';
+import { pageMeta } from '#app/page-meta.ts';
+import { useFormSubmission } from '#app/forms/use-form-submission.ts';
+import type { Route } from './+types/forgot-password';
+import { requestContext } from '#server/load-context.ts';
+
+export function action({ request, context }: Route.ActionArgs) {
+  const page = context.get(requestContext);
+  return handleForm({ request, context }, PasswordResetRequestSchema, async (input) => {
+    await page.services.accounts.requestPasswordReset(input, page);
+    return t('reset.requestSent', { minutes: PASSWORD_RESET_TTL_MINUTES });
+  });
+}
+
+export function meta() {
+  return pageMeta({ title: t('reset.requestTitle'), description: t('reset.requestIntro') });
+}
+
+export default function ForgotPassword() {
+  const { fetcher, formRef, result, isSubmitting, fieldErrors, onInput } = useFormSubmission({
+    key: 'forgot-password',
+  });
+  return (
+    <AuthCard
+      heading={t('reset.requestHeading')}
+      intro={t('reset.requestIntro')}
+      footer={
+        <Link to="/login" className="font-semibold text-brand-800 underline">
+          {t('reset.backToLogin')}
+        </Link>
+      }
+    >
+      <fetcher.Form ref={formRef} method="post" className="space-y-4" noValidate onInput={onInput}>
+        <FormField name="email" label={t('account.email')} error={fieldErrors.email}>
+          {(props) => <input {...props} type="email" required autoComplete="email" />}
+        </FormField>
+        <button type="submit" className="button-primary w-full sm:w-auto" disabled={isSubmitting}>
+          {isSubmitting ? t('reset.requestSubmitting') : t('reset.requestSubmit')}
+        </button>
+        <div aria-live="polite">
+          {result && (
+            <FormMessage tone={result.ok ? 'success' : 'error'}>
+              {result.ok || Object.keys(result.fieldErrors).length === 0
+                ? result.message || t('reset.requestFailure')
+                : t('reset.requestFailure')}
+            </FormMessage>
+          )}
+        </div>
+      </fetcher.Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { t } from '#lib/i18n.ts';
+import { FormField } from '#app/components/form-field.tsx';
+
+/** A password input with a Show/Hide toggle, as on the spec's login and registration forms. */
+export function PasswordField({
+  name,
+  label,
+  error,
+  autoComplete,
+}: {
+  name: string;
+  label: string;
+  error: string | undefined;
+  autoComplete: 'current-password' | 'new-password';
+}) {
+  const [isVisible, setIsVisible] = useState(false);
+  return (
+    <FormField name={name} label={label} error={error}>
+      {(props) => (
+        <div className="relative">
+          <input
+            {...props}
+            className={`${props.className} pr-20`}
+            type={isVisible ? 'text' : 'password'}
+            autoComplete={autoComplete}
+            required
+          />
+          <button
+            type="button"
+            className="absolute inset-y-0 right-0 min-w-16 rounded-r-lg px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            aria-controls={props.id}
+            aria-pressed={isVisible}
+            aria-label={isVisible ? t('account.hidePassword') : t('account.showPassword')}
+            onClick={() => setIsVisible((visible) => !visible)}
+          >
+            {isVisible ? t('account.hide') : t('account.show')}
+          </button>
+        </div>
+      )}
+    </FormField>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link, useSearchParams } from 'react-router';
+import { t } from '#lib/i18n.ts';
+import { PasswordResetSchema } from '#modules/accounts/accounts.schema.ts';
+import { AuthCard } from './auth-card.tsx';
+import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
+import { FormMessage } from '#app/components/form-message.tsx';
+import { PasswordField } from './password-field.tsx';
+import { handleForm } from '#app/forms/form-action.server.ts';
+import { pageMeta } from '#app/page-meta.ts';
+import { useFormSubmission } from '#app/forms/use-form-submission.ts';
+import type { Route } from './+types/reset-password';
+import { requestContext } from '#server/load-context.ts';
+
+export function action({ request, context }: Route.ActionArgs) {
+  const page = context.get(requestContext);
+  return handleForm({ request, context }, PasswordResetSchema, async (input) => {
+    await page.services.accounts.resetPassword(input, page);
+    return t('reset.done');
+  });
+}
+
+export function meta() {
+  return pageMeta({ title: t('reset.title'), description: t('reset.title') });
+}
+
+/** The page a reset e-mail links to: the token rides in the URL and the form posts it back. */
+export default function ResetPassword() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const { fetcher, result, isSubmitting, fieldErrors, onInput } = useFormSubmission({
+    key: 'reset-password',
+  });
+  // Once the password is changed the form is gone for good and the way to /login stays.
+  const isDone = result?.ok === true;
+  const footer = (
+    <Link to="/login" className="font-semibold text-brand-800 underline">
+      {t('reset.backToLogin')}
+    </Link>
+  );
+
+  if (!token) {
+    return (
+      <AuthCard heading={t('reset.heading')} intro={t('reset.missingToken')} footer={footer}>
+        <Link to="/forgot-password" className="button-primary">
+          {t('reset.requestSubmit')}
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard heading={t('reset.heading')} intro={t('reset.title')} footer={footer}>
+      {!isDone && (
+        <fetcher.Form method="post" className="space-y-4" noValidate onInput={onInput}>
+          <FormErrorSummary answer={result} fieldErrors={fieldErrors} />
+          <input type="hidden" name="token" value={token} />
+          <PasswordField
+            name="password"
+            label={t('account.newPassword')}
+            error={fieldErrors.password}
+            autoComplete="new-password"
+          />
+          <PasswordField
+            name="confirmPassword"
+            label={t('account.confirmPassword')}
+            error={fieldErrors.confirmPassword}
+            autoComplete="new-password"
+          />
+          <button type="submit" className="button-primary w-full sm:w-auto" disabled={isSubmitting}>
+            {isSubmitting ? t('reset.submitting') : t('reset.submit')}
+          </button>
+        </fetcher.Form>
+      )}
+      <div aria-live="polite" className="mt-4">
+        {isDone && <FormMessage tone="success">{t('reset.done')}</FormMessage>}
+        {result && !result.ok && (
+          <FormMessage tone="error">
+            {Object.keys(result.fieldErrors).length === 0
+              ? result.message || t('reset.failure')
+              : t('reset.failure')}
+          </FormMessage>
+        )}
+      </div>
+    </AuthCard>
+  );
+}

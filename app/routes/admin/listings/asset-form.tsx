@@ -1,0 +1,75 @@
+import { t } from '#lib/i18n.admin.ts';
+import { ASSET_TYPES } from '#lib/listing.ts';
+import { adminStatusOf, type AdminAssetView } from '#modules/manage/manage.schema.ts';
+import { AdminStatusField } from './admin-listing-fields.tsx';
+import { AdminListingForm, adminListingFormTitle } from './admin-listing-form.tsx';
+import { AssetKindFields } from '#app/components/asset-kind-fields.tsx';
+import { FormField } from '#app/components/form-field.tsx';
+import { DescriptionField, ListingField } from '#app/components/listing-field.tsx';
+import { pageMeta } from '#app/page-meta.ts';
+import { loadListingForm, saveListingForm } from './listing-form.server.ts';
+import type { Route } from './+types/asset-form';
+import { requestContext } from '#server/load-context.ts';
+
+/** Creating: nothing to load. Editing: the asset, whatever its moderation, or the 404 page. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const asset = await loadListingForm({ context, params }, (id, admin) =>
+    context.get(requestContext).services.manage.getAsset(id, admin),
+  );
+  return { asset };
+}
+
+/** The form posts every field (the same schema as POST /api/create-asset). */
+export function action({ request, context, params }: Route.ActionArgs) {
+  return saveListingForm({ request, context, params }, 'asset');
+}
+
+export function meta({ params }: Route.MetaArgs) {
+  return pageMeta({
+    title: adminListingFormTitle('asset', params.id),
+    description: t('admin.title'),
+  });
+}
+
+/**
+ * The admin asset form: the common fields, then the fields of the chosen kind (CSS shows the
+ * sections of the selected type, as on the supply form; see app.css).
+ */
+export default function AdminAssetForm({ loaderData: { asset } }: Route.ComponentProps) {
+  const values: Partial<AdminAssetView> = asset ?? { type: 'Land' };
+  return (
+    <AdminListingForm values={values} kind="asset" listing={asset}>
+      {(fields) => (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              <ListingField name="name" form={fields} />
+            </div>
+            <FormField name="type" label={t('listing.type')} error={fields.errors.type}>
+              {(props) => (
+                <select {...props} defaultValue={values.type ?? 'Land'}>
+                  {ASSET_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {t(`type.${type}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <AdminStatusField
+              value={asset ? adminStatusOf(asset) : 'Rent'}
+              error={fields.errors.status}
+            />
+            <ListingField name="price" form={fields} />
+            <ListingField name="location" form={fields} />
+            <ListingField name="owner" form={fields} />
+            <ListingField name="contact" form={fields} />
+            <DescriptionField form={fields} />
+          </div>
+
+          <AssetKindFields form={fields} />
+        </>
+      )}
+    </AdminListingForm>
+  );
+}

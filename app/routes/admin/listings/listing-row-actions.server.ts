@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { t } from '#lib/i18n.admin.ts';
+import { requestContext } from '#server/load-context.ts';
+import { adminContext } from '#app/auth.server.ts';
+import {
+  formHandler,
+  handleIntents,
+  type FormArgs,
+  type IntentOf,
+} from '#app/forms/form-action.server.ts';
+
+/** A row's button names the listing it acts on. */
+const RowSchema = z.object({ id: z.uuid() });
+
+const TEXTS = {
+  property: {
+    delete: { done: 'manage.propertyDeleted', failed: 'manage.deleteFailed' },
+    approve: { done: 'manage.propertyApproved', failed: 'manage.approveFailed' },
+  },
+  asset: {
+    delete: { done: 'manage.assetDeleted', failed: 'manage.deleteAssetFailed' },
+    approve: { done: 'manage.assetApproved', failed: 'manage.approveAssetFailed' },
+  },
+} as const;
+
+/**
+ * The Delete and Approve buttons of the dashboard cards and the manage tables. A refusal
+ * answers the spec's message in the page (never the error page).
+ */
+export function handleListingRowAction(args: FormArgs, kind: 'property' | 'asset') {
+  const admin = args.context.get(adminContext);
+  const { manage } = args.context.get(requestContext).services;
+  const texts = TEXTS[kind];
+  return handleIntents(args, {
+    delete: formHandler(
+      RowSchema,
+      async ({ id }) => {
+        if (kind === 'property') await manage.deleteProperty(id, admin);
+        else await manage.deleteAsset(id, admin);
+        return t(texts.delete.done);
+      },
+      { failure: t(texts.delete.failed) },
+    ),
+    approve: formHandler(
+      RowSchema,
+      async ({ id }) => {
+        if (kind === 'property') await manage.updateProperty(id, { status: 'Approved' }, [], admin);
+        else await manage.updateAsset(id, { status: 'Approved' }, [], admin);
+        return t(texts.approve.done);
+      },
+      { failure: t(texts.approve.failed) },
+    ),
+  });
+}
+
+export type ListingRowIntent = IntentOf<typeof handleListingRowAction>;

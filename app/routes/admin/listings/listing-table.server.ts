@@ -1,0 +1,43 @@
+import type { Page } from '#lib/pagination.ts';
+import { AdminAssetQuerySchema, AdminPropertyQuerySchema } from '#modules/manage/manage.schema.ts';
+import { adminContext } from '#app/auth.server.ts';
+import type { AdminListingItem } from './admin-listing-page.tsx';
+import { requestContext, type PageContext } from '#server/load-context.ts';
+import { readListQuery } from '#lib/list-query.ts';
+
+function toListingTable<Item extends Omit<AdminListingItem, 'id' | 'name'> & { _id: string }>(
+  page: Page<Item>,
+  query: { location?: string; type?: string; status?: string },
+  nameOf: (item: Item) => string,
+) {
+  return {
+    page: {
+      ...page,
+      items: page.items.map((item): AdminListingItem => ({
+        id: item._id,
+        name: nameOf(item),
+        type: item.type,
+        location: item.location,
+        moderation: item.moderation,
+      })),
+    },
+    filters: { location: query.location ?? '', type: query.type ?? '', status: query.status ?? '' },
+  };
+}
+
+/** A manage table: every property or asset, whatever its moderation, filtered from the URL. */
+export async function loadListingTable(
+  request: Request,
+  context: PageContext,
+  kind: 'property' | 'asset',
+) {
+  const admin = context.get(adminContext);
+  const url = new URL(request.url);
+  const { manage } = context.get(requestContext).services;
+  if (kind === 'property') {
+    const query = readListQuery(url, AdminPropertyQuerySchema);
+    return toListingTable(await manage.listProperties(query, admin), query, (item) => item.title);
+  }
+  const query = readListQuery(url, AdminAssetQuerySchema);
+  return toListingTable(await manage.listAssets(query, admin), query, (item) => item.name);
+}

@@ -1,0 +1,29 @@
+import { t } from '#lib/i18n.admin.ts';
+import { AdminListingPage } from './admin-listing-page.tsx';
+import { LoadFailure } from '#app/components/load-failure.tsx';
+import { pageMeta } from '#app/page-meta.ts';
+import { handleListingRowAction } from './listing-row-actions.server.ts';
+import { loadListingTable } from './listing-table.server.ts';
+import type { Route } from './+types/properties';
+
+/** Every property, whatever its moderation, filtered on the server from the URL. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadListingTable(request, context, 'property');
+}
+
+/** Delete (after the confirmation) or Approve a row. */
+export function action({ request, context }: Route.ActionArgs) {
+  return handleListingRowAction({ request, context }, 'property');
+}
+
+export function meta() {
+  return pageMeta({ title: t('manage.propertiesTitle'), description: t('admin.title') });
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('manage.loadFailed')} />;
+}
+
+export default function AdminProperties({ loaderData: { page, filters } }: Route.ComponentProps) {
+  return <AdminListingPage kind="property" page={page} filters={filters} />;
+}

@@ -1,0 +1,308 @@
+import { data, Link, redirect } from 'react-router';
+import { REASON_MAX_LENGTH } from '#lib/limits.ts';
+import { z } from 'zod';
+import { NotFoundError } from '#lib/errors.ts';
+import { formatRwf } from '#lib/format.ts';
+import { t } from '#lib/i18n.admin.ts';
+import { IdParamsSchema } from '#lib/listing-schemas.ts';
+import { SupplyRejectInputSchema, type SupplyView } from '#modules/supplies/supplies.schema.ts';
+import { adminContext } from '#app/auth.server.ts';
+import { BackLink } from '#app/components/back-link.tsx';
+import { Breadcrumb } from '#app/components/breadcrumb.tsx';
+import { DANGER_BUTTON, DeleteWithConfirm } from '#app/components/delete-with-confirm.tsx';
+import { DescriptionSection, DetailsSection } from '#app/components/detail-sections.tsx';
+import type { Fact } from '#app/components/fact-list.tsx';
+import { FeatureList } from '#app/components/feature-list.tsx';
+import { FormField } from '#app/components/form-field.tsx';
+import { FormMessage } from '#app/components/form-message.tsx';
+import { Icon } from '#app/components/icon.tsx';
+import { offerLabel } from '#app/components/listing-detail-layout.tsx';
+import { EmptyState } from '#app/components/listing-grid.tsx';
+import { LoadFailure } from '#app/components/load-failure.tsx';
+import { OfferBadges } from '#app/components/offer-badges.tsx';
+import { PhotoGallery } from '#app/components/photo-gallery.tsx';
+import { ModerationBadge } from '#app/components/supply-card.tsx';
+import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-action.server.ts';
+import { IntentInput } from '#app/forms/intent-input.tsx';
+import { loadOrNull } from '#app/load-or-null.server.ts';
+import { pageMeta } from '#app/page-meta.ts';
+import { useFormSubmission } from '#app/forms/use-form-submission.ts';
+import type { Route } from './+types/supplied-detail';
+import { requestContext } from '#server/load-context.ts';
+
+const LIST_PATH = '/admin-panel/supplied-property';
+const FEATURES_PER_BLOCK = 3;
+/** Approving and deleting send nothing but their intent. */
+const NoFields = z.object({});
+
+/**
+ * Any listing, property or asset, supplied by a seller or created by an admin (the dashboard's
+ * View links here), with its review controls (admins only). Absent: 'Property not found.' (404).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const admin = context.get(adminContext);
+  const id = IdParamsSchema.safeParse(params);
+  const supply = id.success
+    ? await loadOrNull(() =>
+        context.get(requestContext).services.supplies.getSupply(id.data.id, admin),
+      )
+    : null;
+  return supply ? { supply } : data({ supply }, { status: 404 });
+}
+
+/** Approve (publishes it), Reject with a reason, or Delete (back to the list). */
+export function action({ params, request, context }: Route.ActionArgs) {
+  const admin = context.get(adminContext);
+  const { supplies } = context.get(requestContext).services;
+  const supplyId = () => {
+    const id = IdParamsSchema.safeParse(params);
+    if (!id.success) throw new NotFoundError(t('adminReview.notFound'));
+    return id.data.id;
+  };
+  return handleIntents(
+    { request, context },
+    {
+      approve: formHandler(
+        NoFields,
+        async () => {
+          await supplies.approveSupply(supplyId(), admin);
+          return t('adminReview.approved');
+        },
+        { failure: t('adminReview.approveFailed') },
+      ),
+      reject: formHandler(
+        SupplyRejectInputSchema,
+        async ({ reason }) => {
+          await supplies.rejectSupply(supplyId(), reason, admin);
+          return t('adminReview.rejected');
+        },
+        { failure: t('adminReview.rejectFailed') },
+      ),
+      delete: formHandler(
+        NoFields,
+        async () => {
+          await supplies.withdrawSupply(supplyId(), admin);
+          throw redirect(LIST_PATH);
+        },
+        { failure: t('adminReview.deleteFailed') },
+      ),
+    },
+  );
+}
+
+type Intent = IntentOf<typeof action>;
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const supply = loaderData?.supply;
+  return pageMeta({
+    title: supply?.title ?? t('adminReview.notFound'),
+    description: supply ? `${formatRwf(supply.price)} · ${supply.location ?? ''}` : '',
+  });
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('adminReview.detailLoadFailed')} />;
+}
+
+/** Every fact of the listing: owner, contact, rooms and area, status, address, kind fields. */
+function factsOf(supply: SupplyView): Fact[] {
+  const notGiven = t('listing.notGiven');
+  const given = (value: string | number | null) =>
+    value === null || value === '' ? notGiven : value;
+  const yesNo = (value: boolean | null) =>
+    value === null ? notGiven : t(value ? 'listing.yes' : 'listing.no');
+  const facts: Fact[] = [
+    {
+      label: t('listing.owner'),
+      value: (
+        <Link to={`/admin-panel/users/${supply.ownerId}`} className="text-brand-800 underline">
+          {supply.owner || notGiven}
+        </Link>
+      ),
+    },
+    { label: t('listing.contact'), value: given(supply.contact) },
+    { label: t('listing.type'), value: t(`type.${supply.type}`) },
+  ];
+  if (supply.kind === 'property') {
+    facts.push(
+      { label: t('listing.bedrooms'), value: given(supply.bedrooms) },
+      { label: t('listing.bathrooms'), value: given(supply.bathrooms) },
+      { label: t('listing.toilets'), value: given(supply.toilets) },
+      {
+        label: t('listing.area'),
+        value: supply.area === null ? notGiven : t('listing.areaSqm', { area: supply.area }),
+      },
+    );
+  }
+  facts.push(
+    { label: t('listing.status'), value: offerLabel(supply.status) },
+    {
+      label: t('adminReview.review'),
+      value: t(`supply.moderation.${supply.moderation}`),
+    },
+  );
+  if (supply.kind === 'property') {
+    facts.push({ label: t('listing.address'), value: given(supply.address) });
+    return facts;
+  }
+  const kindFacts: [keyof SupplyView, Fact][] = [
+    ['transmission', { label: t('listing.transmission'), value: given(supply.transmission) }],
+    ['fuel', { label: t('listing.fuel'), value: given(supply.fuel) }],
+    ['certified', { label: t('listing.certified'), value: yesNo(supply.certified) }],
+    ['inspected', { label: t('listing.inspected'), value: yesNo(supply.inspected) }],
+    ['warranty', { label: t('listing.warranty'), value: given(supply.warranty) }],
+    [
+      'rentalPrice',
+      {
+        label: t('listing.rentalPrice'),
+        value: supply.rentalPrice === null ? notGiven : formatRwf(supply.rentalPrice),
+      },
+    ],
+    ['rentDuration', { label: t('listing.rentDuration'), value: given(supply.rentDuration) }],
+    ['size', { label: t('listing.size'), value: given(supply.size) }],
+    ['condition', { label: t('listing.condition'), value: given(supply.condition) }],
+    ['sizeCloth', { label: t('listing.sizeCloth'), value: given(supply.sizeCloth) }],
+  ];
+  return [...facts, ...kindFacts.filter(([field]) => supply[field] !== null).map(([, f]) => f)];
+}
+
+/** Approve, Reject with a reason, Delete: each answer stays in the panel until the next. */
+function ReviewPanel({ supply }: { supply: SupplyView }) {
+  const approve = useFormSubmission({
+    key: `admin-review-approve-${supply._id}`,
+    intent: 'approve',
+  });
+  const {
+    fetcher: rejectFetcher,
+    formRef: rejectFormRef,
+    result: rejectResult,
+    isSubmitting: isRejecting,
+    fieldErrors: rejectErrors,
+    onInput: onRejectInput,
+  } = useFormSubmission({ key: `admin-review-reject-${supply._id}`, intent: 'reject' });
+  const remove = useFormSubmission({ key: `admin-review-delete-${supply._id}`, intent: 'delete' });
+  const results = [approve.result, rejectResult, remove.result].filter(
+    (result) => result !== undefined,
+  );
+  return (
+    <section
+      aria-labelledby="review-heading"
+      className="space-y-4 rounded-xl border border-brand-100 bg-brand-50 p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="review-heading" className="text-lg font-bold">
+          {t('adminReview.review')}
+        </h2>
+        <ModerationBadge moderation={supply.moderation} />
+      </div>
+      {supply.moderation === 'Rejected' && supply.rejectionReason && (
+        <div className="rounded-lg border border-red-200 bg-white p-3">
+          <p className="text-xs font-semibold tracking-wide text-red-800 uppercase">
+            {t('adminReview.rejectionReason')}
+          </p>
+          <p className="mt-1 break-words whitespace-pre-line text-slate-900">
+            {supply.rejectionReason}
+          </p>
+        </div>
+      )}
+      {supply.moderation === 'Approved' ? (
+        <Link
+          to={supply.kind === 'property' ? `/property/${supply._id}` : `/asset/${supply._id}`}
+          className="button-secondary w-full"
+        >
+          {t('adminReview.viewPublished')}
+        </Link>
+      ) : (
+        <approve.fetcher.Form method="post">
+          <IntentInput<Intent> value="approve" />
+          <button type="submit" className="button-primary w-full" disabled={approve.isSubmitting}>
+            {approve.isSubmitting ? t('adminReview.approving') : t('adminReview.approve')}
+          </button>
+        </approve.fetcher.Form>
+      )}
+      <rejectFetcher.Form
+        method="post"
+        ref={rejectFormRef}
+        onInput={onRejectInput}
+        className="space-y-2 border-t border-brand-100 pt-4"
+      >
+        <IntentInput<Intent> value="reject" />
+        <FormField name="reason" label={t('adminReview.reason')} error={rejectErrors.reason}>
+          {(props) => (
+            <textarea
+              {...props}
+              required
+              maxLength={REASON_MAX_LENGTH}
+              rows={3}
+              aria-describedby={[props['aria-describedby'], 'reason-hint']
+                .filter(Boolean)
+                .join(' ')}
+            />
+          )}
+        </FormField>
+        <p id="reason-hint" className="text-sm text-slate-600">
+          {t('adminReview.reasonHint')}
+        </p>
+        <button type="submit" className={DANGER_BUTTON} disabled={isRejecting}>
+          {isRejecting ? t('adminReview.rejecting') : t('adminReview.reject')}
+        </button>
+      </rejectFetcher.Form>
+      <DeleteWithConfirm
+        fetcher={remove.fetcher}
+        confirmText={t('adminReview.deleteConfirm')}
+        label={t('adminReview.delete')}
+        busyLabel={t('adminReview.deleting')}
+        intent="delete"
+        className="border-t border-brand-100 pt-4"
+      />
+      <div aria-live="polite" className="space-y-2">
+        {results.map((result, index) => (
+          <FormMessage key={index} tone={result.ok ? 'success' : 'error'}>
+            {result.message}
+          </FormMessage>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export default function AdminSuppliedDetail({ loaderData: { supply } }: Route.ComponentProps) {
+  if (!supply) {
+    return (
+      <main id="main" className="container-page space-y-6 py-10">
+        <BackLink to={LIST_PATH}>{t('adminReview.backToSupplied')}</BackLink>
+        <EmptyState>{t('adminReview.notFound')}</EmptyState>
+      </main>
+    );
+  }
+  return (
+    <main id="main" className="container-page space-y-6 py-8">
+      <Breadcrumb title={supply.title} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-8">
+          <PhotoGallery photos={supply.photos} title={supply.title} />
+          <header className="space-y-3">
+            <OfferBadges status={supply.status} availability={supply.availability} />
+            <h1 className="text-2xl font-bold break-words sm:text-3xl">{supply.title}</h1>
+            <p className="text-3xl font-extrabold text-brand-800">{formatRwf(supply.price)}</p>
+            <p className="flex flex-wrap items-center gap-1 text-slate-700">
+              <Icon name="mapPin" className="h-5 w-5" />
+              {supply.location || t('listing.notGiven')}
+              {supply.address && <span className="text-slate-500"> · {supply.address}</span>}
+            </p>
+          </header>
+          <DescriptionSection description={supply.description} />
+          <DetailsSection facts={factsOf(supply)} />
+          <FeatureList
+            features={supply.features}
+            emptyText={t('supply.noFeatures')}
+            perBlock={FEATURES_PER_BLOCK}
+          />
+        </div>
+        <aside className="space-y-6">
+          <ReviewPanel supply={supply} />
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+import { t } from '#lib/i18n.admin.ts';
+import { pageMeta } from '#app/page-meta.ts';
+import { requestContext } from '#server/load-context.ts';
+import { FaqPanel } from './faq-panel.tsx';
+import { PlatformPanel } from './platform-panel.tsx';
+import { handleSettingsAction } from './settings-actions.server.ts';
+import { SupportPanel } from './support-panel.tsx';
+import type { Route } from './+types/settings';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = context.get(requestContext).services.settings;
+  const [support, platform, faqs] = await Promise.all([
+    settings.getSupportInfo(),
+    settings.getPlatformSettings(),
+    settings.listFaqs(),
+  ]);
+  return { support, platform, faqs };
+}
+
+/** One action for the three panels; `intent` says which form was sent. */
+export function action({ request, context }: Route.ActionArgs) {
+  return handleSettingsAction({ request, context });
+}
+
+export function meta() {
+  return pageMeta({ title: t('settings.title'), description: t('settings.description') });
+}
+
+export default function AdminSettings({
+  loaderData: { support, platform, faqs },
+}: Route.ComponentProps) {
+  return (
+    <main id="main" className="container-page max-w-4xl space-y-6 py-10">
+      <h1 className="text-3xl font-bold">{t('settings.title')}</h1>
+      <SupportPanel support={support} />
+      <FaqPanel faqs={faqs} />
+      <PlatformPanel platform={platform} />
+    </main>
+  );
+}

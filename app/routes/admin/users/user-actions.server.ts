@@ -1,0 +1,53 @@
+import { redirect } from 'react-router';
+import { z } from 'zod';
+import { t } from '#lib/i18n.admin.ts';
+import { PersonalMessageSchema, UserInfoInputSchema } from '#modules/accounts/accounts.schema.ts';
+import { requestContext } from '#server/load-context.ts';
+import { adminContext } from '#app/auth.server.ts';
+import {
+  formHandler,
+  handleIntents,
+  type FormArgs,
+  type IntentOf,
+  type IntentResult,
+} from '#app/forms/form-action.server.ts';
+
+/** Every user form names its user: the list has a row per user, the profile one user. */
+const TargetSchema = z.object({ userId: z.uuid(t('users.notFound')) });
+
+/**
+ * The admin user actions of both user pages: block/unblock and message, and on the profile,
+ * edit, promote and delete. The services check the admin again.
+ */
+export function handleUserAction(args: FormArgs) {
+  const admin = args.context.get(adminContext);
+  const { accountsAdmin, notifications } = args.context.get(requestContext).services;
+  return handleIntents(args, {
+    status: formHandler(TargetSchema, async ({ userId }) => {
+      const { status } = await accountsAdmin.toggleUserStatus(userId, admin);
+      const user = await accountsAdmin.getUserForAdmin(userId, admin);
+      return t('users.statusChanged', { name: user.name, status: t(`users.status.${status}`) });
+    }),
+    message: formHandler(TargetSchema.extend(PersonalMessageSchema.shape), async (input) => {
+      await notifications.sendPersonalMessage(input.userId, input.message, admin);
+      return t('users.messageSent');
+    }),
+    update: formHandler(TargetSchema.extend(UserInfoInputSchema.shape), async (input) => {
+      await accountsAdmin.updateUserInfo(input.userId, input, admin);
+      return t('users.updated');
+    }),
+    promote: formHandler(TargetSchema, async ({ userId }) => {
+      await accountsAdmin.promoteUser(userId, admin);
+      return t('users.promoted');
+    }),
+    delete: formHandler(TargetSchema, async ({ userId }) => {
+      await accountsAdmin.deleteUser(userId, admin);
+      throw redirect('/admin-panel/users?deleted=1');
+    }),
+  });
+}
+
+export type UserIntent = IntentOf<typeof handleUserAction>;
+
+/** A user form's answer, and which form it answers. */
+export type UserActionResult = IntentResult<UserIntent>;

@@ -1,0 +1,154 @@
+import { data, Link } from 'react-router';
+import { isOwnerOrAdmin } from '#lib/account.ts';
+import { formatRwf, truncate } from '#lib/format.ts';
+import { t, type MessageKey } from '#lib/i18n.ts';
+import { IdParamsSchema } from '#lib/listing-schemas.ts';
+import type { AssetView } from '#modules/assets/assets.schema.ts';
+import type { Fact } from '#app/components/fact-list.tsx';
+import { FeatureList } from '#app/components/feature-list.tsx';
+import { Icon } from '#app/components/icon.tsx';
+import { ListingNotFound } from '#app/components/listing-not-found.tsx';
+import { ListingDetailLayout, offerLabel } from '#app/components/listing-detail-layout.tsx';
+import { LoadFailure } from '#app/components/load-failure.tsx';
+import { BuyersLooking } from '#app/components/matches.tsx';
+import { listingAction, savedState } from './listing-action.server.ts';
+import { loadOrNull } from '#app/load-or-null.server.ts';
+import { getSiteOrigin } from '#app/site-origin.server.ts';
+import { pageMeta } from '#app/page-meta.ts';
+import type { Route } from './+types/asset-detail';
+import { requestContext } from '#server/load-context.ts';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = IdParamsSchema.safeParse(params);
+  const asset = id.success
+    ? await loadOrNull(() =>
+        context.get(requestContext).services.assets.getPublishedAsset(id.data.id),
+      )
+    : null;
+  const viewer = context.get(requestContext).viewer;
+  const canManage = Boolean(asset && viewer && isOwnerOrAdmin(viewer, asset.ownerId));
+  const buyers =
+    asset && viewer && canManage
+      ? await context
+          .get(requestContext)
+          .services.matching.listRequestsForListing(asset._id, asset.ownerId, viewer)
+      : { data: [], total: 0 };
+  const isSaved = asset ? await savedState(request, context, asset._id) : false;
+  const answer = {
+    asset,
+    canManage,
+    isSaved,
+    buyers: buyers.data,
+    origin: getSiteOrigin(request, context),
+  };
+  return asset ? answer : data(answer, { status: 404 });
+}
+
+export const action = listingAction('asset');
+
+export function meta({ data: loaderData, location }: Route.MetaArgs) {
+  const asset = loaderData?.asset;
+  if (!asset) return pageMeta({ title: t('listing.assetNotFound'), description: '' });
+  const place = asset.location ?? t('listing.fallbackLocation');
+  return [
+    ...pageMeta({
+      title: asset.name,
+      description: `${formatRwf(asset.price)} · ${place} · ${truncate(asset.description, 140)}`,
+      url: `${loaderData.origin}${location.pathname}`,
+      image: asset.image ? `${loaderData.origin}${asset.image}` : undefined,
+      type: 'article',
+    }),
+    { property: 'og:price:amount', content: String(asset.price) },
+    { property: 'og:price:currency', content: 'RWF' },
+  ];
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('listing.assetLoadFailed')} />;
+}
+
+function yesNo(value: boolean | null): string {
+  if (value === null) return t('listing.notGiven');
+  return t(value ? 'listing.yes' : 'listing.no');
+}
+
+/** The section of facts that belongs to the asset's kind. */
+function kindSection(asset: AssetView): { heading: MessageKey; facts: Fact[] } {
+  const text = (value: string | null) => value || t('listing.notGiven');
+  switch (asset.type) {
+    case 'Car':
+    case 'Motorcycle':
+      return {
+        heading: 'listing.vehicle',
+        facts: [
+          { label: t('listing.transmission'), value: text(asset.transmission) },
+          { label: t('listing.fuel'), value: text(asset.fuel) },
+          { label: t('listing.certified'), value: yesNo(asset.certified) },
+          { label: t('listing.inspected'), value: yesNo(asset.inspected) },
+          { label: t('listing.warranty'), value: text(asset.warranty) },
+          {
+            label: t('listing.rentalPrice'),
+            value:
+              asset.rentalPrice === null ? t('listing.notGiven') : formatRwf(asset.rentalPrice),
+          },
+          { label: t('listing.rentDuration'), value: text(asset.rentDuration) },
+        ],
+      };
+    case 'Land':
+      return {
+        heading: 'listing.land',
+        facts: [{ label: t('listing.size'), value: text(asset.size) }],
+      };
+    case 'Clothes':
+      return {
+        heading: 'listing.clothes',
+        facts: [
+          { label: t('listing.condition'), value: text(asset.condition) },
+          { label: t('listing.sizeCloth'), value: text(asset.sizeCloth) },
+        ],
+      };
+    case 'Other':
+      return { heading: 'listing.otherItem', facts: [] };
+  }
+}
+
+export default function AssetDetail({
+  loaderData: { asset, canManage, buyers, origin, isSaved },
+}: Route.ComponentProps) {
+  if (!asset) {
+    return <ListingNotFound message={t('listing.assetNotFound')} />;
+  }
+  const section = kindSection(asset);
+  return (
+    <ListingDetailLayout
+      canManage={canManage}
+      forOwner={<BuyersLooking requests={buyers} />}
+      isSaved={isSaved}
+      publicUrl={`${origin}/asset/${asset._id}`}
+      listing={{
+        ...asset,
+        title: asset.name,
+        location: asset.location ?? t('listing.fallbackLocation'),
+      }}
+      factsHeading={t(section.heading)}
+      facts={[
+        { label: t('listing.type'), value: t(`type.${asset.type}`) },
+        { label: t('listing.status'), value: offerLabel(asset.status) },
+        ...section.facts,
+      ]}
+      top={
+        <Link
+          to={`/asset-property/${asset.type}`}
+          className="inline-flex items-center gap-1 font-medium text-brand-800 hover:underline"
+        >
+          <Icon name="arrowLeft" className="h-4 w-4" />
+          {t('listing.backToListings')}
+        </Link>
+      }
+    >
+      {asset.features.length > 0 && (
+        <FeatureList features={asset.features} emptyText={t('listing.noFeatures')} />
+      )}
+    </ListingDetailLayout>
+  );
+}

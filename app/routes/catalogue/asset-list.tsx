@@ -1,0 +1,46 @@
+import { data } from 'react-router';
+import { t } from '#lib/i18n.ts';
+import { parseAssetType } from '#lib/listing.ts';
+import { AssetCard } from '#app/components/asset-card.tsx';
+import { TypeListPage, typeListMeta } from './type-list-page.tsx';
+import { readListQuery } from '#lib/list-query.ts';
+import { ListQuerySchema } from '#lib/listing-schemas.ts';
+import { LoadFailure } from '#app/components/load-failure.tsx';
+import { pageMeta } from '#app/page-meta.ts';
+import type { Route } from './+types/asset-list';
+import { requestContext } from '#server/load-context.ts';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const type = parseAssetType(params.type);
+  if (!type) throw data(null, { status: 404 });
+  const query = readListQuery(new URL(request.url), ListQuerySchema);
+  const page = await context
+    .get(requestContext)
+    .services.assets.listPublishedAssets({ ...query, type });
+  return { type, query, page };
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return pageMeta({ ...typeListMeta(loaderData.type) });
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('listing.propertiesLoadFailed')} />;
+}
+
+/** Headed '{Type} Listings' with the kind's own name ('Other Listings', not 'Other Properties'). */
+export default function AssetList({ loaderData: { type, query, page } }: Route.ComponentProps) {
+  return (
+    <TypeListPage
+      heading={typeListMeta(type).title}
+      query={query}
+      page={page}
+      emptyText={t('listing.noAssetsForType')}
+    >
+      {page.items.map((asset, index) => (
+        <AssetCard key={asset._id} asset={asset} isPriority={index === 0} />
+      ))}
+    </TypeListPage>
+  );
+}

@@ -1,0 +1,155 @@
+import { Form, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { t, tCount } from '#lib/i18n.ts';
+import { AssetCard } from '#app/components/asset-card.tsx';
+import { FormMessage } from '#app/components/form-message.tsx';
+import { Icon } from '#app/components/icon.tsx';
+import { EmptyState, ListingGrid } from '#app/components/listing-grid.tsx';
+import { PropertyCard } from '#app/components/property-card.tsx';
+import { pageMeta } from '#app/page-meta.ts';
+import { useLiveSearch } from './use-live-search.ts';
+import type { Route } from './+types/home';
+import { requestContext } from '#server/load-context.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams.get('q')?.slice(0, 200) ?? '';
+  const results = await context.get(requestContext).services.search.searchCatalogue(query);
+  return { query, results };
+}
+
+/** The grids follow the search box, not form posts elsewhere on the page (the newsletter). */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== 'GET' ? false : defaultShouldRevalidate;
+}
+
+export function meta() {
+  return pageMeta({
+    title: t('home.title'),
+    description: t('home.description'),
+  });
+}
+
+/** '1 property', '12 properties', or '1000+ properties' past the counting cap. */
+function countText(
+  base: 'home.propertyCount' | 'home.assetCount',
+  total: { count: number; isCapped: boolean },
+): string {
+  const shown = total.isCapped ? t('home.countCapped', { count: total.count }) : total.count;
+  return tCount(base, total.count, { count: shown });
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const search = useLiveSearch(loaderData.query, loaderData.results);
+  const { properties, assets, totals } = search.results;
+  const hasQuery = search.query.trim() !== '';
+
+  return (
+    <main id="main">
+      <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
+        <div className="container-page py-12 sm:py-20">
+          <h1 className="max-w-3xl text-3xl leading-tight font-extrabold sm:text-5xl">
+            {t('home.hero')}
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-brand-50">{t('home.heroSubtitle')}</p>
+          <Form
+            method="get"
+            action="/"
+            role="search"
+            className="mt-8 flex max-w-2xl gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              search.searchNow();
+            }}
+          >
+            <label htmlFor="search" className="sr-only">
+              {t('home.searchLabel')}
+            </label>
+            <input
+              id="search"
+              name="q"
+              type="search"
+              value={search.query}
+              onChange={(event) => search.setQuery(event.target.value)}
+              placeholder={t('home.searchPlaceholder')}
+              autoComplete="off"
+              enterKeyHint="search"
+              className="min-h-12 w-full min-w-0 rounded-lg border-0 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500"
+            />
+            <button
+              type="submit"
+              className="button-primary min-h-12 shrink-0 bg-amber-400 text-amber-950 hover:bg-amber-300"
+            >
+              <Icon name="search" />
+              <span className="sr-only sm:not-sr-only">{t('home.searchButton')}</span>
+            </button>
+          </Form>
+          <div className="mt-3 min-h-6 max-w-2xl" aria-live="polite">
+            {search.status === 'loading' && (
+              <p className="text-sm text-brand-50">{t('home.searching')}</p>
+            )}
+            {search.status === 'error' && (
+              <div className="flex items-center gap-3">
+                <FormMessage tone="error">{t('home.searchFailed')}</FormMessage>
+                <button type="button" className="button-secondary" onClick={search.searchNow}>
+                  {t('home.retry')}
+                </button>
+              </div>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <div className="container-page space-y-12 py-10" aria-busy={search.status === 'loading'}>
+        {hasQuery && (
+          <p className="text-lg font-semibold text-slate-800">
+            {t('home.resultsFor', { query: search.query.trim() })}
+          </p>
+        )}
+        <section aria-labelledby="properties-heading" className="space-y-4">
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 id="properties-heading" className="text-2xl font-bold">
+              {t('home.properties')}
+            </h2>
+            {hasQuery && (
+              <p className="text-sm text-slate-600">
+                {countText('home.propertyCount', totals.properties)}
+              </p>
+            )}
+          </div>
+          {properties.length === 0 ? (
+            <EmptyState>{t('listing.noProperties')}</EmptyState>
+          ) : (
+            <ListingGrid>
+              {properties.map((property, index) => (
+                <PropertyCard key={property._id} property={property} isPriority={index === 0} />
+              ))}
+            </ListingGrid>
+          )}
+        </section>
+        <section aria-labelledby="assets-heading" className="space-y-4">
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 id="assets-heading" className="text-2xl font-bold">
+              {t('home.assets')}
+            </h2>
+            {hasQuery && (
+              <p className="text-sm text-slate-600">
+                {countText('home.assetCount', totals.assets)}
+              </p>
+            )}
+          </div>
+          {assets.length === 0 ? (
+            <EmptyState>{t('listing.noAssets')}</EmptyState>
+          ) : (
+            <ListingGrid>
+              {assets.map((asset) => (
+                <AssetCard key={asset._id} asset={asset} />
+              ))}
+            </ListingGrid>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}

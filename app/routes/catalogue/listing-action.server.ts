@@ -1,0 +1,71 @@
+import { redirect, type ActionFunctionArgs } from 'react-router';
+import { NotFoundError, UnauthorizedError } from '#lib/errors.ts';
+import { t } from '#lib/i18n.admin.ts';
+import { AvailabilityInputSchema, IdParamsSchema } from '#lib/listing-schemas.ts';
+import { InquiryInputSchema } from '#modules/inquiries/inquiries.schema.ts';
+import { requestContext, type PageContext } from '#server/load-context.ts';
+import { pagePathOf } from '#app/auth.server.ts';
+import { formHandler, handleIntents } from '#app/forms/form-action.server.ts';
+
+/** The forms of a listing's page: Request Information, and the owner's controls. */
+export type ListingIntent = 'inquiry' | 'availability' | 'withdraw';
+
+/** Request Information about the listing of the page (published listings only). */
+export function inquiryHandler(context: PageContext, listingId: string | undefined) {
+  const { services, viewer } = context.get(requestContext);
+  return formHandler(InquiryInputSchema, async (input) => {
+    await services.inquiries.createInquiry({ ...input, listingId: listingId ?? '' }, viewer);
+    return t('inquiry.success');
+  });
+}
+
+/**
+ * The forms of a property or asset page: Request Information for anyone, and the availability
+ * of the listing for its owner (and admins; the service decides who may).
+ */
+export function listingAction(kind: 'property' | 'asset') {
+  return async ({ request, context, params }: ActionFunctionArgs) => {
+    const { viewer, services } = context.get(requestContext);
+    const answer = await handleIntents(
+      { request, context },
+      {
+        inquiry: inquiryHandler(context, params.id),
+        availability: formHandler(AvailabilityInputSchema, async ({ availability }) => {
+          if (!viewer) throw new UnauthorizedError(t('auth.signInRequired'));
+          const id = IdParamsSchema.safeParse(params);
+          if (!id.success) throw new NotFoundError(t('api.listingNotFound'));
+          if (kind === 'property') {
+            await services.listings.setPropertyAvailability(id.data.id, availability, viewer);
+          } else {
+            await services.assets.setAssetAvailability(id.data.id, availability, viewer);
+          }
+          return t('api.availabilityUpdated', { availability });
+        }),
+      },
+    );
+    // Posted without JavaScript: back to the page, so the page's other form shows no message.
+    const isDocumentPost = !new URL(request.url).pathname.endsWith('.data');
+    if (isDocumentPost && answer.data.ok && answer.data.intent === 'availability') {
+      throw redirect(pagePathOf(request));
+    }
+    return answer;
+  };
+}
+
+/**
+ * Whether the viewer saved the listing. A visitor who tapped Save while signed out comes back
+ * from signing in with `?save=1`: the listing is saved then, and the address cleaned.
+ */
+export async function savedState(
+  request: Request,
+  context: PageContext,
+  listingId: string,
+): Promise<boolean> {
+  const { services, viewer } = context.get(requestContext);
+  if (!viewer) return false;
+  if (new URL(request.url).searchParams.get('save') === '1') {
+    await services.favourites.save(listingId, viewer);
+    throw redirect(pagePathOf(request).replace(/\?.*$/, ''));
+  }
+  return services.favourites.isSaved(listingId, viewer);
+}

@@ -1,0 +1,98 @@
+import { data } from 'react-router';
+import { isOwnerOrAdmin } from '#lib/account.ts';
+import { formatRwf, truncate } from '#lib/format.ts';
+import { t } from '#lib/i18n.ts';
+import { IdParamsSchema } from '#lib/listing-schemas.ts';
+import { FeatureList } from '#app/components/feature-list.tsx';
+import { ListingNotFound } from '#app/components/listing-not-found.tsx';
+import { ListingDetailLayout, offerLabel } from '#app/components/listing-detail-layout.tsx';
+import { LoadFailure } from '#app/components/load-failure.tsx';
+import { BuyersLooking } from '#app/components/matches.tsx';
+import { listingAction, savedState } from './listing-action.server.ts';
+import { loadOrNull } from '#app/load-or-null.server.ts';
+import { getSiteOrigin } from '#app/site-origin.server.ts';
+import { pageMeta } from '#app/page-meta.ts';
+import type { Route } from './+types/property-detail';
+import { requestContext } from '#server/load-context.ts';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = IdParamsSchema.safeParse(params);
+  const property = id.success
+    ? await loadOrNull(() =>
+        context.get(requestContext).services.listings.getPublishedProperty(id.data.id),
+      )
+    : null;
+  const viewer = context.get(requestContext).viewer;
+  const canManage = Boolean(property && viewer && isOwnerOrAdmin(viewer, property.ownerId));
+  const buyers =
+    property && viewer && canManage
+      ? await context
+          .get(requestContext)
+          .services.matching.listRequestsForListing(property._id, property.ownerId, viewer)
+      : { data: [], total: 0 };
+  const isSaved = property ? await savedState(request, context, property._id) : false;
+  const answer = {
+    property,
+    canManage,
+    isSaved,
+    buyers: buyers.data,
+    origin: getSiteOrigin(request, context),
+  };
+  return property ? answer : data(answer, { status: 404 });
+}
+
+export const action = listingAction('property');
+
+export function meta({ data: loaderData, location }: Route.MetaArgs) {
+  const property = loaderData?.property;
+  if (!property) return pageMeta({ title: t('listing.propertyNotFound'), description: '' });
+  return [
+    ...pageMeta({
+      title: property.title,
+      description: `${formatRwf(property.price)} · ${property.location} · ${truncate(property.description, 140)}`,
+      url: `${loaderData.origin}${location.pathname}`,
+      image: property.image ? `${loaderData.origin}${property.image}` : undefined,
+      type: 'article',
+    }),
+    { property: 'og:price:amount', content: String(property.price) },
+    { property: 'og:price:currency', content: 'RWF' },
+  ];
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('listing.propertyLoadFailed')} />;
+}
+
+export default function PropertyDetail({
+  loaderData: { property, canManage, buyers, origin, isSaved },
+}: Route.ComponentProps) {
+  if (!property) {
+    return <ListingNotFound message={t('listing.propertyNotFound')} />;
+  }
+  return (
+    <ListingDetailLayout
+      canManage={canManage}
+      forOwner={<BuyersLooking requests={buyers} />}
+      isSaved={isSaved}
+      listing={property}
+      publicUrl={`${origin}/property/${property._id}`}
+      factsHeading={t('listing.details')}
+      facts={[
+        { label: t('listing.type'), value: t(`type.${property.type}`) },
+        { label: t('listing.status'), value: offerLabel(property.status) },
+        { label: t('listing.bedrooms'), value: property.bedrooms },
+        { label: t('listing.bathrooms'), value: property.bathrooms },
+        { label: t('listing.toilets'), value: property.toilets },
+        {
+          label: t('listing.area'),
+          value:
+            property.area === null
+              ? t('listing.notGiven')
+              : t('listing.areaSqm', { area: property.area }),
+        },
+      ]}
+    >
+      <FeatureList features={property.features} emptyText={t('listing.noFeatures')} />
+    </ListingDetailLayout>
+  );
+}

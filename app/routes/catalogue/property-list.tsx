@@ -1,0 +1,45 @@
+import { data } from 'react-router';
+import { t } from '#lib/i18n.ts';
+import { parsePropertyType } from '#lib/listing.ts';
+import { PropertyCard } from '#app/components/property-card.tsx';
+import { TypeListPage, typeListMeta } from './type-list-page.tsx';
+import { readListQuery } from '#lib/list-query.ts';
+import { ListQuerySchema } from '#lib/listing-schemas.ts';
+import { LoadFailure } from '#app/components/load-failure.tsx';
+import { pageMeta } from '#app/page-meta.ts';
+import type { Route } from './+types/property-list';
+import { requestContext } from '#server/load-context.ts';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const type = parsePropertyType(params.type);
+  if (!type) throw data(null, { status: 404 });
+  const query = readListQuery(new URL(request.url), ListQuerySchema);
+  const page = await context
+    .get(requestContext)
+    .services.listings.listPublishedProperties({ ...query, type });
+  return { type, query, page };
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return pageMeta({ ...typeListMeta(t(`type.${loaderData.type}`)) });
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('listing.propertiesLoadFailed')} />;
+}
+
+export default function PropertyList({ loaderData: { type, query, page } }: Route.ComponentProps) {
+  return (
+    <TypeListPage
+      heading={typeListMeta(t(`type.${type}`)).title}
+      query={query}
+      page={page}
+      emptyText={t('listing.noPropertiesForType')}
+    >
+      {page.items.map((property, index) => (
+        <PropertyCard key={property._id} property={property} isPriority={index === 0} />
+      ))}
+    </TypeListPage>
+  );
+}

@@ -1,0 +1,120 @@
+import { Form, Link, redirect } from 'react-router';
+import { z } from 'zod';
+import { formatRwf } from '#lib/format.ts';
+import { t } from '#lib/i18n.ts';
+import { safeNextPath } from '#lib/account.ts';
+import { requireViewer } from '#app/auth.server.ts';
+import { AccountPage } from '#app/components/account-page.tsx';
+import { EmptyState } from '#app/components/listing-grid.tsx';
+import { CARD_SIZES, ListingPhoto } from '#app/components/listing-photo.tsx';
+import { LoadFailure } from '#app/components/load-failure.tsx';
+import { FormAnswer } from '#app/components/form-answer.tsx';
+import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-action.server.ts';
+import { IntentInput } from '#app/forms/intent-input.tsx';
+import { pageMeta } from '#app/page-meta.ts';
+import { requestContext } from '#server/load-context.ts';
+import type { Route } from './+types/favourites';
+
+/** The signed-in user's saved listings still published, the latest saved first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  return { saved: await context.get(requestContext).services.favourites.list(viewer) };
+}
+
+const ListingFormSchema = z.object({
+  listingId: z.uuid(),
+  /** Where a form posted from a listing page returns to (without JavaScript). */
+  next: z.string().optional(),
+});
+
+/**
+ * Save or forget a listing: the hearts of every listing page post here, so that saving works
+ * before JavaScript loads; they come back to the page they were on.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const { favourites } = context.get(requestContext).services;
+  const backTo = (next: string | undefined) => {
+    const path = next ? safeNextPath(next) : undefined;
+    if (path) throw redirect(path);
+  };
+  return handleIntents(
+    { request, context },
+    {
+      save: formHandler(ListingFormSchema, async ({ listingId, next }) => {
+        await favourites.save(listingId, viewer);
+        backTo(next);
+        return t('favourites.saved');
+      }),
+      remove: formHandler(ListingFormSchema, async ({ listingId, next }) => {
+        await favourites.remove(listingId, viewer);
+        backTo(next);
+        return t('favourites.removed');
+      }),
+    },
+  );
+}
+
+export type FavouriteIntent = IntentOf<typeof action>;
+
+export function meta() {
+  return pageMeta({ title: t('favourites.heading'), description: t('favourites.description') });
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('favourites.loadFailed')} />;
+}
+
+export default function FavouritesPage({
+  loaderData: { saved },
+  actionData,
+}: Route.ComponentProps) {
+  return (
+    <AccountPage heading={t('favourites.heading')}>
+      <p className="text-slate-700">{t('favourites.description')}</p>
+      <FormAnswer result={actionData} failure={t('inquiry.failure')} />
+      {saved.length === 0 ? (
+        <EmptyState>{t('favourites.empty')}</EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {saved.map((listing) => (
+            <li key={listing.listingId}>
+              <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+                <ListingPhoto
+                  photo={listing.photo ?? undefined}
+                  alt={t('listing.photoOf', { title: listing.title })}
+                  sizes={CARD_SIZES}
+                />
+                <div className="flex flex-1 flex-col gap-1 p-4">
+                  <h2 className="font-semibold break-words">
+                    <Link to={listing.path} className="hover:underline">
+                      {listing.title}
+                    </Link>
+                  </h2>
+                  <p className="font-bold text-brand-800">{formatRwf(listing.price)}</p>
+                  {listing.location && <p className="text-sm text-slate-600">{listing.location}</p>}
+                  {listing.availability !== 'Available' && (
+                    <p className="text-sm font-semibold text-amber-800">
+                      {t(`listing.availability.${listing.availability}`)}
+                    </p>
+                  )}
+                  <Form method="post" className="mt-auto pt-3">
+                    <IntentInput<FavouriteIntent> value="remove" />
+                    <input type="hidden" name="listingId" value={listing.listingId} />
+                    <button
+                      type="submit"
+                      className="button-secondary w-full"
+                      aria-label={t('favourites.unsaveLabel', { title: listing.title })}
+                    >
+                      {t('favourites.remove')}
+                    </button>
+                  </Form>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AccountPage>
+  );
+}

@@ -1,0 +1,111 @@
+import { Form, Link } from 'react-router';
+import { t } from '#lib/i18n.ts';
+import { readListQuery } from '#lib/list-query.ts';
+import { InquiryListQuerySchema } from '#modules/inquiries/inquiries.schema.ts';
+import { requireViewer } from '#app/auth.server.ts';
+import { AccountPage } from '#app/components/account-page.tsx';
+import { ConversationCard } from '#app/components/conversation-card.tsx';
+import { EmptyState } from '#app/components/listing-grid.tsx';
+import { LoadFailure } from '#app/components/load-failure.tsx';
+import { Pagination } from '#app/components/pagination.tsx';
+import { pageMeta } from '#app/page-meta.ts';
+import { requestContext } from '#server/load-context.ts';
+import type { Route } from './+types/inquiries';
+
+/**
+ * The signed-in user's conversations: about their listings (Received), or the ones they started
+ * (Sent), the latest activity first; Received narrows to one listing.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  const { inquiries } = context.get(requestContext).services;
+  // Admins read every conversation in the admin panel; here, their own listings' only.
+  const query = {
+    ...readListQuery(new URL(request.url), InquiryListQuerySchema),
+    ownerId: viewer.id,
+  };
+  const [page, listings] = await Promise.all([
+    inquiries.listInquiries(query, viewer),
+    query.box === 'received' ? inquiries.listReceivedListings(viewer, viewer.id) : [],
+  ]);
+  return { page, listings, box: query.box, listingId: query.listingId ?? '' };
+}
+
+export function meta() {
+  return pageMeta({ title: t('inquiries.heading'), description: t('inquiries.description') });
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('inquiries.loadFailed')} />;
+}
+
+export default function InquiriesPage({
+  loaderData: { page, listings, box, listingId },
+}: Route.ComponentProps) {
+  const tabClass = (isCurrent: boolean) =>
+    `inline-flex min-h-11 items-center rounded-lg px-4 font-semibold ${
+      isCurrent ? 'bg-brand-700 text-white' : 'border border-slate-300 bg-white text-slate-800'
+    }`;
+  return (
+    <AccountPage heading={t('inquiries.heading')}>
+      <p className="text-slate-700">{t('inquiries.description')}</p>
+      <nav aria-label={t('inquiries.tabs')} className="flex gap-2">
+        <Link
+          to="/inquiries"
+          className={tabClass(box === 'received')}
+          aria-current={box === 'received' ? 'page' : undefined}
+        >
+          {t('inquiries.received')}
+        </Link>
+        <Link
+          to="/inquiries?box=sent"
+          className={tabClass(box === 'sent')}
+          aria-current={box === 'sent' ? 'page' : undefined}
+        >
+          {t('inquiries.sent')}
+        </Link>
+      </nav>
+      {box === 'received' && listings.length > 1 && (
+        <Form
+          method="get"
+          key={listingId}
+          className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+        >
+          <div className="min-w-48 flex-1">
+            <label htmlFor="filter-listing" className="field-label">
+              {t('inquiries.filterListing')}
+            </label>
+            <select
+              id="filter-listing"
+              name="listingId"
+              defaultValue={listingId}
+              className="field-input"
+            >
+              <option value="">{t('inquiries.allListings')}</option>
+              {listings.map((listing) => (
+                <option key={listing.id} value={listing.id}>
+                  {listing.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button-secondary">
+            {t('inquiries.apply')}
+          </button>
+        </Form>
+      )}
+      {page.items.length === 0 ? (
+        <EmptyState>
+          {t(box === 'received' ? 'inquiries.emptyReceived' : 'inquiries.emptySent')}
+        </EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {page.items.map((inquiry) => (
+            <ConversationCard key={inquiry.id} inquiry={inquiry} />
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} />
+    </AccountPage>
+  );
+}

@@ -1,0 +1,253 @@
+import { data, Form, Link } from 'react-router';
+import { z } from 'zod';
+import { t } from '#lib/i18n.ts';
+import { INQUIRY_MESSAGE_MAX_LENGTH } from '#lib/limits.ts';
+import { IdParamsSchema } from '#lib/listing-schemas.ts';
+import { telHref, whatsappUrl } from '#lib/site.ts';
+import {
+  InquiryMessageInputSchema,
+  type InquiryView,
+} from '#modules/inquiries/inquiries.schema.ts';
+import { requireViewer } from '#app/auth.server.ts';
+import { EmptyState } from '#app/components/listing-grid.tsx';
+import { FactList } from '#app/components/fact-list.tsx';
+import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
+import { FormField } from '#app/components/form-field.tsx';
+import { FormMessage } from '#app/components/form-message.tsx';
+import { Icon } from '#app/components/icon.tsx';
+import { LoadFailure } from '#app/components/load-failure.tsx';
+import { formatNotificationDate } from '#app/components/notification-date.ts';
+import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-action.server.ts';
+import { IntentInput } from '#app/forms/intent-input.tsx';
+import { useFormSubmission } from '#app/forms/use-form-submission.ts';
+import { loadOrNull } from '#app/load-or-null.server.ts';
+import { pageMeta } from '#app/page-meta.ts';
+import { getSiteOrigin } from '#app/site-origin.server.ts';
+import { requestContext } from '#server/load-context.ts';
+import type { Route } from './+types/inquiry';
+
+/**
+ * One conversation, for its parties and admins (anyone else: not found). Opening it marks it
+ * read for the viewer's side.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  const id = IdParamsSchema.safeParse(params);
+  const inquiry = id.success
+    ? await loadOrNull(() =>
+        context.get(requestContext).services.inquiries.openInquiry(id.data.id, viewer),
+      )
+    : null;
+  const answer = { inquiry, origin: getSiteOrigin(request, context) };
+  return inquiry ? answer : data(answer, { status: 404 });
+}
+
+const HandledSchema = z.object({ handled: z.enum(['true', 'false']) });
+
+/** Write in the conversation, or (the owner) mark it handled or open again. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const { inquiries } = context.get(requestContext).services;
+  return handleIntents(
+    { request, context },
+    {
+      reply: formHandler(InquiryMessageInputSchema, async (input) => {
+        await inquiries.postMessage(params.id, input, viewer);
+        return t('inquiries.sentAnswer');
+      }),
+      handled: formHandler(HandledSchema, async ({ handled }) => {
+        await inquiries.setHandled(params.id, handled === 'true', viewer);
+        return t(handled === 'true' ? 'inquiries.handled' : 'inquiries.reopen');
+      }),
+    },
+  );
+}
+
+type ConversationIntent = IntentOf<typeof action>;
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const inquiry = loaderData?.inquiry;
+  return pageMeta({
+    title: inquiry
+      ? t('inquiries.about', { title: inquiry.listingTitle })
+      : t('inquiries.notFound'),
+    description: '',
+  });
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('inquiries.loadFailed')} />;
+}
+
+/** Call and WhatsApp the other side: the visitor's number, or the listing's contact. */
+function ReachButtons({ inquiry, listingUrl }: { inquiry: InquiryView; listingUrl: string }) {
+  const isOwner = inquiry.viewerSide === 'owner';
+  const phone = isOwner ? inquiry.phone : inquiry.listingContact;
+  if (!phone) return null;
+  const text = isOwner
+    ? t('inquiries.whatsappToVisitor', { name: inquiry.name, title: inquiry.listingTitle })
+    : t('inquiries.whatsappToOwner', { title: inquiry.listingTitle, url: listingUrl });
+  return (
+    <div className="grid grid-cols-2 gap-2">
+      <a
+        href={telHref(phone)}
+        className="button-primary px-2"
+        aria-label={t('reach.callLabel', { contact: phone })}
+      >
+        <Icon name="phone" className="h-5 w-5" />
+        {t('reach.call')}
+      </a>
+      <a
+        href={whatsappUrl(text, phone)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t('reach.whatsappLabel', { contact: phone })}
+        className="button-primary bg-[#1f8f4e] px-2 hover:bg-[#17733e]"
+      >
+        <Icon name="chat" className="h-5 w-5" />
+        {t('reach.whatsapp')}
+      </a>
+    </div>
+  );
+}
+
+function Thread({ inquiry }: { inquiry: InquiryView }) {
+  return (
+    <ol className="space-y-3" aria-label={t('inquiries.conversationWith', { name: inquiry.name })}>
+      {inquiry.messages.map((message, index) => {
+        const isMine = message.from === inquiry.viewerSide;
+        const author = isMine
+          ? t('inquiries.you')
+          : message.from === 'visitor'
+            ? inquiry.name
+            : t('inquiries.lister');
+        return (
+          <li key={index} className={`flex ${isMine ? 'justify-end' : 'justify-start'}`}>
+            <article
+              className={`max-w-[85%] rounded-2xl px-4 py-3 shadow-sm ${
+                isMine ? 'bg-brand-50 text-slate-900' : 'border border-slate-200 bg-white'
+              }`}
+            >
+              <p className="text-xs font-semibold text-slate-600">
+                {author} ·{' '}
+                <time dateTime={message.createdAt}>
+                  {formatNotificationDate(message.createdAt)}
+                </time>
+              </p>
+              <p className="mt-1 break-words whitespace-pre-line">{message.body}</p>
+            </article>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function ReplyForm() {
+  const { fetcher, formRef, result, isSubmitting, fieldErrors, onInput } = useFormSubmission({
+    key: 'inquiry-reply',
+  });
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      noValidate
+      onInput={onInput}
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <FormErrorSummary answer={result} fieldErrors={fieldErrors} />
+      <IntentInput<ConversationIntent> value="reply" />
+      <FormField
+        name="body"
+        label={t('inquiries.reply')}
+        hint={t('inquiries.replyHint')}
+        error={fieldErrors.body}
+      >
+        {(props) => (
+          <textarea {...props} required rows={4} maxLength={INQUIRY_MESSAGE_MAX_LENGTH} />
+        )}
+      </FormField>
+      <button type="submit" className="button-primary w-full sm:w-auto" disabled={isSubmitting}>
+        {isSubmitting ? t('inquiries.sending') : t('inquiries.send')}
+      </button>
+      <div aria-live="polite">
+        {result?.ok && <FormMessage tone="success">{result.message}</FormMessage>}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+export default function InquiryPage({ loaderData: { inquiry, origin } }: Route.ComponentProps) {
+  if (!inquiry) {
+    return (
+      <main id="main" className="container-page py-16">
+        <EmptyState>{t('inquiries.notFound')}</EmptyState>
+      </main>
+    );
+  }
+  const isOwner = inquiry.viewerSide === 'owner';
+  const listingUrl = `${origin}${inquiry.listingPath}`;
+  return (
+    <main id="main" className="container-page space-y-6 py-8">
+      <Link
+        to={isOwner ? '/inquiries' : '/inquiries?box=sent'}
+        className="inline-flex items-center gap-1 font-medium text-brand-800 hover:underline"
+      >
+        <Icon name="arrowLeft" className="h-4 w-4" />
+        {t('inquiries.back')}
+      </Link>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section className="space-y-4" aria-labelledby="conversation-heading">
+          <h1 id="conversation-heading" className="text-2xl font-bold break-words">
+            {t('inquiries.about', { title: inquiry.listingTitle })}
+          </h1>
+          <ReachButtons inquiry={inquiry} listingUrl={listingUrl} />
+          <Thread inquiry={inquiry} />
+          <ReplyForm />
+        </section>
+        <aside className="space-y-4">
+          <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <h2 className="text-lg font-bold">
+              {isOwner ? t('inquiries.visitorDetails') : t('inquiries.listing')}
+            </h2>
+            <FactList
+              facts={[
+                ...(isOwner
+                  ? [
+                      { label: t('inquiry.name'), value: inquiry.name },
+                      { label: t('inquiry.phone'), value: inquiry.phone },
+                      {
+                        label: t('inquiry.email'),
+                        value: (
+                          <a href={`mailto:${inquiry.email}`} className="break-all underline">
+                            {inquiry.email}
+                          </a>
+                        ),
+                      },
+                    ]
+                  : [{ label: t('listing.owner'), value: inquiry.ownerName }]),
+                {
+                  label: t('inquiries.listing'),
+                  value: (
+                    <Link to={inquiry.listingPath} className="text-brand-800 underline">
+                      {inquiry.listingTitle}
+                    </Link>
+                  ),
+                },
+              ]}
+            />
+          </section>
+          {isOwner && (
+            <Form method="post">
+              <IntentInput<ConversationIntent> value="handled" />
+              <input type="hidden" name="handled" value={inquiry.handled ? 'false' : 'true'} />
+              <button type="submit" className="button-secondary w-full">
+                {inquiry.handled ? t('inquiries.reopen') : t('inquiries.markHandled')}
+              </button>
+            </Form>
+          )}
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+import { ASSET_TYPES, PROPERTY_TYPES } from '#lib/listing.ts';
+import { getCacheControl, getSiteOrigin } from '#app/site-origin.server.ts';
+import type { Route } from './+types/sitemap';
+import { requestContext } from '#server/load-context.ts';
+
+/** A sitemap holds at most 50,000 addresses; the newest listings of each kind fit in it. */
+const LISTINGS_PER_KIND = 20_000;
+
+const ONE_HOUR_SECONDS = 3600;
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const origin = getSiteOrigin(request, context);
+  const [properties, assets] = await Promise.all([
+    context.get(requestContext).services.listings.listPublishedPropertyIds(LISTINGS_PER_KIND),
+    context.get(requestContext).services.assets.listPublishedAssetIds(LISTINGS_PER_KIND),
+  ]);
+  const entry = (path: string, lastModified?: Date) =>
+    `<url><loc>${escapeXml(origin + path)}</loc>${
+      lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ''
+    }</url>`;
+  const urls = [
+    entry('/'),
+    entry('/contact'),
+    entry('/about'),
+    entry('/terms'),
+    ...PROPERTY_TYPES.map((type) => entry(`/get-properties/type/${type}`)),
+    ...ASSET_TYPES.map((type) => entry(`/asset-property/${type}`)),
+    ...properties.map((row) => entry(`/property/${row.id}`, row.updatedAt)),
+    ...assets.map((row) => entry(`/asset/${row.id}`, row.updatedAt)),
+  ];
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return new Response(xml, {
+    headers: {
+      'content-type': 'application/xml; charset=utf-8',
+      'cache-control': getCacheControl(context, ONE_HOUR_SECONDS),
+    },
+  });
+}

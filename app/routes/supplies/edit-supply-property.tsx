@@ -1,0 +1,78 @@
+import { data } from 'react-router';
+import { ForbiddenError } from '#lib/errors.ts';
+import { t } from '#lib/i18n.ts';
+import { IdParamsSchema } from '#lib/listing-schemas.ts';
+import { SupplyUpdateSchema } from '#modules/supplies/supplies.schema.ts';
+import { requireViewer } from '#app/auth.server.ts';
+import { AccountPage } from '#app/components/account-page.tsx';
+import { FormAnswer } from '#app/components/form-answer.tsx';
+import { EmptyState } from '#app/components/listing-grid.tsx';
+import { SupplyForm } from './supply-form.tsx';
+import { handleForm } from '#app/forms/form-action.server.ts';
+import { loadOrNull } from '#app/load-or-null.server.ts';
+import { pageMeta } from '#app/page-meta.ts';
+import { useFormSubmission } from '#app/forms/use-form-submission.ts';
+import { RedirectAfter, useRedirectAfter } from '#app/forms/use-redirect-after.tsx';
+import type { Route } from './+types/edit-supply-property';
+import { requestContext } from '#server/load-context.ts';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  const id = IdParamsSchema.safeParse(params);
+  const supply = id.success
+    ? await loadOrNull(async () => {
+        try {
+          return await context.get(requestContext).services.supplies.getSupply(id.data.id, viewer);
+        } catch (error) {
+          if (error instanceof ForbiddenError) return null;
+          throw error;
+        }
+      })
+    : null;
+  return supply ? { supply } : data({ supply }, { status: 404 });
+}
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const { supplies } = context.get(requestContext).services;
+  return handleForm({ request, context }, SupplyUpdateSchema, async (input, photos) => {
+    const supply = await supplies.updateSupply(params.id, input, photos, viewer);
+    return {
+      message: supply.moderation === 'Pending' ? t('supply.updated') : t('supply.saved'),
+      redirectTo: `/supply-property-detail/${supply._id}`,
+    };
+  });
+}
+
+export function meta() {
+  return pageMeta({ title: t('supply.editTitle'), description: t('supply.editIntro') });
+}
+
+export default function EditSupplyProperty({ loaderData: { supply } }: Route.ComponentProps) {
+  const form = useFormSubmission({
+    key: `edit-supply-${supply?._id}`,
+  });
+  useRedirectAfter(form.result);
+  if (!supply) {
+    return (
+      <main id="main" className="container-page py-16">
+        <EmptyState>{t('supply.notFound')}</EmptyState>
+      </main>
+    );
+  }
+  return (
+    <AccountPage heading={t('supply.editTitle')}>
+      <p className="text-slate-700">{t('supply.editIntro')}</p>
+      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <RedirectAfter />
+        <SupplyForm
+          form={form}
+          values={supply}
+          submitLabel={t('form.save')}
+          submittingLabel={t('form.saving')}
+        />
+        <FormAnswer result={form.result} failure={t('supply.failure')} className="mt-4" />
+      </section>
+    </AccountPage>
+  );
+}

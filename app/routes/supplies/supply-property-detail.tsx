@@ -1,0 +1,222 @@
+import { data, Link, redirect, useFetcher } from 'react-router';
+import { z } from 'zod';
+import { isOwnerOrAdmin } from '#lib/account.ts';
+import { ForbiddenError } from '#lib/errors.ts';
+import { t } from '#lib/i18n.ts';
+import { IdParamsSchema } from '#lib/listing-schemas.ts';
+import type { SupplyView } from '#modules/supplies/supplies.schema.ts';
+import { requireViewer } from '#app/auth.server.ts';
+import type { Fact } from '#app/components/fact-list.tsx';
+import { FeatureList } from '#app/components/feature-list.tsx';
+import { Breadcrumb } from '#app/components/breadcrumb.tsx';
+import { EmptyState } from '#app/components/listing-grid.tsx';
+import { ListingDetailLayout, offerLabel } from '#app/components/listing-detail-layout.tsx';
+import { LoadFailure } from '#app/components/load-failure.tsx';
+import { ModerationBadge } from '#app/components/supply-card.tsx';
+import { inquiryHandler, type ListingIntent } from '#app/routes/catalogue/listing-action.server.ts';
+import { formHandler, handleIntents } from '#app/forms/form-action.server.ts';
+import { IntentInput } from '#app/forms/intent-input.tsx';
+import { loadOrNull } from '#app/load-or-null.server.ts';
+import { BuyersLooking } from '#app/components/matches.tsx';
+import { pageMeta } from '#app/page-meta.ts';
+import { getSiteOrigin } from '#app/site-origin.server.ts';
+import type { Route } from './+types/supply-property-detail';
+import { requestContext } from '#server/load-context.ts';
+
+/** Withdrawing sends nothing but its intent. */
+const NoFields = z.object({});
+const FEATURES_PER_BLOCK = 3;
+
+/** A supply, for its supplier and admins; for anyone else it does not exist. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  const id = IdParamsSchema.safeParse(params);
+  const supply = id.success
+    ? await loadOrNull(async () => {
+        try {
+          return await context.get(requestContext).services.supplies.getSupply(id.data.id, viewer);
+        } catch (error) {
+          if (error instanceof ForbiddenError) return null;
+          throw error;
+        }
+      })
+    : null;
+  const canManage = Boolean(supply && isOwnerOrAdmin(viewer, supply.ownerId));
+  const buyers =
+    supply && canManage
+      ? await context
+          .get(requestContext)
+          .services.matching.listRequestsForListing(supply._id, supply.ownerId, viewer)
+      : { data: [], total: 0 };
+  const answer = {
+    supply,
+    canManage,
+    buyers: buyers.data,
+    origin: getSiteOrigin(request, context),
+  };
+  return supply ? answer : data(answer, { status: 404 });
+}
+
+/** Withdraw (the supplier), or Request Information once the supply is published. */
+export function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const { services } = context.get(requestContext);
+  return handleIntents(
+    { request, context },
+    {
+      inquiry: inquiryHandler(context, params.id),
+      withdraw: formHandler(NoFields, async () => {
+        await services.supplies.withdrawSupply(params.id, viewer);
+        throw redirect('/supplied-property');
+      }),
+    },
+  );
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const supply = loaderData?.supply;
+  return pageMeta({
+    title: supply?.title ?? t('supply.notFound'),
+    description: supply?.description ?? '',
+  });
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('supply.detailLoadFailed')} />;
+}
+
+/** The facts of a supply: rooms and area for a property, the kind's fields for an asset. */
+function factsOf(supply: SupplyView): Fact[] {
+  const given = (value: string | number | null) => value ?? t('listing.notGiven');
+  const yesNo = (value: boolean | null) =>
+    value === null ? t('listing.notGiven') : t(value ? 'listing.yes' : 'listing.no');
+  const common: Fact[] = [
+    { label: t('listing.type'), value: t(`type.${supply.type}`) },
+    { label: t('listing.status'), value: offerLabel(supply.status) },
+    { label: t('listing.owner'), value: given(supply.owner) },
+    { label: t('listing.contact'), value: given(supply.contact) },
+  ];
+  if (supply.kind === 'property') {
+    return [
+      ...common,
+      { label: t('listing.bedrooms'), value: given(supply.bedrooms) },
+      { label: t('listing.bathrooms'), value: given(supply.bathrooms) },
+      { label: t('listing.toilets'), value: given(supply.toilets) },
+      {
+        label: t('listing.area'),
+        value:
+          supply.area === null
+            ? t('listing.notGiven')
+            : t('listing.areaSqm', { area: supply.area }),
+      },
+      { label: t('listing.address'), value: given(supply.address) },
+    ];
+  }
+  const byField: Record<string, Fact> = {
+    transmission: { label: t('listing.transmission'), value: given(supply.transmission) },
+    fuel: { label: t('listing.fuel'), value: given(supply.fuel) },
+    certified: { label: t('listing.certified'), value: yesNo(supply.certified) },
+    inspected: { label: t('listing.inspected'), value: yesNo(supply.inspected) },
+    warranty: { label: t('listing.warranty'), value: given(supply.warranty) },
+    rentalPrice: { label: t('listing.rentalPrice'), value: given(supply.rentalPrice) },
+    rentDuration: { label: t('listing.rentDuration'), value: given(supply.rentDuration) },
+    size: { label: t('listing.size'), value: given(supply.size) },
+    condition: { label: t('listing.condition'), value: given(supply.condition) },
+    sizeCloth: { label: t('listing.sizeCloth'), value: given(supply.sizeCloth) },
+  };
+  return [
+    ...common,
+    ...Object.entries(byField)
+      .filter(([field]) => supply[field as keyof SupplyView] !== null)
+      .map(([, fact]) => fact),
+  ];
+}
+
+function SupplyControls({ supply }: { supply: SupplyView }) {
+  const fetcher = useFetcher();
+  const publishedHref =
+    supply.kind === 'property' ? `/property/${supply._id}` : `/asset/${supply._id}`;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <ModerationBadge moderation={supply.moderation} />
+      {supply.moderation === 'Approved' && (
+        <Link to={publishedHref} className="font-medium text-brand-800 underline">
+          {t('supply.viewPublished')}
+        </Link>
+      )}
+      <span className="ml-auto flex gap-2">
+        <Link to={`/supply-property-detail/${supply._id}/edit`} className="button-secondary">
+          {t('supply.edit')}
+        </Link>
+        <fetcher.Form
+          method="post"
+          onSubmit={(event) => {
+            if (!window.confirm(t('supply.withdrawConfirm'))) event.preventDefault();
+          }}
+        >
+          <IntentInput<ListingIntent> value="withdraw" />
+          <button
+            type="submit"
+            className="button-secondary text-red-800"
+            disabled={fetcher.state !== 'idle'}
+          >
+            {t('supply.withdraw')}
+          </button>
+        </fetcher.Form>
+      </span>
+    </div>
+  );
+}
+
+/** Why an admin rejected the supply, and what the supplier can do about it. */
+function RejectionNotice({ reason }: { reason: string }) {
+  return (
+    <section
+      aria-labelledby="rejection-heading"
+      className="space-y-1 rounded-xl border border-red-200 bg-red-50 p-4"
+    >
+      <h2 id="rejection-heading" className="font-bold text-red-900">
+        {t('adminReview.rejectionNotice')}
+      </h2>
+      <p className="text-sm font-medium text-red-900">{t('adminReview.rejectionReason')}:</p>
+      <p className="break-words whitespace-pre-line text-slate-900">{reason}</p>
+      <p className="text-sm text-slate-700">{t('adminReview.rejectionNextStep')}</p>
+    </section>
+  );
+}
+
+export default function SupplyPropertyDetail({
+  loaderData: { supply, canManage, buyers, origin },
+}: Route.ComponentProps) {
+  if (!supply) {
+    return (
+      <main id="main" className="container-page py-16">
+        <EmptyState>{t('supply.notFound')}</EmptyState>
+      </main>
+    );
+  }
+  return (
+    <ListingDetailLayout
+      listing={{ ...supply, location: supply.location ?? t('listing.fallbackLocation') }}
+      facts={factsOf(supply)}
+      factsHeading={t('listing.details')}
+      publicUrl={supply.moderation === 'Approved' ? `${origin}/details/${supply._id}` : undefined}
+      forOwner={<BuyersLooking requests={buyers} />}
+      top={
+        <div className="space-y-4">
+          <Breadcrumb title={supply.title} />
+          {canManage && <SupplyControls supply={supply} />}
+          {canManage && supply.rejectionReason && (
+            <RejectionNotice reason={supply.rejectionReason} />
+          )}
+        </div>
+      }
+    >
+      <FeatureList
+        features={supply.features}
+        emptyText={t('supply.noFeatures')}
+        perBlock={FEATURES_PER_BLOCK}
+      />
+    </ListingDetailLayout>
+  );
+}

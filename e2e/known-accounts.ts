@@ -1,0 +1,15 @@
+/** The accounts e2e/serve.ts makes, with passwords the journeys sign in with. */
+
+/** The first admin, bootstrapped through ADMIN_EMAIL and ADMIN_PASSWORD. */
+export const E2E_ADMIN = {
+  email: 'admin@e2e.inzu.rw',
+  password: 'e2e-admin-password',
+  name: 'Administrator',
+} as const;
+
+/** The seller who owns the fixture catalogue. */
+export const E2E_SELLER = {
+  email: 'jean.habimana@e2e.example.rw',
+  password: 'e2e-seller-password',
+  name: 'Jean Habimana',
+} as const;

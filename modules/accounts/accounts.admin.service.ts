@@ -1,0 +1,238 @@
+import { and, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import { containing, listNewestFirst, softDeleteWhere } from '#db/rows.ts';
+import {
+  assets,
+  passwordResets,
+  properties,
+  propertyRequests,
+  sessions,
+  users,
+} from '#db/schema.ts';
+import { assertAdmin, type Actor, type UserStatus } from '#lib/account.ts';
+import type { Clock } from '#lib/clock.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '#lib/errors.ts';
+import { t } from '#lib/i18n.admin.ts';
+import type { Page } from '#lib/pagination.ts';
+import type { AuditService } from '#modules/audit/audit.service.ts';
+import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import type { UserInfoInput, UserListQuery, UserView } from './accounts.schema.ts';
+import { toUserView } from './accounts.service.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+export type AccountsAdminService = ReturnType<typeof createAccountsAdminService>;
+
+/**
+ * User management for admins (the admin panel's users, accounts.admin.api.ts): list, read,
+ * edit, block, promote and delete accounts. Every function re-checks that the actor is an
+ * admin, since page actions reach it without the API's route check, and every change is
+ * written to the audit log in the same transaction.
+ */
+export function createAccountsAdminService({
+  db,
+  clock,
+  audit,
+  catalogueEvents,
+}: {
+  db: Database;
+  clock: Clock;
+  audit: AuditService;
+  /** Told when deleting a user withdrew any of their listings. */
+  catalogueEvents: CatalogueEvents;
+}) {
+  /** Writes an admin's change to an account in their transaction; the account as changed. */
+  async function updateUser(
+    tx: Pick<Database, 'update'>,
+    id: string,
+    values: Partial<typeof users.$inferInsert>,
+  ): Promise<UserRow> {
+    const [after] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+    return after!;
+  }
+
+  /** Audits an admin's change to an account, with the account as it was before. */
+  async function auditUserChange(
+    tx: Pick<Database, 'insert'>,
+    actor: Actor,
+    action: string,
+    before: UserRow,
+    after: object,
+  ): Promise<void> {
+    await audit.record(
+      { actor, action, targetType: 'user', targetId: before.id, before: toUserView(before), after },
+      tx,
+    );
+  }
+
+  /** A live (not deleted) account, or NotFound with the admin panel's message. */
+  async function findLiveUser(executor: Pick<Database, 'select'>, id: string, lock = false) {
+    const query = executor
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)));
+    const [user] = lock ? await query.for('update') : await query;
+    if (!user) throw new NotFoundError(t('users.notFound'));
+    return user;
+  }
+
+  /**
+   * Refuses to take away the last active admin. The active admins' rows are locked first, so two
+   * admins blocking or deleting each other at once cannot both succeed.
+   */
+  async function assertAnotherActiveAdmin(
+    tx: Pick<Database, 'select'>,
+    target: UserRow,
+  ): Promise<void> {
+    if (target.role !== 'admin' || target.status !== 'Active') return;
+    const others = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.role, 'admin'),
+          eq(users.status, 'Active'),
+          isNull(users.deletedAt),
+          ne(users.id, target.id),
+        ),
+      )
+      .for('update');
+    if (others.length === 0) throw new ConflictError(t('users.lastAdmin'));
+  }
+
+  /** A page of accounts for admins, newest first: by role, and by part of name or e-mail. */
+  async function listUsers(query: UserListQuery, actor: Actor): Promise<Page<UserView>> {
+    assertAdmin(actor);
+    const conditions: SQL[] = [isNull(users.deletedAt)];
+    if (query.role) conditions.push(eq(users.role, query.role));
+    if (query.q) {
+      const pattern = containing(query.q);
+      conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
+    }
+    return listNewestFirst(db, users, and(...conditions), query, toUserView);
+  }
+
+  /** One account as admins see it; deleted accounts are not found. */
+  async function getUserForAdmin(id: string, actor: Actor): Promise<UserView> {
+    assertAdmin(actor);
+    return toUserView(await findLiveUser(db, id));
+  }
+
+  /**
+   * Blocks an active account or unblocks a blocked one. Blocking ends every session of the
+   * account at once. Nobody blocks themself, and the last active admin stays.
+   */
+  async function toggleUserStatus(id: string, actor: Actor): Promise<{ status: UserStatus }> {
+    assertAdmin(actor);
+    return db.transaction(async (tx) => {
+      const before = await findLiveUser(tx, id, true);
+      const status: UserStatus = before.status === 'Active' ? 'Blocked' : 'Active';
+      if (status === 'Blocked') {
+        if (before.id === actor.id) throw new ForbiddenError(t('users.cannotBlockSelf'));
+        await assertAnotherActiveAdmin(tx, before);
+      }
+      const after = await updateUser(tx, id, { status, updatedAt: clock() });
+      if (status === 'Blocked') await tx.delete(sessions).where(eq(sessions.userId, id));
+      await auditUserChange(
+        tx,
+        actor,
+        status === 'Blocked' ? 'user.block' : 'user.unblock',
+        before,
+        toUserView(after),
+      );
+      return { status };
+    });
+  }
+
+  /** Changes a user's name and e-mail; the e-mail stays unique whatever its case. */
+  async function updateUserInfo(id: string, input: UserInfoInput, actor: Actor): Promise<UserView> {
+    assertAdmin(actor);
+    return db.transaction(async (tx) => {
+      const before = await findLiveUser(tx, id, true);
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${input.email.toLowerCase()}`, ne(users.id, id)));
+      if (taken) throw new ConflictError(t('account.emailTaken'));
+      const after = await updateUser(tx, id, {
+        name: input.name,
+        email: input.email,
+        updatedAt: clock(),
+      });
+      await auditUserChange(tx, actor, 'user.update', before, toUserView(after));
+      return toUserView(after);
+    });
+  }
+
+  /**
+   * Makes a user an admin (there is no demotion). Their sessions end, as with the bootstrap:
+   * they sign in again to hold admin rights.
+   */
+  async function promoteUser(id: string, actor: Actor): Promise<UserView> {
+    assertAdmin(actor);
+    return db.transaction(async (tx) => {
+      const before = await findLiveUser(tx, id, true);
+      if (before.role === 'admin') throw new ConflictError(t('users.alreadyAdmin'));
+      const after = await updateUser(tx, id, { role: 'admin', updatedAt: clock() });
+      await tx.delete(sessions).where(eq(sessions.userId, id));
+      await auditUserChange(tx, actor, 'user.promote', before, toUserView(after));
+      return toUserView(after);
+    });
+  }
+
+  /**
+   * Deletes an account by anonymising it: the row stays (listings and the audit log point at
+   * it) without name, e-mail or password; its sessions and reset links go, and its listings
+   * and property requests are withdrawn, all in one transaction. Nobody deletes themself, and
+   * the last active admin stays. Withdrawn listings are a catalogue change (requests are not
+   * part of the catalogue visitors search).
+   */
+  async function deleteUser(
+    id: string,
+    actor: Actor,
+  ): Promise<{ properties: number; assets: number; requests: number }> {
+    assertAdmin(actor);
+    if (id === actor.id) throw new ForbiddenError(t('users.cannotDeleteSelf'));
+    const withdrawn = await db.transaction(async (tx) => {
+      const before = await findLiveUser(tx, id, true);
+      await assertAnotherActiveAdmin(tx, before);
+      const now = clock();
+      const after = await updateUser(tx, id, {
+        name: t('users.deletedName'),
+        email: `deleted-${id}@deleted.invalid`,
+        passwordHash: null,
+        status: 'Blocked',
+        deletedAt: now,
+        updatedAt: now,
+      });
+      await tx.delete(sessions).where(eq(sessions.userId, id));
+      await tx.delete(passwordResets).where(eq(passwordResets.userId, id));
+      const counts = {
+        properties: await softDeleteWhere(tx, properties, eq(properties.ownerId, id), now),
+        assets: await softDeleteWhere(tx, assets, eq(assets.ownerId, id), now),
+        requests: await softDeleteWhere(
+          tx,
+          propertyRequests,
+          eq(propertyRequests.requesterId, id),
+          now,
+        ),
+      };
+      await auditUserChange(tx, actor, 'user.delete', before, {
+        ...toUserView(after),
+        withdrawn: counts,
+      });
+      return counts;
+    });
+    if (withdrawn.properties + withdrawn.assets > 0) catalogueEvents.changed();
+    return withdrawn;
+  }
+
+  return {
+    listUsers,
+    getUserForAdmin,
+    toggleUserStatus,
+    updateUserInfo,
+    promoteUser,
+    deleteUser,
+  };
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { USER_ROLES, USER_STATUSES } from '#lib/account.ts';
+import type { UserView } from './accounts.schema.ts';
+import { listAnswerSchema } from '#lib/list-query.ts';
+
+/**
+ * A user in the API's answers (`/me`, sign-in, the admin's user calls). The specification names
+ * the id twice (`_id`, `id`) and the name twice (`username`, `name`), so clients written
+ * against it find all four; inside the product a user has one of each (UserView).
+ */
+const ApiUserSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  status: z.enum(USER_STATUSES),
+  createdAt: z.string(),
+});
+
+/** A user in the shape the API answers it. */
+export function toApiUser(user: UserView): z.infer<typeof ApiUserSchema> {
+  return {
+    _id: user.id,
+    id: user.id,
+    username: user.name,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    status: user.status,
+    createdAt: user.createdAt,
+  };
+}
+
+/** `{ user }`: GET /me and the admin's GET /user/:id. */
+export const UserAnswerSchema = z.object({ user: ApiUserSchema });
+
+/** An admin's change to a user, with the user as changed. */
+export const UserChangeAnswerSchema = z.object({ message: z.string(), user: ApiUserSchema });
+
+/** Signup and login: the session token, and who it signs in. */
+export const SessionAnswerSchema = z.object({
+  message: z.string(),
+  token: z.string(),
+  user: ApiUserSchema,
+});
+
+export const UserListAnswerSchema = listAnswerSchema(ApiUserSchema);

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { t } from '#lib/i18n.admin.ts';
+import { AVAILABILITIES } from '#lib/listing.ts';
+
+export const FavouriteInputSchema = z.object({
+  listingId: z.uuid(t('api.invalidId')),
+});
+
+export const FavouriteParamsSchema = z.object({
+  listingId: z.uuid(t('api.invalidId')),
+});
+
+const PhotoViewSchema = z.object({
+  src: z.string(),
+  srcSet: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  placeholder: z.string(),
+});
+
+/** A saved listing as /favourites shows it. */
+const FavouriteViewSchema = z.object({
+  listingId: z.uuid(),
+  kind: z.enum(['property', 'asset']),
+  title: z.string(),
+  price: z.number().int(),
+  location: z.string().nullable(),
+  availability: z.enum(AVAILABILITIES),
+  path: z.string(),
+  photo: PhotoViewSchema.nullable(),
+});
+export type FavouriteView = z.infer<typeof FavouriteViewSchema>;
+
+export const FavouritesAnswerSchema = z.object({ data: z.array(FavouriteViewSchema) });

@@ -1,0 +1,243 @@
+/**
+ * Buyers' requests and listings find each other: which pairs fit, that a requester is told of
+ * them once and in one e-mail, and who may see them.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, outbox, requestMatches } from '#db/schema.ts';
+import { createProperty, createPropertyRequest } from '#db/seed/factories.ts';
+import { RequestInputSchema } from '#modules/requests/requests.schema.ts';
+import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
+
+type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
+
+let test: TestApp;
+let admin: SignedIn;
+let seller: SignedIn;
+
+beforeAll(async () => {
+  test = await createTestApp();
+  admin = await createSignedInUser(test.database, { role: 'admin' });
+  seller = await createSignedInUser(test.database, { role: 'seller' });
+});
+
+afterAll(async () => {
+  await test.close();
+});
+
+/** A place no other test uses, so each test's requests only meet its own listings. */
+const newPlace = () => `Zone${randomUUID().replaceAll('-', '').slice(0, 8)}`;
+
+async function buyerWanting(overrides: Parameters<typeof createPropertyRequest>[2]) {
+  const buyer = await createSignedInUser(test.database, { role: 'buyer' });
+  const request = await createPropertyRequest(test.database.db, buyer.user.id, overrides);
+  return { buyer, request };
+}
+
+/** A seller's pending supply, approved by the admin through the API. */
+async function approvedSupply(overrides: Parameters<typeof createProperty>[2]) {
+  const supply = await createProperty(test.database.db, seller.user.id, {
+    moderation: 'Pending',
+    ...overrides,
+  });
+  const answer = await test.app.inject({
+    method: 'PUT',
+    url: `/api/supply-property/${supply.id}/approve`,
+    headers: admin.bearer,
+  });
+  expect(answer.statusCode).toBe(200);
+  return supply;
+}
+
+/** Runs the matching jobs, then the digests without their wait. */
+async function runMatching() {
+  await test.app.services.jobs.runDue();
+  await test.app.services.jobs.runDue({ isIncludingLater: true });
+}
+
+const pairsOf = (requestId: string) =>
+  test.database.db.select().from(requestMatches).where(eq(requestMatches.requestId, requestId));
+
+const noticesOf = (userId: string) =>
+  test.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'match')));
+
+const mailsTo = (email: string) =>
+  test.database.db.select().from(outbox).where(eq(outbox.recipient, email));
+
+describe('a listing that comes on offer', () => {
+  it('reaches the buyer whose request it fits: one notification and one e-mail, never twice', async () => {
+    const place = newPlace();
+    const { buyer, request } = await buyerWanting({
+      location: `${place}, Kigali`,
+      price: 400_000,
+      bedrooms: 3,
+    });
+    const house = await approvedSupply({
+      title: `House in ${place} Kigali`,
+      location: `${place}, Kigali`,
+      price: 430_000,
+      bedrooms: 3,
+    });
+
+    await runMatching();
+
+    expect(await pairsOf(request.id)).toMatchObject([
+      { listingId: house.id, listingKind: 'property' },
+    ]);
+    const notices = await noticesOf(buyer.user.id);
+    expect(notices).toMatchObject([
+      {
+        title: `1 listing matches your request "${request.title}"`,
+        link: `/requested-property-detail/${request.id}`,
+      },
+    ]);
+    const mails = await mailsTo(buyer.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('A listing matches what you are looking for');
+    expect(mails[0]!.body).toContain(`http://localhost:3000/property/${house.id}`);
+
+    // Sold, then back to Available: the pair is known, nobody is told again.
+    for (const availability of ['Sold', 'Available']) {
+      await test.app.inject({
+        method: 'PUT',
+        url: `/api/property/${house.id}/availability`,
+        headers: seller.bearer,
+        payload: { availability },
+      });
+    }
+    await runMatching();
+    expect(await noticesOf(buyer.user.id)).toHaveLength(1);
+    expect(await mailsTo(buyer.user.email)).toHaveLength(1);
+  });
+
+  it('skips requests of another type, place, budget (beyond 10%) or with more rooms', async () => {
+    const place = newPlace();
+    const base = { location: place, price: 400_000, bedrooms: 2 };
+    const fits = await buyerWanting(base);
+    const apartment = await buyerWanting({ ...base, type: 'Apartment' });
+    const elsewhere = await buyerWanting({ ...base, location: `${place} Musanze` });
+    const smallBudget = await buyerWanting({ ...base, price: 300_000 });
+    const moreRooms = await buyerWanting({ ...base, bedrooms: 5 });
+    const anyType = await buyerWanting({ ...base, type: null });
+
+    await approvedSupply({ location: `${place}, Kigali`, price: 440_000, bedrooms: 3 });
+    await runMatching();
+
+    expect(await pairsOf(fits.request.id)).toHaveLength(1);
+    expect(await pairsOf(anyType.request.id)).toHaveLength(1);
+    for (const other of [apartment, elsewhere, smallBudget, moreRooms]) {
+      expect(await pairsOf(other.request.id)).toEqual([]);
+    }
+  });
+
+  it('gathers several new matches for one buyer into one e-mail', async () => {
+    const place = newPlace();
+    const { buyer, request } = await buyerWanting({ location: place, price: 500_000, bedrooms: 1 });
+    const first = await approvedSupply({
+      title: `First in ${place}`,
+      location: place,
+      price: 450_000,
+    });
+    const second = await approvedSupply({
+      title: `Second in ${place}`,
+      location: place,
+      price: 480_000,
+    });
+
+    await runMatching();
+
+    const mails = await mailsTo(buyer.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('2 listings match what you are looking for');
+    expect(mails[0]!.body).toContain(first.title);
+    expect(mails[0]!.body).toContain(second.title);
+    expect(await noticesOf(buyer.user.id)).toMatchObject([
+      { title: `2 listings match your request "${request.title}"` },
+    ]);
+  });
+
+  it('adds the matching job in the approval’s transaction and runs nothing before', async () => {
+    const place = newPlace();
+    const { request } = await buyerWanting({ location: place });
+    await approvedSupply({ location: place, price: 400_000 });
+    expect(await pairsOf(request.id)).toEqual([]);
+    expect(await test.app.services.jobs.runDue()).toBeGreaterThanOrEqual(1);
+    expect(await pairsOf(request.id)).toHaveLength(1);
+  });
+});
+
+describe('a request posted after the listings', () => {
+  it('is matched with the listings already on offer', async () => {
+    const place = newPlace();
+    const house = await createProperty(test.database.db, seller.user.id, {
+      location: place,
+      price: 350_000,
+      bedrooms: 3,
+    });
+    const buyer = await createSignedInUser(test.database, { role: 'buyer', name: 'Diane' });
+    const request = await test.app.services.requests.createRequest(
+      RequestInputSchema.parse({
+        title: 'House wanted',
+        price: '400000',
+        location: place,
+        type: 'House',
+        bedrooms: '2',
+      }),
+      [],
+      { id: buyer.user.id, role: 'buyer', name: 'Diane' },
+    );
+    await runMatching();
+    expect(await pairsOf(request._id)).toMatchObject([{ listingId: house.id }]);
+    expect(await mailsTo(buyer.user.email)).toHaveLength(1);
+  });
+});
+
+describe('who sees the matches', () => {
+  it('shows the requester the matching listings, closest price first; others get 403', async () => {
+    const place = newPlace();
+    const { buyer, request } = await buyerWanting({ location: place, price: 400_000 });
+    const far = await approvedSupply({ title: 'Far price', location: place, price: 200_000 });
+    const close = await approvedSupply({ title: 'Close price', location: place, price: 410_000 });
+    await runMatching();
+
+    const url = `/api/request-property/${request.id}/matches`;
+    const mine = await test.app.inject({ method: 'GET', url, headers: buyer.bearer });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data.map((item: { listingId: string }) => item.listingId)).toEqual([
+      close.id,
+      far.id,
+    ]);
+    expect(mine.json().data[0]).toMatchObject({
+      kind: 'property',
+      title: 'Close price',
+      price: 410_000,
+      path: `/property/${close.id}`,
+    });
+    expect((await test.app.inject({ method: 'GET', url, headers: admin.bearer })).statusCode).toBe(
+      200,
+    );
+    expect((await test.app.inject({ method: 'GET', url, headers: seller.bearer })).statusCode).toBe(
+      403,
+    );
+    expect((await test.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+
+    const requestsUrl = `/api/listings/${close.id}/matching-requests`;
+    const forSeller = await test.app.inject({
+      method: 'GET',
+      url: requestsUrl,
+      headers: seller.bearer,
+    });
+    expect(forSeller.json()).toMatchObject({
+      total: 1,
+      data: [{ requestId: request.id, path: `/requested-property-detail/${request.id}` }],
+    });
+    expect(
+      (await test.app.inject({ method: 'GET', url: requestsUrl, headers: buyer.bearer }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
