@@ -40,8 +40,8 @@ export async function loadSiteSettings(
 
 /**
  * What every page needs: the site settings, the signed-in user, how many of their
- * notifications are unread and how many listings they saved. Every page waits for this, so
- * they are read side by side.
+ * notifications are unread and which listings they saved (the hearts of every card and listing
+ * page, and the header's count). Every page waits for this, so they are read side by side.
  */
 export async function loadRootData({
   request,
@@ -51,10 +51,10 @@ export async function loadRootData({
   context: PageContext;
 }) {
   const { services, viewer } = context.get(requestContext);
-  const [site, unreadNotifications, savedListings] = await Promise.all([
+  const [site, unreadNotifications, savedIds] = await Promise.all([
     loadSiteSettings(request, context),
     viewer ? services.notifications.countUnread(viewer) : 0,
-    viewer ? services.favourites.count(viewer) : 0,
+    viewer ? services.favourites.listSavedIds(viewer) : [],
   ]);
   return {
     site,
@@ -62,6 +62,6 @@ export async function loadRootData({
       ? { id: viewer.id, username: viewer.name, email: viewer.email, role: viewer.role }
       : null,
     unreadNotifications,
-    savedListings,
+    savedIds,
   };
 }

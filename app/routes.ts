@@ -16,6 +16,8 @@ export default [
   route('reset-password', 'routes/account/reset-password.tsx'),
   route('users/:id', 'routes/account/user-profile.tsx'),
   route('notifications', 'routes/account/notifications.tsx'),
+  route('account/notifications', 'routes/account/email-choices.tsx'),
+  route('unsubscribe', 'routes/account/unsubscribe.tsx'),
   route('inquiries', 'routes/inquiries/inquiries.tsx'),
   route('favourites', 'routes/favourites/favourites.tsx'),
   route('inquiries/:id', 'routes/inquiries/inquiry.tsx'),

@@ -22,9 +22,11 @@ export function useUnreadNotifications(): number {
   return useRootData()?.unreadNotifications ?? 0;
 }
 
-/** How many listings the signed-in user saved (0 when signed out). */
-export function useSavedListings(): number {
-  return useRootData()?.savedListings ?? 0;
+const NONE_SAVED: readonly string[] = [];
+
+/** The ids of the listings the signed-in user saved (none when signed out). */
+export function useSavedIds(): readonly string[] {
+  return useRootData()?.savedIds ?? NONE_SAVED;
 }
 
 /** The maintenance notice when the page was refused for maintenance, else undefined. */

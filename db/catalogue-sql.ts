@@ -42,7 +42,7 @@ type SearchableTable = typeof properties | typeof assets;
  * carries whether the match is in its headline (title, type, location), which ranks first.
  */
 export function publishedMatches(db: Database, table: SearchableTable, prefixQuery: string) {
-  const query = sql`to_tsquery('simple', ${prefixQuery})`;
+  const query = sql`to_tsquery('simple', fold_accents(${prefixQuery}))`;
   return db.$with('matches').as(
     db
       .select({

@@ -121,9 +121,36 @@ export const outbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp({ withTimezone: true }),
     failure: text(),
+    /** The one-click unsubscribe address (List-Unsubscribe); none for account e-mails. */
+    unsubscribeUrl: text(),
   },
   (table) => [index('outbox_created_idx').on(table.createdAt.desc().nullsFirst())],
 );
+
+/**
+ * The kinds of e-mail an address asked not to receive (from its account page or an unsubscribe
+ * link), kept by address so that it holds for visitors without an account too.
+ */
+export const emailOptOuts = pgTable(
+  'email_opt_outs',
+  {
+    /** Lower case. */
+    email: text().notNull(),
+    kind: text({ enum: NOTIFICATION_KINDS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.email, table.kind] }),
+    check('email_opt_outs_kind_check', oneOf('kind', NOTIFICATION_KINDS)),
+  ],
+);
+
+/** Secrets the server signs links with, made once and shared by every process. */
+export const signingKeys = pgTable('signing_keys', {
+  name: text().primaryKey(),
+  secret: text().notNull(),
+  createdAt: createdAt(),
+});
 
 /** Houses, hotels and apartments, whether created by an admin or supplied by a seller. */
 export const properties = pgTable(
@@ -163,7 +190,9 @@ export const properties = pgTable(
     /** The words that make a match strong (title, type, location): they rank first. */
     headline: tsvector()
       .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('simple', title || ' ' || type || ' ' || location)`),
+      .generatedAlwaysAs(
+        sql`to_tsvector('simple', fold_accents(title || ' ' || type || ' ' || location))`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp({ withTimezone: true }),
@@ -239,7 +268,7 @@ export const assets = pgTable(
     headline: tsvector()
       .notNull()
       .generatedAlwaysAs(
-        sql`to_tsvector('simple', name || ' ' || type || ' ' || coalesce(location, ''))`,
+        sql`to_tsvector('simple', fold_accents(name || ' ' || type || ' ' || coalesce(location, '')))`,
       ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -364,6 +393,8 @@ export const favourites = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     listingId: uuid().notNull(),
     listingKind: text({ enum: ['property', 'asset'] }).notNull(),
+    /** The price the saver last knew: at saving, or in the last price-drop alert. */
+    knownPrice: bigint({ mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
   (table) => [

@@ -136,8 +136,11 @@ test('the admin rejects a supply with a reason, and the seller reads it', async 
   await page.goto(`/admin-panel/supplied-property/${id}`);
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  // The reason is required: an empty one is not sent.
+  // The reason is required: an empty one is refused, and the summary leads to the field.
   await page.getByRole('button', { name: 'Reject', exact: true }).click();
+  const summary = page.getByRole('group', { name: 'Please fix the following:' });
+  await expect(summary).toBeFocused();
+  await summary.getByRole('link', { name: /^Reason: / }).click();
   await expect(page.getByLabel('Reason', { exact: true })).toBeFocused();
   await page.getByLabel('Reason', { exact: true }).fill(reason);
   await page.getByRole('button', { name: 'Reject', exact: true }).click();

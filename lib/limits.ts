@@ -36,6 +36,8 @@ export const AREA_SQM_MAX = 10_000_000;
 export const PRICE_MAX = 1e13;
 /** Why an admin rejected a supply. */
 export const REASON_MAX_LENGTH = 500;
+/** How many photos one listing, supply or request may carry; the first is the cover. */
+export const MAX_PHOTOS = 8;
 
 // --- Accounts and messages ---
 

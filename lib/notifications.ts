@@ -11,3 +11,13 @@ export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
  */
 export const NOTIFICATION_KINDS = ['notice', 'inquiry', 'match', 'favourite', 'listing'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * What a person can stop receiving by e-mail: each notification kind, and the newsletter.
+ * E-mails about one's account (a password reset) are always sent.
+ */
+export const EMAIL_CHOICES = [...NOTIFICATION_KINDS, 'newsletter'] as const;
+export type EmailChoice = (typeof EMAIL_CHOICES)[number];
+
+/** What an e-mail is about: a choice its recipient can turn off, or their account. */
+export type MailKind = EmailChoice | 'account';

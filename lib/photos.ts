@@ -1,8 +1,5 @@
 import type { Photo } from './listing.ts';
 
-/** How many photos one listing, supply or request may carry; the first is the cover. */
-export const MAX_PHOTOS = 8;
-
 /** The widths every photo is stored at, as WebP (a smaller original is never enlarged). */
 export const PHOTO_WIDTHS = [320, 640, 1280] as const;
 type PhotoWidth = (typeof PHOTO_WIDTHS)[number];

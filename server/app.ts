@@ -23,7 +23,7 @@ import type { FormRateLimit } from '#lib/api-schemas.ts';
 import { systemClock, type Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
-import { MAX_PHOTOS } from '#lib/photos.ts';
+import { MAX_PHOTOS } from '#lib/limits.ts';
 import { accountsAdminApi } from '#modules/accounts/accounts.admin.api.ts';
 import { accountsApi } from '#modules/accounts/accounts.api.ts';
 import { auditApi } from '#modules/audit/audit.api.ts';
@@ -38,6 +38,7 @@ import { manageApi } from '#modules/manage/manage.api.ts';
 import { matchingApi } from '#modules/matching/matching.api.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
 import { newsletterApi } from '#modules/newsletter/newsletter.api.ts';
+import { emailChoicesApi } from '#modules/email-choices/email-choices.api.ts';
 import { notificationsApi } from '#modules/notifications/notifications.api.ts';
 import { requestsApi } from '#modules/requests/requests.api.ts';
 import { settingsApi } from '#modules/settings/settings.api.ts';
@@ -207,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(notificationsApi, { notifications: services.notifications });
       await api.register(favouritesApi, { favourites: services.favourites });
+      await api.register(emailChoicesApi, { emailChoices: services.emailChoices });
       await api.register(matchingApi, {
         matching: services.matching,
         listingOwnerOf: ownerLookups.listing,

@@ -12,6 +12,8 @@ import { createJobQueue } from '#modules/jobs/jobs.service.ts';
 import { createInquiriesService } from '#modules/inquiries/inquiries.service.ts';
 import { createListingsService } from '#modules/listings/listings.service.ts';
 import { createMailService, type MailTransport } from '#modules/mail/mail.service.ts';
+import { createEmailChoicesService } from '#modules/email-choices/email-choices.service.ts';
+import { createSigner } from '#modules/signing/signing.service.ts';
 import { createMatchingService } from '#modules/matching/matching.service.ts';
 import { createFavouritesService } from '#modules/favourites/favourites.service.ts';
 import { createManageService } from '#modules/manage/manage.service.ts';
@@ -67,7 +69,16 @@ export function createServices({
   });
   const listings = createListingsService({ db, clock, catalogueEvents });
   const assets = createAssetsService({ db, clock, catalogueEvents });
-  const mail = createMailService({ db, jobs, clock, transport: mailTransport, logger });
+  const mail = createMailService({
+    db,
+    jobs,
+    signer: createSigner({ db }),
+    siteUrl,
+    clock,
+    transport: mailTransport,
+    logger,
+  });
+  const newsletter = createNewsletterService({ db, mail });
   const media = createMediaService({ storage, maxBytes: uploadMaxBytes });
   const audit = createAuditService({ db, clock });
   const notifications = createNotificationsService({ db, clock, mail, audit });
@@ -100,7 +111,7 @@ export function createServices({
       mail,
       attemptsPerWindow: authAttemptsPer15Minutes,
     }),
-    accountsAdmin: createAccountsAdminService({ db, clock, audit, catalogueEvents }),
+    accountsAdmin: createAccountsAdminService({ db, clock, audit, mail, catalogueEvents }),
     adminBootstrap: createAdminBootstrap({ db, clock }),
     mail,
     dashboard: createDashboardService({ db }),
@@ -122,7 +133,8 @@ export function createServices({
       audit,
     }),
     inbox: createInboxService({ db, clock, mail, audit }),
-    newsletter: createNewsletterService({ db }),
+    newsletter,
+    emailChoices: createEmailChoicesService({ mail, newsletter }),
     requests: createRequestsService({
       db,
       clock,

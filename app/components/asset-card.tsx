@@ -5,17 +5,21 @@ import type { AssetView } from '#modules/assets/assets.schema.ts';
 import { Icon } from './icon.tsx';
 import { CARD_SIZES, ListingPhoto } from './listing-photo.tsx';
 import { OfferBadges } from './offer-badges.tsx';
+import { SaveButton } from './save-button.tsx';
 
 export function AssetCard({
   asset,
   isPriority = false,
+  isSavable = false,
 }: {
   asset: AssetView;
   isPriority?: boolean;
+  /** On the public lists: the heart that saves it. */
+  isSavable?: boolean;
 }) {
   const href = `/asset/${asset._id}`;
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    <article className="relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="relative">
         <ListingPhoto
           photo={asset.photos[0]}
@@ -34,6 +38,12 @@ export function AssetCard({
             {asset.name}
           </Link>
         </h3>
+        {isSavable && (
+          // Over the photo's corner, but after the title for screen readers and the keyboard.
+          <div className="absolute top-3 right-3 z-10">
+            <SaveButton listingId={asset._id} title={asset.name} isCompact />
+          </div>
+        )}
         <p className="text-xl font-bold text-brand-800">{formatRwf(asset.price)}</p>
         <ul className="space-y-1 text-sm text-slate-700">
           {asset.owner && (

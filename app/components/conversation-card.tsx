@@ -2,17 +2,22 @@ import { Link } from 'react-router';
 import { t, tCount } from '#lib/i18n.ts';
 import type { InquiryView } from '#modules/inquiries/inquiries.schema.ts';
 import { formatNotificationDate } from './notification-date.ts';
+import { ReachButtons } from './reach-buttons.tsx';
 
 /**
- * One conversation in a list: about which listing, with whom, how fresh, and whether new.
- * `owner` (the admin panel) names the lister too; `children` are row actions.
+ * One conversation in a list: about which listing, with whom, how fresh, and whether new, with
+ * Call and WhatsApp beside it (outside the heading's link). `owner` (the admin panel) names the
+ * lister too; `children` are row actions.
  */
 export function ConversationCard({
   inquiry,
+  origin,
   owner,
   children,
 }: {
   inquiry: InquiryView;
+  /** The site's origin, for the listing's address in the visitor's WhatsApp message. */
+  origin: string;
   owner?: React.ReactNode;
   children?: React.ReactNode;
 }) {
@@ -53,6 +58,9 @@ export function ConversationCard({
           </span>
           <span>{tCount('inquiries.messages', inquiry.messages.length)}</span>
         </p>
+        <div className="mt-3 empty:hidden">
+          <ReachButtons inquiry={inquiry} listingUrl={`${origin}${inquiry.listingPath}`} />
+        </div>
         {children}
       </article>
     </li>

@@ -39,7 +39,6 @@ export function ListingDetailLayout({
   canManage = false,
   publicUrl,
   forOwner,
-  isSaved = false,
   children,
 }: {
   listing: ListingDetail;
@@ -56,8 +55,6 @@ export function ListingDetailLayout({
   publicUrl?: string;
   /** What only the owner sees, above the owner's details (the buyers looking for it). */
   forOwner?: React.ReactNode;
-  /** Whether the viewer saved it (the heart). */
-  isSaved?: boolean;
   /** Below the facts: features and other sections. */
   children?: React.ReactNode;
 }) {
@@ -77,9 +74,7 @@ export function ListingDetailLayout({
             </p>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-3xl font-extrabold text-brand-800">{formatRwf(listing.price)}</p>
-              {publicUrl && (
-                <SaveButton listingId={listing._id} title={listing.title} isSaved={isSaved} />
-              )}
+              {publicUrl && <SaveButton listingId={listing._id} title={listing.title} />}
             </div>
           </header>
           {listing.description && (

@@ -1,11 +1,12 @@
 import { t } from '#lib/i18n.ts';
 import { EMAIL_MAX_LENGTH } from '#lib/limits.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
+import { FormErrorSummary } from './form-error-summary.tsx';
 import { FormMessage } from './form-message.tsx';
 
 export function NewsletterForm() {
   // The footer is on every page: another page's action data is not this form's answer.
-  const { fetcher, formRef, result, isSubmitting, onInput } = useFormSubmission({
+  const { fetcher, formRef, result, isSubmitting, fieldErrors, onInput } = useFormSubmission({
     key: 'newsletter',
     isPageAction: false,
   });
@@ -19,10 +20,15 @@ export function NewsletterForm() {
       noValidate
       onInput={onInput}
     >
-      <label htmlFor="newsletter-email" className="block text-sm text-slate-300">
+      <FormErrorSummary answer={result} fieldErrors={fieldErrors} idPrefix="newsletter" />
+      <p id="newsletter-hint" className="text-sm text-slate-300">
         {t('footer.newsletterHint')}
-      </label>
+      </p>
       <div className="flex gap-2">
+        {/* The label the error summary names the field by; the hint above stays visible. */}
+        <label htmlFor="newsletter-email" className="sr-only">
+          {t('footer.newsletterEmail')}
+        </label>
         <input
           id="newsletter-email"
           name="email"
@@ -31,7 +37,8 @@ export function NewsletterForm() {
           maxLength={EMAIL_MAX_LENGTH}
           autoComplete="email"
           placeholder={t('footer.newsletterEmail')}
-          aria-label={t('footer.newsletterEmail')}
+          aria-describedby="newsletter-hint"
+          aria-invalid={Boolean(fieldErrors.email)}
           className="min-h-11 w-full min-w-0 rounded-lg border border-slate-600 bg-slate-800 px-3 text-white placeholder:text-slate-400"
         />
         <button type="submit" className="button-primary shrink-0" disabled={isSubmitting}>

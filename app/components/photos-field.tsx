@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '#lib/i18n.ts';
-import { MAX_PHOTOS } from '#lib/photos.ts';
+import { MAX_PHOTOS } from '#lib/limits.ts';
 import { useFormReset } from '#app/forms/use-form-reset.ts';
 
 /** What phones produce and the server decodes; the server checks the content, not this list. */

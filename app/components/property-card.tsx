@@ -5,19 +5,23 @@ import type { PropertyView } from '#modules/listings/listings.schema.ts';
 import { Icon } from './icon.tsx';
 import { CARD_SIZES, ListingPhoto } from './listing-photo.tsx';
 import { OfferBadges } from './offer-badges.tsx';
+import { SaveButton } from './save-button.tsx';
 
 export const CARD_DESCRIPTION_LENGTH = 80;
 
 export function PropertyCard({
   property,
   isPriority = false,
+  isSavable = false,
 }: {
   property: PropertyView;
   isPriority?: boolean;
+  /** On the public lists: the heart that saves it. */
+  isSavable?: boolean;
 }) {
   const href = `/property/${property._id}`;
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    <article className="relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="relative">
         <ListingPhoto
           photo={property.photos[0]}
@@ -36,6 +40,12 @@ export function PropertyCard({
             {property.title}
           </Link>
         </h3>
+        {isSavable && (
+          // Over the photo's corner, but after the title for screen readers and the keyboard.
+          <div className="absolute top-3 right-3 z-10">
+            <SaveButton listingId={property._id} title={property.title} isCompact />
+          </div>
+        )}
         <p className="flex items-center gap-1 text-sm text-slate-600">
           <Icon name="mapPin" className="h-4 w-4 shrink-0" />
           {property.location}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { t } from '#lib/i18n.ts';
 import { Icon } from './icon.tsx';
 
@@ -8,7 +8,8 @@ import { Icon } from './icon.tsx';
  * to copy.
  */
 export function ShareButton({ title, text, url }: { title: string; text: string; url: string }) {
-  const [isCopied, setCopied] = useState(false);
+  const [copyOutcome, setCopyOutcome] = useState<'idle' | 'copied' | 'refused'>('idle');
+  const linkField = useRef<HTMLInputElement>(null);
   const message = `${text}\n${url}`;
 
   function shareNatively(event: React.MouseEvent) {
@@ -17,9 +18,20 @@ export function ShareButton({ title, text, url }: { title: string; text: string;
     navigator.share({ title, text, url }).catch(() => undefined);
   }
 
-  async function copy() {
-    await navigator.clipboard?.writeText(url);
-    setCopied(true);
+  /**
+   * No clipboard (an old browser, a page not served over HTTPS) or a refused write: the link is
+   * selected in its field for the visitor to copy, and they are told so.
+   */
+  async function copyLink() {
+    try {
+      if (typeof navigator.clipboard?.writeText !== 'function') throw new Error('no clipboard');
+      await navigator.clipboard.writeText(url);
+      setCopyOutcome('copied');
+    } catch {
+      setCopyOutcome('refused');
+      linkField.current?.focus();
+      linkField.current?.select();
+    }
   }
 
   return (
@@ -44,15 +56,19 @@ export function ShareButton({ title, text, url }: { title: string; text: string;
         <label className="block text-sm text-slate-700">
           {t('share.link')}
           <input
+            ref={linkField}
             readOnly
             value={url}
             className="field-input mt-1 text-sm"
             onFocus={(event) => event.currentTarget.select()}
           />
         </label>
-        <button type="button" onClick={copy} className="button-secondary w-full">
-          {isCopied ? t('share.copied') : t('share.copy')}
+        <button type="button" onClick={copyLink} className="button-secondary w-full">
+          {copyOutcome === 'copied' ? t('share.copied') : t('share.copy')}
         </button>
+        <p aria-live="polite" className="text-sm text-slate-700 empty:hidden">
+          {copyOutcome === 'refused' ? t('share.copyManually') : ''}
+        </p>
       </div>
     </details>
   );

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import type { SignedInUser } from '#lib/account.ts';
 import { t, tCount } from '#lib/i18n.ts';
 import { SITE, telHref } from '#lib/site.ts';
-import { useSavedListings, useSiteSettings } from '#app/use-root-data.ts';
+import { useSavedIds, useSiteSettings } from '#app/use-root-data.ts';
 import { Icon } from './icon.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { NotificationLink } from './notification-link.tsx';
@@ -120,7 +120,7 @@ function MobileMenu({ links }: { links: NavLinkItem[] }) {
 
 /** 'Welcome' with the user's name, e-mail and role, and Logout: shown instead of Login/Register. */
 function SignedInStrip({ user, unread }: { user: SignedInUser; unread: number }) {
-  const saved = useSavedListings();
+  const saved = useSavedIds().length;
   return (
     <div
       aria-label={t('strip.account')}

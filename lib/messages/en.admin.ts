@@ -364,6 +364,8 @@ export const enAdmin = {
     'Every conversation between visitors and listers. Open one to read it; deleting one is recorded in the audit log.',
   'adminInquiries.owner': 'Lister:',
   'adminInquiries.ofOwner': 'Conversations about the listings of {name}.',
+  'adminInquiries.filterOwner': 'Lister',
+  'adminInquiries.allOwners': 'All listers',
   'adminInquiries.showAll': 'Show all',
   'adminInquiries.empty': 'No conversations yet.',
   'adminInquiries.delete': 'Delete',
@@ -462,5 +464,9 @@ export const enAdmin = {
   'settings.termsText': 'Terms & condition page',
   'settings.pageTextHint':
     'Plain text, shown on the page as written. Leave a blank line between paragraphs. Leave it empty to restore the default text.',
+  'mail.unsubscribeFooter': 'You get this e-mail about {kind}. To stop these e-mails: {url}',
+  'newsletter.welcomeSubject': 'You are subscribed to the Inzu newsletter',
+  'newsletter.welcomeBody':
+    'Hello,\n\nThank you for subscribing to the Inzu newsletter: new houses, land and vehicles across Rwanda, now and then.\n\nThe Inzu team',
   'maintenance.api': 'The site is down for maintenance. Please try again later.',
 } as const;

@@ -15,6 +15,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { Page } from '#lib/pagination.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
+import type { MailService } from '#modules/mail/mail.service.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import type { UserInfoInput, UserListQuery, UserView } from './accounts.schema.ts';
 import { toUserView } from './accounts.service.ts';
@@ -33,11 +34,14 @@ export function createAccountsAdminService({
   db,
   clock,
   audit,
+  mail,
   catalogueEvents,
 }: {
   db: Database;
   clock: Clock;
   audit: AuditService;
+  /** Keeps the e-mail choices of an account whose address changes. */
+  mail: Pick<MailService, 'moveOptOuts'>;
   /** Told when deleting a user withdrew any of their listings. */
   catalogueEvents: CatalogueEvents;
 }) {
@@ -159,6 +163,7 @@ export function createAccountsAdminService({
         email: input.email,
         updatedAt: clock(),
       });
+      await mail.moveOptOuts(before.email, after.email, tx);
       await auditUserChange(tx, actor, 'user.update', before, toUserView(after));
       return toUserView(after);
     });

@@ -224,6 +224,7 @@ export function createAccountsService({
       await mail.send(
         {
           to: user.email,
+          kind: 'account',
           subject: t('reset.mailSubject', { brand }),
           text: t('reset.mailBody', {
             name: user.name,

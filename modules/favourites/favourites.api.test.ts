@@ -103,4 +103,58 @@ describe('saved listings', () => {
       .where(eq(outbox.recipient, buyer.user.email));
     expect(mails.filter((mail) => mail.subject.includes('Dropping house'))).toHaveLength(2);
   });
+
+  it('tells the savers of a seller’s price cut once the edit is approved, once, by their choice', async () => {
+    const saver = await createSignedInUser(test.database, { role: 'buyer' });
+    const quiet = await createSignedInUser(test.database, { role: 'buyer' });
+    const supplier = await createSignedInUser(test.database, { role: 'seller' });
+    const house = await createProperty(test.database.db, supplier.user.id, {
+      title: 'Cut house',
+      price: 800_000,
+    });
+    for (const user of [saver, quiet])
+      expect((await save(house.id, user.bearer)).statusCode).toBe(201);
+    await test.app.inject({
+      method: 'PUT',
+      url: '/api/my-email-preferences',
+      headers: quiet.bearer,
+      payload: { favourite: false },
+    });
+
+    // The seller's edit waits for approval: nothing is told while it is pending.
+    const edit = await test.app.inject({
+      method: 'PUT',
+      url: `/api/supply-property/${house.id}`,
+      headers: supplier.bearer,
+      payload: { price: '700000' },
+    });
+    expect(edit.statusCode).toBe(200);
+    await test.app.services.jobs.runDue();
+    const toldOf = (user: typeof saver) =>
+      test.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, user.user.id), eq(notifications.kind, 'favourite')));
+    expect(await toldOf(saver)).toEqual([]);
+
+    for (let round = 0; round < 2; round += 1) {
+      const approve = await test.app.inject({
+        method: 'PUT',
+        url: `/api/supply-property/${house.id}/approve`,
+        headers: admin.bearer,
+      });
+      expect(approve.statusCode).toBe(200);
+      await test.app.services.jobs.runDue();
+    }
+
+    for (const user of [saver, quiet]) {
+      expect((await toldOf(user)).map((notice) => notice.message)).toEqual([
+        'Cut house now costs RWF 700,000 (was RWF 800,000).',
+      ]);
+    }
+    const mailsTo = (user: typeof saver) =>
+      test.database.db.select().from(outbox).where(eq(outbox.recipient, user.user.email));
+    expect((await mailsTo(saver)).map((mail) => mail.subject)).toEqual(['Price drop: Cut house']);
+    expect(await mailsTo(quiet)).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
 import { assets, favourites, properties } from '#db/schema.ts';
 import type { Actor } from '#lib/account.ts';
@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError } from '#lib/errors.ts';
 import { formatRwf } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { toPhotoView } from '#lib/photos.ts';
-import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import type { CatalogueEvents, ListingState } from '#modules/catalogue/catalogue.events.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { FavouriteView } from './favourites.schema.ts';
@@ -40,26 +40,26 @@ export function createFavouritesService({
   notifications: NotificationsService;
   catalogueEvents: CatalogueEvents;
 }) {
-  /** A published listing's kind by id, or NotFoundError. */
-  async function publishedKind(listingId: string): Promise<ListingKind> {
+  /** A published listing's kind and price by id, or NotFoundError. */
+  async function findPublished(listingId: string): Promise<{ kind: ListingKind; price: number }> {
     for (const [kind, table] of [
       ['property', properties],
       ['asset', assets],
     ] as const) {
       const [row] = await db
-        .select({ id: table.id })
+        .select({ price: table.price })
         .from(table)
         .where(
           and(eq(table.id, listingId), eq(table.moderation, 'Approved'), isNull(table.deletedAt)),
         );
-      if (row) return kind;
+      if (row) return { kind, price: row.price };
     }
     throw new NotFoundError(t('api.listingNotFound'));
   }
 
   /** Saves a published listing for the user; saving it twice keeps one. */
   async function save(listingId: string, viewer: Actor): Promise<void> {
-    const kind = await publishedKind(listingId);
+    const { kind, price } = await findPublished(listingId);
     const [{ count } = { count: 0 }] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(favourites)
@@ -69,7 +69,13 @@ export function createFavouritesService({
     }
     await db
       .insert(favourites)
-      .values({ userId: viewer.id, listingId, listingKind: kind, createdAt: clock() })
+      .values({
+        userId: viewer.id,
+        listingId,
+        listingKind: kind,
+        knownPrice: price,
+        createdAt: clock(),
+      })
       .onConflictDoNothing();
   }
 
@@ -87,12 +93,14 @@ export function createFavouritesService({
     return Boolean(row);
   }
 
-  async function count(viewer: Actor): Promise<number> {
-    const [row] = await db
-      .select({ count: sql<number>`count(*)::int` })
+  /** The ids of every listing the user saved (at most MAX_FAVOURITES), the latest first. */
+  async function listSavedIds(viewer: Actor): Promise<string[]> {
+    const rows = await db
+      .select({ listingId: favourites.listingId })
       .from(favourites)
-      .where(eq(favourites.userId, viewer.id));
-    return Number(row?.count ?? 0);
+      .where(eq(favourites.userId, viewer.id))
+      .orderBy(desc(favourites.createdAt));
+    return rows.map((row) => row.listingId);
   }
 
   /** The user's saved listings still published, the latest saved first. */
@@ -148,70 +156,136 @@ export function createFavouritesService({
     return saved.flatMap((row) => views.get(row.listingId) ?? []);
   }
 
-  /** Tells everyone who saved the listing what happened to it (the alert job, in its transaction). */
-  async function tellSavers(
+  /** The listing's title and path while it is published, else null. */
+  async function findTold(listingId: string, kind: ListingKind, tx: Transaction) {
+    const table = kind === 'property' ? properties : assets;
+    const [row] = await tx
+      .select()
+      .from(table)
+      .where(
+        and(eq(table.id, listingId), eq(table.moderation, 'Approved'), isNull(table.deletedAt)),
+      );
+    if (!row) return null;
+    return { title: 'title' in row ? row.title : row.name, price: row.price };
+  }
+
+  function noticeOf(listingId: string, kind: ListingKind, headline: string, message: string) {
+    const path = `/${kind}/${listingId}`;
+    return {
+      kind: 'favourite',
+      title: headline,
+      message,
+      link: path,
+      mail: (name: string) => ({
+        subject: headline,
+        text: t('favourites.mailBody', { name, headline, url: `${siteUrl}${path}` }),
+      }),
+    } as const;
+  }
+
+  /**
+   * Tells each saver whose last known price is above the listing's price now, grouped by that
+   * price, and remembers the new price for them: a drop is told once, whichever way the listing
+   * came back to the catalogue (an admin's edit, or a seller's edit approved again).
+   */
+  async function tellPriceDrop(listingId: string, kind: ListingKind, tx: Transaction) {
+    const listing = await findTold(listingId, kind, tx);
+    if (!listing) return;
+    const savers = await tx
+      .select({ userId: favourites.userId, knownPrice: favourites.knownPrice })
+      .from(favourites)
+      .where(and(eq(favourites.listingId, listingId), gt(favourites.knownPrice, listing.price)));
+    const byKnownPrice = new Map<number, string[]>();
+    for (const saver of savers) {
+      byKnownPrice.set(saver.knownPrice, [
+        ...(byKnownPrice.get(saver.knownPrice) ?? []),
+        saver.userId,
+      ]);
+    }
+    for (const [knownPrice, userIds] of byKnownPrice) {
+      const facts = {
+        title: listing.title,
+        from: formatRwf(knownPrice),
+        to: formatRwf(listing.price),
+      };
+      await notifications.notify(
+        userIds,
+        noticeOf(
+          listingId,
+          kind,
+          t('favourites.priceDropTitle', facts),
+          t('favourites.priceDropMessage', facts),
+        ),
+        tx,
+      );
+    }
+    if (savers.length === 0) return;
+    await tx
+      .update(favourites)
+      .set({ knownPrice: listing.price })
+      .where(and(eq(favourites.listingId, listingId), gt(favourites.knownPrice, listing.price)));
+  }
+
+  /** Tells everyone who saved the listing that it was sold or rented. */
+  async function tellTaken(
     listingId: string,
     kind: ListingKind,
-    change: FavouriteChange,
-    price: { from: number; to: number },
+    change: 'Sold' | 'Rented',
     tx: Transaction,
-  ): Promise<void> {
+  ) {
+    const listing = await findTold(listingId, kind, tx);
+    if (!listing) return;
     const savers = await tx
       .select({ userId: favourites.userId })
       .from(favourites)
       .where(eq(favourites.listingId, listingId));
-    if (savers.length === 0) return;
-    const table = kind === 'property' ? properties : assets;
-    const [row] = await tx.select().from(table).where(eq(table.id, listingId));
-    if (!row) return;
-    const title = 'title' in row ? row.title : row.name;
-    const path = `/${kind}/${listingId}`;
-    const facts = { title, from: formatRwf(price.from), to: formatRwf(price.to) };
-    const headline =
-      change === 'price'
-        ? t('favourites.priceDropTitle', facts)
-        : t(change === 'Sold' ? 'favourites.soldTitle' : 'favourites.rentedTitle', facts);
+    const headline = t(change === 'Sold' ? 'favourites.soldTitle' : 'favourites.rentedTitle', {
+      title: listing.title,
+    });
     await notifications.notify(
       savers.map((saver) => saver.userId),
-      {
-        kind: 'favourite',
-        title: headline,
-        message: change === 'price' ? t('favourites.priceDropMessage', facts) : headline,
-        link: path,
-        mail: (name) => ({
-          subject: headline,
-          text: t('favourites.mailBody', { name, headline, url: `${siteUrl}${path}` }),
-        }),
-      },
+      noticeOf(listingId, kind, headline, headline),
       tx,
     );
   }
 
-  const alertLater = jobs.define<{
-    listingId: string;
-    kind: ListingKind;
-    change: FavouriteChange;
-    from: number;
-    to: number;
-  }>('favourite-alert', {
-    run: ({ listingId, kind, change, from, to }, tx) =>
-      tellSavers(listingId, kind, change, { from, to }, tx as Transaction),
-  });
+  const alertLater = jobs.define<{ listingId: string; kind: ListingKind; change: FavouriteChange }>(
+    'favourite-alert',
+    {
+      run: ({ listingId, kind, change }, tx) =>
+        change === 'price'
+          ? tellPriceDrop(listingId, kind, tx as Transaction)
+          : tellTaken(listingId, kind, change, tx as Transaction),
+    },
+  );
 
-  // A saved listing's price drop, sale or rental is told off the request path, once.
+  const isPublished = (listing: ListingState | null): listing is ListingState =>
+    listing !== null && listing.moderation === 'Approved' && listing.deletedAt === null;
+
+  // A saved listing's price drop, sale or rental is told off the request path, once. A price is
+  // checked whenever the listing is published with a lower price than before, or published
+  // again (a seller's edit waits for approval before the new price shows).
   catalogueEvents.onListingWritten(async ({ kind, before, after }, tx) => {
-    if (!before || before.moderation !== 'Approved' || after.moderation !== 'Approved') return;
-    if (after.deletedAt) return;
-    const price = { from: before.price, to: after.price };
-    if (after.price < before.price) {
-      await alertLater({ listingId: after.id, kind, change: 'price', ...price }, tx);
+    if (!isPublished(after)) return;
+    const [saved] = await tx
+      .select({ userId: favourites.userId })
+      .from(favourites)
+      .where(eq(favourites.listingId, after.id))
+      .limit(1);
+    if (!saved) return;
+    if (!isPublished(before) || after.price < before.price) {
+      await alertLater({ listingId: after.id, kind, change: 'price' }, tx);
     }
-    if (after.availability !== before.availability && after.availability !== 'Available') {
-      await alertLater({ listingId: after.id, kind, change: after.availability, ...price }, tx);
+    if (
+      isPublished(before) &&
+      after.availability !== before.availability &&
+      after.availability !== 'Available'
+    ) {
+      await alertLater({ listingId: after.id, kind, change: after.availability }, tx);
     }
   });
 
-  return { save, remove, isSaved, count, list };
+  return { save, remove, isSaved, listSavedIds, list };
 }
 
 export type FavouritesService = ReturnType<typeof createFavouritesService>;

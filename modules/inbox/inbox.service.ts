@@ -124,6 +124,7 @@ export function createInboxService({
     const message = await findMessage(id);
     const replyMail = {
       to: message.email,
+      kind: 'inquiry' as const,
       subject: t('inbox.replySubject'),
       text: t('inbox.replyBody', {
         name: message.username,

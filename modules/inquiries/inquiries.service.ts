@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-
 import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
 import type { Database, Transaction } from '#db/client.ts';
 import { assets, inquiries, inquiryMessages, properties, users } from '#db/schema.ts';
-import type { Actor } from '#lib/account.ts';
+import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.admin.ts';
@@ -157,7 +157,10 @@ export function createInquiriesService({
     await notifications.notifyAdmins(inApp, tx);
     const support = await settings.getSupportInfo();
     if (support.contactEmail && mailFor) {
-      await mail.send({ to: support.contactEmail, ...mailFor(t('inquiries.supportName')) }, tx);
+      await mail.send(
+        { to: support.contactEmail, kind: notice.kind, ...mailFor(t('inquiries.supportName')) },
+        tx,
+      );
     }
   }
 
@@ -218,6 +221,7 @@ export function createInquiriesService({
       await mail.send(
         {
           to: input.email,
+          kind: 'inquiry',
           subject: t('inquiries.confirmMailSubject', { title: listing.title }),
           text: t(viewer ? 'inquiries.confirmMailBodySignedIn' : 'inquiries.confirmMailBody', {
             ...facts,
@@ -374,6 +378,21 @@ export function createInquiriesService({
     return rows;
   }
 
+  /**
+   * The owners whose listings have conversations, by name (the admin panel's owner filter);
+   * admins only.
+   */
+  async function listConversationOwners(viewer: Actor): Promise<{ id: string; name: string }[]> {
+    assertAdmin(viewer);
+    return db
+      .selectDistinct({ id: users.id, name: users.name })
+      .from(inquiries)
+      .innerJoin(users, eq(users.id, inquiries.ownerId))
+      .where(isNull(inquiries.deletedAt))
+      .orderBy(users.name, users.id)
+      .limit(200);
+  }
+
   /** One conversation for a party to it or an admin; NotFoundError for anyone else. */
   async function getInquiry(id: string, viewer: Actor): Promise<InquiryView> {
     await findForViewer(id, viewer);
@@ -462,6 +481,7 @@ export function createInquiriesService({
           await mail.send(
             {
               to: row.email,
+              kind: 'inquiry',
               subject: t('inquiries.replyMailSubject', { title }),
               text: t('inquiries.replyMailBody', {
                 name: row.name,
@@ -530,6 +550,7 @@ export function createInquiriesService({
     createInquiry,
     listInquiries,
     listReceivedListings,
+    listConversationOwners,
     getInquiry,
     openInquiry,
     postMessage,

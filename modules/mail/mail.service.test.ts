@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '#db/client.ts';
 import { outbox } from '#db/schema.ts';
 import { createTestDatabase } from '#db/testing.ts';
 import { createJobQueue, type JobQueue } from '#modules/jobs/jobs.service.ts';
+import { createSigner } from '#modules/signing/signing.service.ts';
 import { startSmtpServer, type TestSmtpServer } from '#test/smtp-server.ts';
 import {
   createMailService,
@@ -16,6 +17,7 @@ import {
 type LogEntry = { level: 'info' | 'warn' | 'error'; details: object; message: string };
 
 const NOW = new Date('2026-03-01T08:00:00.000Z');
+const SITE_URL = 'https://inzu.example';
 
 /** A logger that keeps what it is told, in place of pino. */
 function createRecordingLogger() {
@@ -29,6 +31,7 @@ function createRecordingLogger() {
 function newMessage(): MailMessage {
   return {
     to: `reader-${randomUUID()}@example.rw`,
+    kind: 'account',
     subject: 'Reset your Inzu password',
     text: 'Hello,\n\nOpen this link: http://localhost/reset',
   };
@@ -62,7 +65,15 @@ async function createService(transport: MailTransport | undefined) {
     isWorking: false,
     logger,
   });
-  const mail = createMailService({ db: database.db, jobs, clock: () => NOW, transport, logger });
+  const mail = createMailService({
+    db: database.db,
+    jobs,
+    signer: createSigner({ db: database.db }),
+    siteUrl: SITE_URL,
+    clock: () => NOW,
+    transport,
+    logger,
+  });
   await jobs.start();
   queues.push(jobs);
   return { mail, jobs, logger };
@@ -149,5 +160,95 @@ describe('createMailService', () => {
 
     expect(await outboxRowsFor(message.to)).toEqual([]);
     expect(await jobs.runDue()).toBe(0);
+  });
+
+  it('gives an e-mail its unsubscribe link, in its text and as one-click headers (RFC 8058)', async () => {
+    const { mail, jobs } = await createService(createSmtpTransport(smtp.url));
+    const message: MailMessage = { ...newMessage(), kind: 'match', subject: 'New matches' };
+
+    await mail.send(message);
+    await jobs.runDue();
+
+    const [row] = await outboxRowsFor(message.to);
+    const link = row!.unsubscribeUrl!;
+    expect(link).toMatch(/^https:\/\/inzu\.example\/unsubscribe\?token=[\w-]+\.[\w-]+$/);
+    expect(row!.body).toBe(
+      `${message.text}\n\n-- \nYou get this e-mail about listings that match your requests. To stop these e-mails: ${link}`,
+    );
+    const [delivered] = smtp.received.filter((mail) => mail.to.includes(message.to));
+    const headers = delivered!.raw.replace(/\r\n\s+/g, ' ');
+    expect(headers).toContain(`List-Unsubscribe: <${link}>`);
+    expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+
+    const token = new URL(link).searchParams.get('token')!;
+    expect(await mail.readUnsubscribeToken(token)).toEqual({
+      kind: 'match',
+      email: message.to.toLowerCase(),
+    });
+  });
+
+  it('gives an account e-mail no unsubscribe link', async () => {
+    const { mail } = await createService(undefined);
+    const message = newMessage();
+
+    await mail.send(message);
+
+    const [row] = await outboxRowsFor(message.to);
+    expect(row).toMatchObject({ body: message.text, unsubscribeUrl: null });
+  });
+
+  it('writes no e-mail of a kind its address turned off, in any case of the address', async () => {
+    const { mail } = await createService(undefined);
+    const message: MailMessage = { ...newMessage(), kind: 'inquiry' };
+    await mail.setOptOut(message.to.toUpperCase(), 'inquiry', true);
+
+    await mail.send(message);
+    await mail.send({ ...message, kind: 'favourite', subject: 'A saved listing changed' });
+    await mail.send({ ...message, kind: 'account', subject: 'Reset your password' });
+
+    const subjects = (await outboxRowsFor(message.to)).map((row) => row.subject).sort();
+    expect(subjects).toEqual(['A saved listing changed', 'Reset your password']);
+    expect(await mail.listOptOuts(message.to)).toEqual(['inquiry']);
+
+    await mail.setOptOut(message.to, 'inquiry', false);
+    await mail.send(message);
+    expect(await outboxRowsFor(message.to)).toHaveLength(3);
+  });
+
+  it('refuses an unsubscribe token that was changed, cut or signed with another key', async () => {
+    const { mail } = await createService(undefined);
+    const link = await mail.unsubscribeUrl('someone@example.rw', 'notice');
+    const token = new URL(link).searchParams.get('token')!;
+    const [payload, signature] = token.split('.') as [string, string];
+    const forged = `${Buffer.from('notice other@example.rw').toString('base64url')}.${signature}`;
+
+    expect(await mail.readUnsubscribeToken(token)).toEqual({
+      kind: 'notice',
+      email: 'someone@example.rw',
+    });
+    expect(await mail.readUnsubscribeToken(forged)).toBeNull();
+    expect(await mail.readUnsubscribeToken(payload)).toBeNull();
+    expect(await mail.readUnsubscribeToken(`${token}x`)).toBeNull();
+    expect(await mail.readUnsubscribeToken('')).toBeNull();
+
+    const elsewhere = await createTestDatabase();
+    try {
+      const otherKey = createSigner({ db: elsewhere.db });
+      expect(await otherKey.verify('unsubscribe', token)).toBeNull();
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('keeps an address’s choices when the account’s e-mail changes', async () => {
+    const { mail } = await createService(undefined);
+    const before = `before-${randomUUID()}@example.rw`;
+    const after = `After-${randomUUID()}@example.rw`;
+    await mail.setOptOut(before, 'match', true);
+
+    await database.db.transaction((tx) => mail.moveOptOuts(before, after, tx));
+
+    expect(await mail.listOptOuts(before)).toEqual([]);
+    expect(await mail.listOptOuts(after)).toEqual(['match']);
   });
 });

@@ -1,15 +1,45 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database, Transaction } from '#db/client.ts';
-import { outbox } from '#db/schema.ts';
+import { emailOptOuts, outbox } from '#db/schema.ts';
 import type { Clock } from '#lib/clock.ts';
+import { t } from '#lib/i18n.admin.ts';
+import {
+  EMAIL_CHOICES,
+  type EmailChoice,
+  type MailKind,
+  type NotificationKind,
+} from '#lib/notifications.ts';
 import { SITE } from '#lib/site.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
+import type { Signer } from '#modules/signing/signing.service.ts';
 
-export type MailMessage = { to: string; subject: string; text: string };
+/** An e-mail to send, and what it is about (which its recipient may have turned off). */
+export type MailMessage = { to: string; subject: string; text: string; kind: MailKind };
+
+/** An e-mail as it leaves: with the one-click unsubscribe headers (RFC 8058) when it has them. */
+type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  from: string;
+  headers?: Record<string, string>;
+};
 
 /** Where mail leaves the building: nodemailer over SMTP in production, or nothing. */
-export type MailTransport = { send(message: MailMessage & { from: string }): Promise<void> };
+export type MailTransport = { send(message: OutgoingMail): Promise<void> };
+
+/** Whose e-mails of which kind an unsubscribe link stops. */
+export type Unsubscription = { email: string; kind: EmailChoice };
+
+const UNSUBSCRIBE_PURPOSE = 'unsubscribe';
+
+const isEmailChoice = (kind: string): kind is EmailChoice =>
+  (EMAIL_CHOICES as readonly string[]).includes(kind);
+
+/** The newsletter is a subscription of its own; the other choices are opt-outs kept here. */
+const isOptOutKind = (kind: MailKind): kind is NotificationKind =>
+  kind !== 'account' && kind !== 'newsletter';
 
 type MailLogger = {
   info(details: object, message: string): void;
@@ -31,12 +61,17 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
 export function createMailService({
   db,
   jobs,
+  signer,
+  siteUrl,
   clock,
   transport,
   logger,
 }: {
   db: Database;
   jobs: JobQueue;
+  signer: Signer;
+  /** The site's address, for unsubscribe links. */
+  siteUrl: string;
   clock: Clock;
   transport: MailTransport | undefined;
   logger: MailLogger;
@@ -62,6 +97,12 @@ export function createMailService({
         subject: row.subject,
         text: row.body,
         from: SITE.email,
+        ...(row.unsubscribeUrl && {
+          headers: {
+            'List-Unsubscribe': `<${row.unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }),
       });
     } catch (error) {
       const failure = error instanceof Error ? error.message : String(error);
@@ -80,21 +121,103 @@ export function createMailService({
     run: ({ outboxId }) => deliver(outboxId),
   });
 
+  /** The page that stops `kind` e-mails to `email`, without signing in. */
+  async function unsubscribeUrl(
+    email: string,
+    kind: EmailChoice,
+    runner: Database | Transaction = db,
+  ): Promise<string> {
+    const token = await signer.sign(UNSUBSCRIBE_PURPOSE, `${kind} ${email.toLowerCase()}`, runner);
+    return `${siteUrl}/unsubscribe?token=${token}`;
+  }
+
+  /** Whose e-mails of which kind an unsubscribe link's token stops, or null if it is not one. */
+  async function readUnsubscribeToken(token: string): Promise<Unsubscription | null> {
+    const payload = await signer.verify(UNSUBSCRIBE_PURPOSE, token);
+    const [kind = '', email = ''] = payload?.split(' ') ?? [];
+    return isEmailChoice(kind) && email ? { kind, email } : null;
+  }
+
+  /** The notification kinds `email` asked not to receive by e-mail. */
+  async function listOptOuts(email: string): Promise<NotificationKind[]> {
+    const rows = await db
+      .select({ kind: emailOptOuts.kind })
+      .from(emailOptOuts)
+      .where(eq(emailOptOuts.email, email.toLowerCase()));
+    return rows.map((row) => row.kind);
+  }
+
+  /** Turns `kind` e-mails to `email` off or back on. */
+  async function setOptOut(
+    email: string,
+    kind: NotificationKind,
+    isOptedOut: boolean,
+    runner: Database | Transaction = db,
+  ): Promise<void> {
+    const address = email.toLowerCase();
+    if (isOptedOut) {
+      await runner
+        .insert(emailOptOuts)
+        .values({ email: address, kind, createdAt: clock() })
+        .onConflictDoNothing();
+    } else {
+      await runner
+        .delete(emailOptOuts)
+        .where(and(eq(emailOptOuts.email, address), eq(emailOptOuts.kind, kind)));
+    }
+  }
+
+  /** Keeps an address's choices when its account's e-mail changes (in that transaction). */
+  async function moveOptOuts(from: string, to: string, tx: Transaction): Promise<void> {
+    if (from.toLowerCase() === to.toLowerCase()) return;
+    await tx.delete(emailOptOuts).where(eq(emailOptOuts.email, to.toLowerCase()));
+    await tx
+      .update(emailOptOuts)
+      .set({ email: to.toLowerCase() })
+      .where(eq(emailOptOuts.email, from.toLowerCase()));
+  }
+
   /**
    * Sends an e-mail: written to the outbox and handed to a background job in one transaction
    * (the caller's `tx`, when the e-mail belongs to a change), so it leaves exactly when the
    * change commits, whatever happens to this process afterwards. Never slows the request down
-   * or fails it when SMTP is down.
+   * or fails it when SMTP is down. An e-mail of a kind its recipient turned off is not written;
+   * every other one but an account's carries its unsubscribe link, in its text and headers.
    */
   async function send(message: MailMessage, tx: Database | Transaction = db): Promise<void> {
     await tx.transaction(async (inner) => {
+      if (isOptOutKind(message.kind)) {
+        const [optOut] = await inner
+          .select({ kind: emailOptOuts.kind })
+          .from(emailOptOuts)
+          .where(
+            and(
+              eq(emailOptOuts.email, message.to.toLowerCase()),
+              eq(emailOptOuts.kind, message.kind),
+            ),
+          );
+        if (optOut) return;
+      }
+      const { kind } = message;
+      let body = message.text;
+      let stopUrl: string | null = null;
+      if (kind !== 'account') {
+        stopUrl = await unsubscribeUrl(message.to, kind, inner);
+        const about = t(`emailChoices.about.${kind}`);
+        body += `\n\n-- \n${t('mail.unsubscribeFooter', { kind: about, url: stopUrl })}`;
+      }
       const [row] = await inner
         .insert(outbox)
-        .values({ recipient: message.to, subject: message.subject, body: message.text })
+        .values({
+          recipient: message.to,
+          subject: message.subject,
+          body,
+          unsubscribeUrl: stopUrl,
+        })
         .returning({ id: outbox.id });
       await deliverLater({ outboxId: row!.id }, inner);
     });
   }
 
-  return { send };
+  return { send, unsubscribeUrl, readUnsubscribeToken, listOptOuts, setOptOut, moveOptOuts };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FeaturesSchema, optionalText, requiredAmount, requiredText } from '#lib/form-fields.ts';
+import { ADMIN_LISTING_STATUSES } from '#lib/admin-listings.ts';
 import { t, type AdminMessageKey as MessageKey } from '#lib/i18n.admin.ts';
 import {
   ADDRESS_MAX_LENGTH,
@@ -20,19 +21,9 @@ import { AssetViewSchema, assetKindFields } from '#modules/assets/assets.schema.
 import { PropertyViewSchema } from '#modules/listings/listings.schema.ts';
 import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
 
-/**
- * The admin form's Status choices (spec: Property status choices). Rent and Sale publish with
- * that offer, Available publishes keeping the offer, Pending saves unpublished
- * (docs/decisions/007-admin-listing-status.md).
- */
-export const ADMIN_LISTING_STATUSES = ['Available', 'Rent', 'Sale', 'Pending'] as const;
-export type AdminListingStatus = (typeof ADMIN_LISTING_STATUSES)[number];
 /** An update may also approve (the manage table's Approve): publish, nothing else changes. */
 const ADMIN_UPDATE_STATUSES = [...ADMIN_LISTING_STATUSES, 'Approved'] as const;
 export type AdminUpdateStatus = (typeof ADMIN_UPDATE_STATUSES)[number];
-
-/** Location filter choices of the manage tables (spec §9). */
-export const LOCATION_FILTERS = ['Kigali', 'Karongi', 'Musanze'] as const;
 
 /** A form field's single text; blank is absent (a select left on 'All', an empty input). */
 function firstText(value: unknown): unknown {
@@ -194,14 +185,6 @@ const AdminAssetViewSchema = AssetViewSchema.extend({
   updatedAt: z.iso.datetime(),
 });
 export type AdminAssetView = z.infer<typeof AdminAssetViewSchema>;
-
-/** What the edit form's Status select shows: Pending while unpublished, else the offer. */
-export function adminStatusOf(listing: {
-  moderation: AdminPropertyView['moderation'];
-  status: AdminPropertyView['status'];
-}): AdminListingStatus {
-  return listing.moderation === 'Approved' ? listing.status : 'Pending';
-}
 
 export const AdminPropertyListAnswerSchema = listAnswerSchema(AdminPropertyViewSchema);
 export const AdminAssetListAnswerSchema = listAnswerSchema(AdminAssetViewSchema);

@@ -2,9 +2,9 @@ import { and, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import { containing, listNewestFirst } from '#db/rows.ts';
 import type { Database } from '#db/client.ts';
 import { assets, properties } from '#db/schema.ts';
-import type { Actor } from '#lib/account.ts';
+import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
-import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
+import { NotFoundError } from '#lib/errors.ts';
 import { t, type AdminMessageKey as MessageKey } from '#lib/i18n.admin.ts';
 import type { Page } from '#lib/pagination.ts';
 import { toAssetColumns, toAssetView } from '#modules/assets/assets.service.ts';
@@ -104,10 +104,6 @@ export function createManageService({
   media: MediaService;
   catalogueEvents: CatalogueEvents;
 }) {
-  function requireAdmin(actor: Actor) {
-    if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
-  }
-
   /** A non-deleted row of `table`, or NotFound with `message`. */
   async function findRow<Table extends ListingTable>(
     table: Table,
@@ -270,13 +266,13 @@ export function createManageService({
     query: AdminPropertyQuery,
     actor: Actor,
   ): Promise<Page<AdminPropertyView>> {
-    requireAdmin(actor);
+    assertAdmin(actor);
     return listRows(properties, query, toAdminPropertyView);
   }
 
   /** One non-deleted property, published or not (the edit form). */
   async function getProperty(id: string, actor: Actor): Promise<AdminPropertyView> {
-    requireAdmin(actor);
+    assertAdmin(actor);
     return toAdminPropertyView(await findProperty(id), clock());
   }
 
@@ -286,7 +282,7 @@ export function createManageService({
     photoFiles: Buffer[],
     actor: Actor,
   ): Promise<AdminPropertyView> {
-    requireAdmin(actor);
+    assertAdmin(actor);
     return createRow(
       properties,
       'property',
@@ -318,7 +314,7 @@ export function createManageService({
     photoFiles: Buffer[],
     actor: Actor,
   ): Promise<AdminPropertyView> {
-    requireAdmin(actor);
+    assertAdmin(actor);
     const before = await findProperty(id);
     const { status, owner, area, ...facts } = input;
     const isApproval =
@@ -341,19 +337,19 @@ export function createManageService({
 
   /** Deletes a property: hidden everywhere (deletedAt), kept in the database. */
   async function deleteProperty(id: string, actor: Actor): Promise<void> {
-    requireAdmin(actor);
+    assertAdmin(actor);
     await deleteRow(properties, 'property', await findProperty(id), actor);
   }
 
   /** A page of non-deleted assets, newest first, whatever their moderation, filtered. */
   function listAssets(query: AdminAssetQuery, actor: Actor): Promise<Page<AdminAssetView>> {
-    requireAdmin(actor);
+    assertAdmin(actor);
     return listRows(assets, query, toAdminAssetView);
   }
 
   /** One non-deleted asset, published or not. */
   async function getAsset(id: string, actor: Actor): Promise<AdminAssetView> {
-    requireAdmin(actor);
+    assertAdmin(actor);
     return toAdminAssetView(await findAsset(id), clock());
   }
 
@@ -363,7 +359,7 @@ export function createManageService({
     photoFiles: Buffer[],
     actor: Actor,
   ): Promise<AdminAssetView> {
-    requireAdmin(actor);
+    assertAdmin(actor);
     return createRow(
       assets,
       'asset',
@@ -390,7 +386,7 @@ export function createManageService({
     photoFiles: Buffer[],
     actor: Actor,
   ): Promise<AdminAssetView> {
-    requireAdmin(actor);
+    assertAdmin(actor);
     const before = await findAsset(id);
     const { status, owner, features, ...facts } = input;
     const isApproval =
@@ -413,7 +409,7 @@ export function createManageService({
 
   /** Deletes an asset: hidden everywhere (deletedAt), kept in the database. */
   async function deleteAsset(id: string, actor: Actor): Promise<void> {
-    requireAdmin(actor);
+    assertAdmin(actor);
     await deleteRow(assets, 'asset', await findAsset(id), actor);
   }
 

@@ -134,6 +134,14 @@ describe('a listing that comes on offer', () => {
     }
   });
 
+  it('ignores case and accents in the place: a request for "Rémera" fits a listing in "REMERA"', async () => {
+    const place = newPlace();
+    const { request } = await buyerWanting({ location: `Rémera ${place}`, price: 400_000 });
+    await approvedSupply({ location: `REMERA ${place}, Gasabo`, price: 400_000 });
+    await runMatching();
+    expect(await pairsOf(request.id)).toHaveLength(1);
+  });
+
   it('gathers several new matches for one buyer into one e-mail', async () => {
     const place = newPlace();
     const { buyer, request } = await buyerWanting({ location: place, price: 500_000, bedrooms: 1 });

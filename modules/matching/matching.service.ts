@@ -76,7 +76,7 @@ export function createMatchingService({
         and coalesce(r.bedrooms, 0) <= l.bedrooms
         and coalesce(r.bathrooms, 0) <= l.bathrooms
         and coalesce(r.toilets, 0) <= l.toilets
-        and l.headline @@ plainto_tsquery('simple', r.location)`);
+        and l.headline @@ plainto_tsquery('simple', fold_accents(r.location))`);
     return result.rows.map((row) => ({ requestId: row.id, requesterId: row.requester_id }));
   }
 
@@ -104,7 +104,7 @@ export function createMatchingService({
               and l.toilets >= ${request.toilets ?? 0}`
           : sql`${(request.bedrooms ?? 0) + (request.bathrooms ?? 0) + (request.toilets ?? 0)} = 0`
       }
-      and l.headline @@ plainto_tsquery('simple', ${request.location})`;
+      and l.headline @@ plainto_tsquery('simple', fold_accents(${request.location}))`;
     const pairs: Pair[] = [];
     const isAnyType = request.type === null;
     for (const kind of ['property', 'asset'] as const) {

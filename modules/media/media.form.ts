@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { InvalidError, PayloadTooLargeError } from '#lib/errors.ts';
-import { MAX_PHOTOS } from '#lib/photos.ts';
+import { MAX_PHOTOS } from '#lib/limits.ts';
 
 /** A form as a listing route reads it: text fields (repeated ones as lists) and photo files. */
 export type SubmittedForm = { fields: Record<string, string | string[]>; photos: Buffer[] };

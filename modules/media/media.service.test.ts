@@ -6,7 +6,8 @@ import sharp, { type Sharp } from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidError, PayloadTooLargeError } from '#lib/errors.ts';
 import type { Photo } from '#lib/listing.ts';
-import { MAX_PHOTOS, PHOTO_WIDTHS } from '#lib/photos.ts';
+import { MAX_PHOTOS } from '#lib/limits.ts';
+import { PHOTO_WIDTHS } from '#lib/photos.ts';
 import {
   createMediaService,
   MAX_INPUT_PIXELS,

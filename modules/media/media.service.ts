@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { InvalidError, PayloadTooLargeError } from '#lib/errors.ts';
 import type { Photo } from '#lib/listing.ts';
-import { MAX_PHOTOS, PHOTO_WIDTHS } from '#lib/photos.ts';
+import { MAX_PHOTOS } from '#lib/limits.ts';
+import { PHOTO_WIDTHS } from '#lib/photos.ts';
 import { decodeHeic } from './media.heic.ts';
 import type { PhotoStorage } from './media.storage.ts';
 

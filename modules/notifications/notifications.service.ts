@@ -125,7 +125,7 @@ export function createNotificationsService({
         { actor, action: 'user.message', targetType: 'user', targetId: userId, after: { message } },
         tx,
       );
-      await mail.send({ to: recipient.email, subject: title, text: message }, tx);
+      await mail.send({ to: recipient.email, kind: 'notice', subject: title, text: message }, tx);
       return row!.id;
     });
     return { id };
@@ -162,7 +162,7 @@ export function createNotificationsService({
     const mailFor = notice.mail;
     if (!mailFor) return;
     for (const recipient of recipients) {
-      await mail.send({ to: recipient.email, ...mailFor(recipient.name) }, tx);
+      await mail.send({ to: recipient.email, kind: notice.kind, ...mailFor(recipient.name) }, tx);
     }
   }
 

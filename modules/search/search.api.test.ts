@@ -130,6 +130,25 @@ describe('GET /api/search', () => {
     }
   });
 
+  it('finds a place written with or without its accents, either way', async () => {
+    const db = test.database.db;
+    const accented = await createProperty(db, ownerId, {
+      title: 'Studio à Rémera',
+      location: 'Rémera, Gasabo',
+      features: [],
+    });
+    const plain = await createProperty(db, ownerId, {
+      title: 'Flat near Gisozi',
+      location: 'Gisozi, Gasabo',
+      description: 'Walk to the Ecole belge.',
+      features: [],
+    });
+    for (const q of ['remera', 'Rémera', 'RÉMER']) {
+      expect(ids((await search(q)).properties), q).toEqual([accented.id]);
+    }
+    expect(ids((await search('école')).properties)).toEqual([plain.id]);
+  });
+
   it("finds 'Nyarutarama' from the prefix 'nyaru'", async () => {
     const db = test.database.db;
     const villa = await createProperty(db, ownerId, {

@@ -69,5 +69,5 @@ export function createSearchService({
   // The service lives as long as the emitter (both are made once per server): no unsubscribe.
   catalogueEvents.onChange(forgetCachedAnswers);
 
-  return { searchCatalogue, forgetCachedAnswers };
+  return { searchCatalogue };
 }

@@ -3,6 +3,7 @@ import { t } from '#lib/i18n.ts';
 import { PasswordResetRequestSchema } from '#modules/accounts/accounts.schema.ts';
 import { PASSWORD_RESET_TTL_MINUTES } from '#modules/accounts/accounts.service.ts';
 import { AuthCard } from './auth-card.tsx';
+import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import { FormField } from '#app/components/form-field.tsx';
 import { FormMessage } from '#app/components/form-message.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
@@ -38,6 +39,7 @@ export default function ForgotPassword() {
       }
     >
       <fetcher.Form ref={formRef} method="post" className="space-y-4" noValidate onInput={onInput}>
+        <FormErrorSummary answer={result} fieldErrors={fieldErrors} />
         <FormField name="email" label={t('account.email')} error={fieldErrors.email}>
           {(props) => <input {...props} type="email" required autoComplete="email" />}
         </FormField>

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { t } from '#lib/i18n.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { AccountPage } from '#app/components/account-page.tsx';
@@ -42,7 +42,12 @@ export default function NotificationsPage({
   return (
     <AccountPage heading={t('notifications.heading')}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-slate-700">{t('notifications.intro')}</p>
+        <p className="text-slate-700">
+          {t('notifications.intro')}{' '}
+          <Link to="/account/notifications" className="font-semibold text-brand-800 underline">
+            {t('emailChoices.link')}
+          </Link>
+        </p>
         {unread > 0 && (
           <Form method="post">
             <IntentInput<NotificationIntent> value="mark-all-read" />

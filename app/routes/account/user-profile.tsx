@@ -90,13 +90,19 @@ export default function UserProfile({
         {hasListings ? (
           <ListingGrid>
             {properties.map((property, index) => (
-              <PropertyCard key={property._id} property={property} isPriority={index === 0} />
+              <PropertyCard
+                key={property._id}
+                property={property}
+                isPriority={index === 0}
+                isSavable
+              />
             ))}
             {assets.map((asset, index) => (
               <AssetCard
                 key={asset._id}
                 asset={asset}
                 isPriority={properties.length === 0 && index === 0}
+                isSavable
               />
             ))}
           </ListingGrid>

@@ -11,7 +11,7 @@ import { ListingNotFound } from '#app/components/listing-not-found.tsx';
 import { ListingDetailLayout, offerLabel } from '#app/components/listing-detail-layout.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { BuyersLooking } from '#app/components/matches.tsx';
-import { listingAction, savedState } from './listing-action.server.ts';
+import { listingAction } from './listing-action.server.ts';
 import { loadOrNull } from '#app/load-or-null.server.ts';
 import { getSiteOrigin } from '#app/site-origin.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
@@ -33,11 +33,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           .get(requestContext)
           .services.matching.listRequestsForListing(asset._id, asset.ownerId, viewer)
       : { data: [], total: 0 };
-  const isSaved = asset ? await savedState(request, context, asset._id) : false;
   const answer = {
     asset,
     canManage,
-    isSaved,
     buyers: buyers.data,
     origin: getSiteOrigin(request, context),
   };
@@ -113,7 +111,7 @@ function kindSection(asset: AssetView): { heading: MessageKey; facts: Fact[] } {
 }
 
 export default function AssetDetail({
-  loaderData: { asset, canManage, buyers, origin, isSaved },
+  loaderData: { asset, canManage, buyers, origin },
 }: Route.ComponentProps) {
   if (!asset) {
     return <ListingNotFound message={t('listing.assetNotFound')} />;
@@ -123,7 +121,6 @@ export default function AssetDetail({
     <ListingDetailLayout
       canManage={canManage}
       forOwner={<BuyersLooking requests={buyers} />}
-      isSaved={isSaved}
       publicUrl={`${origin}/asset/${asset._id}`}
       listing={{
         ...asset,

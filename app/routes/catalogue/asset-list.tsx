@@ -14,9 +14,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const type = parseAssetType(params.type);
   if (!type) throw data(null, { status: 404 });
   const query = readListQuery(new URL(request.url), ListQuerySchema);
-  const page = await context
-    .get(requestContext)
-    .services.assets.listPublishedAssets({ ...query, type });
+  const { services } = context.get(requestContext);
+  const page = await services.assets.listPublishedAssets({ ...query, type });
   return { type, query, page };
 }
 
@@ -39,7 +38,7 @@ export default function AssetList({ loaderData: { type, query, page } }: Route.C
       emptyText={t('listing.noAssetsForType')}
     >
       {page.items.map((asset, index) => (
-        <AssetCard key={asset._id} asset={asset} isPriority={index === 0} />
+        <AssetCard key={asset._id} asset={asset} isPriority={index === 0} isSavable />
       ))}
     </TypeListPage>
   );

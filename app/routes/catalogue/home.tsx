@@ -6,17 +6,24 @@ import { Icon } from '#app/components/icon.tsx';
 import { EmptyState, ListingGrid } from '#app/components/listing-grid.tsx';
 import { PropertyCard } from '#app/components/property-card.tsx';
 import { pageMeta } from '#app/page-meta.ts';
+import { readListQuery } from '#lib/list-query.ts';
+import { SearchQuerySchema } from '#modules/search/search.schema.ts';
 import { useLiveSearch } from './use-live-search.ts';
 import type { Route } from './+types/home';
 import { requestContext } from '#server/load-context.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams.get('q')?.slice(0, 200) ?? '';
-  const results = await context.get(requestContext).services.search.searchCatalogue(query);
+  const { q: query } = readListQuery(new URL(request.url), SearchQuerySchema);
+  const { services } = context.get(requestContext);
+  const results = await services.search.searchCatalogue(query);
   return { query, results };
 }
 
-/** The grids follow the search box, not form posts elsewhere on the page (the newsletter). */
+/**
+ * The grids follow the search box, not form posts elsewhere on the page (the newsletter, a
+ * card's heart, whose state the root loader reads again): the router's address may lag behind
+ * the one live search wrote, and reloading it would undo what the visitor typed.
+ */
 export function shouldRevalidate({
   formMethod,
   defaultShouldRevalidate,
@@ -123,7 +130,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : (
             <ListingGrid>
               {properties.map((property, index) => (
-                <PropertyCard key={property._id} property={property} isPriority={index === 0} />
+                <PropertyCard
+                  key={property._id}
+                  property={property}
+                  isPriority={index === 0}
+                  isSavable
+                />
               ))}
             </ListingGrid>
           )}
@@ -144,7 +156,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : (
             <ListingGrid>
               {assets.map((asset) => (
-                <AssetCard key={asset._id} asset={asset} />
+                <AssetCard key={asset._id} asset={asset} isSavable />
               ))}
             </ListingGrid>
           )}

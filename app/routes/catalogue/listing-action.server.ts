@@ -5,10 +5,7 @@ import { AvailabilityInputSchema, IdParamsSchema } from '#lib/listing-schemas.ts
 import { InquiryInputSchema } from '#modules/inquiries/inquiries.schema.ts';
 import { requestContext, type PageContext } from '#server/load-context.ts';
 import { pagePathOf } from '#app/auth.server.ts';
-import { formHandler, handleIntents } from '#app/forms/form-action.server.ts';
-
-/** The forms of a listing's page: Request Information, and the owner's controls. */
-export type ListingIntent = 'inquiry' | 'availability' | 'withdraw';
+import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-action.server.ts';
 
 /** Request Information about the listing of the page (published listings only). */
 export function inquiryHandler(context: PageContext, listingId: string | undefined) {
@@ -52,20 +49,5 @@ export function listingAction(kind: 'property' | 'asset') {
   };
 }
 
-/**
- * Whether the viewer saved the listing. A visitor who tapped Save while signed out comes back
- * from signing in with `?save=1`: the listing is saved then, and the address cleaned.
- */
-export async function savedState(
-  request: Request,
-  context: PageContext,
-  listingId: string,
-): Promise<boolean> {
-  const { services, viewer } = context.get(requestContext);
-  if (!viewer) return false;
-  if (new URL(request.url).searchParams.get('save') === '1') {
-    await services.favourites.save(listingId, viewer);
-    throw redirect(pagePathOf(request).replace(/\?.*$/, ''));
-  }
-  return services.favourites.isSaved(listingId, viewer);
-}
+/** The forms of a listing's page: Request Information, and the owner's availability. */
+export type ListingIntent = IntentOf<ReturnType<typeof listingAction>>;

@@ -8,7 +8,7 @@ import { ListingNotFound } from '#app/components/listing-not-found.tsx';
 import { ListingDetailLayout, offerLabel } from '#app/components/listing-detail-layout.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { BuyersLooking } from '#app/components/matches.tsx';
-import { listingAction, savedState } from './listing-action.server.ts';
+import { listingAction } from './listing-action.server.ts';
 import { loadOrNull } from '#app/load-or-null.server.ts';
 import { getSiteOrigin } from '#app/site-origin.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
@@ -30,11 +30,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           .get(requestContext)
           .services.matching.listRequestsForListing(property._id, property.ownerId, viewer)
       : { data: [], total: 0 };
-  const isSaved = property ? await savedState(request, context, property._id) : false;
   const answer = {
     property,
     canManage,
-    isSaved,
     buyers: buyers.data,
     origin: getSiteOrigin(request, context),
   };
@@ -64,7 +62,7 @@ export function ErrorBoundary() {
 }
 
 export default function PropertyDetail({
-  loaderData: { property, canManage, buyers, origin, isSaved },
+  loaderData: { property, canManage, buyers, origin },
 }: Route.ComponentProps) {
   if (!property) {
     return <ListingNotFound message={t('listing.propertyNotFound')} />;
@@ -73,7 +71,6 @@ export default function PropertyDetail({
     <ListingDetailLayout
       canManage={canManage}
       forOwner={<BuyersLooking requests={buyers} />}
-      isSaved={isSaved}
       listing={property}
       publicUrl={`${origin}/property/${property._id}`}
       factsHeading={t('listing.details')}

@@ -14,9 +14,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const type = parsePropertyType(params.type);
   if (!type) throw data(null, { status: 404 });
   const query = readListQuery(new URL(request.url), ListQuerySchema);
-  const page = await context
-    .get(requestContext)
-    .services.listings.listPublishedProperties({ ...query, type });
+  const { services } = context.get(requestContext);
+  const page = await services.listings.listPublishedProperties({ ...query, type });
   return { type, query, page };
 }
 
@@ -38,7 +37,7 @@ export default function PropertyList({ loaderData: { type, query, page } }: Rout
       emptyText={t('listing.noPropertiesForType')}
     >
       {page.items.map((property, index) => (
-        <PropertyCard key={property._id} property={property} isPriority={index === 0} />
+        <PropertyCard key={property._id} property={property} isPriority={index === 0} isSavable />
       ))}
     </TypeListPage>
   );

@@ -9,6 +9,7 @@ import { EmptyState } from '#app/components/listing-grid.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { pageMeta } from '#app/page-meta.ts';
+import { getSiteOrigin } from '#app/site-origin.server.ts';
 import { requestContext } from '#server/load-context.ts';
 import type { Route } from './+types/inquiries';
 
@@ -28,7 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     inquiries.listInquiries(query, viewer),
     query.box === 'received' ? inquiries.listReceivedListings(viewer, viewer.id) : [],
   ]);
-  return { page, listings, box: query.box, listingId: query.listingId ?? '' };
+  return {
+    page,
+    listings,
+    box: query.box,
+    listingId: query.listingId ?? '',
+    origin: getSiteOrigin(request, context),
+  };
 }
 
 export function meta() {
@@ -40,7 +47,7 @@ export function ErrorBoundary() {
 }
 
 export default function InquiriesPage({
-  loaderData: { page, listings, box, listingId },
+  loaderData: { page, listings, box, listingId, origin },
 }: Route.ComponentProps) {
   const tabClass = (isCurrent: boolean) =>
     `inline-flex min-h-11 items-center rounded-lg px-4 font-semibold ${
@@ -101,7 +108,7 @@ export default function InquiriesPage({
       ) : (
         <ul className="space-y-3">
           {page.items.map((inquiry) => (
-            <ConversationCard key={inquiry.id} inquiry={inquiry} />
+            <ConversationCard key={inquiry.id} inquiry={inquiry} origin={origin} />
           ))}
         </ul>
       )}

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { t } from '#lib/i18n.ts';
 import { INQUIRY_MESSAGE_MAX_LENGTH } from '#lib/limits.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
-import { telHref, whatsappUrl } from '#lib/site.ts';
 import {
   InquiryMessageInputSchema,
   type InquiryView,
@@ -16,6 +15,7 @@ import { FormField } from '#app/components/form-field.tsx';
 import { FormMessage } from '#app/components/form-message.tsx';
 import { Icon } from '#app/components/icon.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
+import { ReachButtons } from '#app/components/reach-buttons.tsx';
 import { formatNotificationDate } from '#app/components/notification-date.ts';
 import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-action.server.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
@@ -77,38 +77,6 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export function ErrorBoundary() {
   return <LoadFailure message={t('inquiries.loadFailed')} />;
-}
-
-/** Call and WhatsApp the other side: the visitor's number, or the listing's contact. */
-function ReachButtons({ inquiry, listingUrl }: { inquiry: InquiryView; listingUrl: string }) {
-  const isOwner = inquiry.viewerSide === 'owner';
-  const phone = isOwner ? inquiry.phone : inquiry.listingContact;
-  if (!phone) return null;
-  const text = isOwner
-    ? t('inquiries.whatsappToVisitor', { name: inquiry.name, title: inquiry.listingTitle })
-    : t('inquiries.whatsappToOwner', { title: inquiry.listingTitle, url: listingUrl });
-  return (
-    <div className="grid grid-cols-2 gap-2">
-      <a
-        href={telHref(phone)}
-        className="button-primary px-2"
-        aria-label={t('reach.callLabel', { contact: phone })}
-      >
-        <Icon name="phone" className="h-5 w-5" />
-        {t('reach.call')}
-      </a>
-      <a
-        href={whatsappUrl(text, phone)}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={t('reach.whatsappLabel', { contact: phone })}
-        className="button-primary bg-[#1f8f4e] px-2 hover:bg-[#17733e]"
-      >
-        <Icon name="chat" className="h-5 w-5" />
-        {t('reach.whatsapp')}
-      </a>
-    </div>
-  );
 }
 
 function Thread({ inquiry }: { inquiry: InquiryView }) {

@@ -6,7 +6,7 @@ import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { RequestUpdateSchema } from '#modules/requests/requests.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { FormAnswer } from '#app/components/form-answer.tsx';
-import { EmptyState } from '#app/components/listing-grid.tsx';
+import { ListingNotFound } from '#app/components/listing-not-found.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { RequestForm } from './request-form.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
@@ -56,12 +56,11 @@ export default function EditRequestProperty({ loaderData: { requested } }: Route
   });
   if (!requested) {
     return (
-      <main id="main" className="container-page space-y-6 py-16 text-center">
-        <EmptyState>{t('request.notFound')}</EmptyState>
+      <ListingNotFound message={t('request.notFound')}>
         <Link to="/property-requested" className="button-secondary">
           {t('requested.backToList')}
         </Link>
-      </main>
+      </ListingNotFound>
     );
   }
   const detailPath = `/requested-property-detail/${requested._id}`;

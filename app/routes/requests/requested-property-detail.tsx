@@ -16,7 +16,7 @@ import { FactList, type Fact } from '#app/components/fact-list.tsx';
 import { FeatureList } from '#app/components/feature-list.tsx';
 import { FormMessage } from '#app/components/form-message.tsx';
 import { Icon } from '#app/components/icon.tsx';
-import { EmptyState } from '#app/components/listing-grid.tsx';
+import { ListingNotFound } from '#app/components/listing-not-found.tsx';
 import { ListingPhoto } from '#app/components/listing-photo.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { MatchingListings } from '#app/components/matches.tsx';
@@ -206,12 +206,11 @@ export default function RequestedPropertyDetail({
 }: Route.ComponentProps) {
   if (!requested) {
     return (
-      <main id="main" className="container-page space-y-6 py-16 text-center">
-        <EmptyState>{t('request.notFound')}</EmptyState>
+      <ListingNotFound message={t('request.notFound')}>
         <Link to="/property-requested" className="button-secondary">
           {t('requested.backToList')}
         </Link>
-      </main>
+      </ListingNotFound>
     );
   }
   const photo = requested.photos[0];

@@ -6,7 +6,7 @@ import { SupplyUpdateSchema } from '#modules/supplies/supplies.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { AccountPage } from '#app/components/account-page.tsx';
 import { FormAnswer } from '#app/components/form-answer.tsx';
-import { EmptyState } from '#app/components/listing-grid.tsx';
+import { ListingNotFound } from '#app/components/listing-not-found.tsx';
 import { SupplyForm } from './supply-form.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
 import { loadOrNull } from '#app/load-or-null.server.ts';
@@ -54,11 +54,7 @@ export default function EditSupplyProperty({ loaderData: { supply } }: Route.Com
   });
   useRedirectAfter(form.result);
   if (!supply) {
-    return (
-      <main id="main" className="container-page py-16">
-        <EmptyState>{t('supply.notFound')}</EmptyState>
-      </main>
-    );
+    return <ListingNotFound message={t('supply.notFound')} />;
   }
   return (
     <AccountPage heading={t('supply.editTitle')}>

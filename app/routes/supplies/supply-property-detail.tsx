@@ -9,12 +9,12 @@ import { requireViewer } from '#app/auth.server.ts';
 import type { Fact } from '#app/components/fact-list.tsx';
 import { FeatureList } from '#app/components/feature-list.tsx';
 import { Breadcrumb } from '#app/components/breadcrumb.tsx';
-import { EmptyState } from '#app/components/listing-grid.tsx';
+import { ListingNotFound } from '#app/components/listing-not-found.tsx';
 import { ListingDetailLayout, offerLabel } from '#app/components/listing-detail-layout.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { ModerationBadge } from '#app/components/supply-card.tsx';
-import { inquiryHandler, type ListingIntent } from '#app/routes/catalogue/listing-action.server.ts';
-import { formHandler, handleIntents } from '#app/forms/form-action.server.ts';
+import { inquiryHandler } from '#app/routes/catalogue/listing-action.server.ts';
+import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-action.server.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import { loadOrNull } from '#app/load-or-null.server.ts';
 import { BuyersLooking } from '#app/components/matches.tsx';
@@ -72,6 +72,8 @@ export function action({ request, context, params }: Route.ActionArgs) {
     },
   );
 }
+
+type SupplyIntent = IntentOf<typeof action>;
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const supply = loaderData?.supply;
@@ -154,7 +156,7 @@ function SupplyControls({ supply }: { supply: SupplyView }) {
             if (!window.confirm(t('supply.withdrawConfirm'))) event.preventDefault();
           }}
         >
-          <IntentInput<ListingIntent> value="withdraw" />
+          <IntentInput<SupplyIntent> value="withdraw" />
           <button
             type="submit"
             className="button-secondary text-red-800"
@@ -189,11 +191,7 @@ export default function SupplyPropertyDetail({
   loaderData: { supply, canManage, buyers, origin },
 }: Route.ComponentProps) {
   if (!supply) {
-    return (
-      <main id="main" className="container-page py-16">
-        <EmptyState>{t('supply.notFound')}</EmptyState>
-      </main>
-    );
+    return <ListingNotFound message={t('supply.notFound')} />;
   }
   return (
     <ListingDetailLayout

@@ -1,6 +1,6 @@
 import type { PhotoView } from '#lib/photos.ts';
 import { t } from '#lib/i18n.admin.ts';
-import { ADMIN_LISTING_STATUSES, type AdminListingStatus } from '#modules/manage/manage.schema.ts';
+import { ADMIN_LISTING_STATUSES, type AdminListingStatus } from '#lib/admin-listings.ts';
 import { FormField } from '#app/components/form-field.tsx';
 
 /** The spec's Status select: Available, Rent, Sale, Pending (decision 007 says what each does). */

@@ -2,7 +2,7 @@ import { Form, Link, type FetcherWithComponents } from 'react-router';
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { ModerationState } from '#lib/listing.ts';
-import { LOCATION_FILTERS } from '#modules/manage/manage.schema.ts';
+import { LOCATION_FILTERS } from '#lib/admin-listings.ts';
 import { StackedCell, StackedRow, StackedTable } from '#app/components/stacked-table.tsx';
 import { AdminApproveButton, AdminDeleteButton, ROW_LINK_CLASS } from './admin-row-actions.tsx';
 

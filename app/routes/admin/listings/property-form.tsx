@@ -1,6 +1,7 @@
 import { t } from '#lib/i18n.admin.ts';
 import { PROPERTY_TYPES } from '#lib/listing.ts';
-import { adminStatusOf, type AdminPropertyView } from '#modules/manage/manage.schema.ts';
+import { adminStatusOf } from '#lib/admin-listings.ts';
+import type { AdminPropertyView } from '#modules/manage/manage.schema.ts';
 import { AdminStatusField } from './admin-listing-fields.tsx';
 import { AdminListingForm, adminListingFormTitle } from './admin-listing-form.tsx';
 import { FormField } from '#app/components/form-field.tsx';

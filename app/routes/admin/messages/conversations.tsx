@@ -13,6 +13,7 @@ import { LoadFailure } from '#app/components/load-failure.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
+import { getSiteOrigin } from '#app/site-origin.server.ts';
 import { requestContext } from '#server/load-context.ts';
 import type { Route } from './+types/conversations';
 
@@ -24,17 +25,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...readListQuery(new URL(request.url), InquiryListQuerySchema),
     box: 'received' as const,
   };
-  const [page, listings] = await Promise.all([
+  const [page, listings, owners] = await Promise.all([
     inquiries.listInquiries(query, admin),
     inquiries.listReceivedListings(admin, query.ownerId),
+    inquiries.listConversationOwners(admin),
   ]);
   const ownerName = query.ownerId ? page.items[0]?.ownerName : undefined;
   return {
     page,
     listings,
+    owners,
     listingId: query.listingId ?? '',
     ownerId: query.ownerId ?? '',
     ownerName,
+    origin: getSiteOrigin(request, context),
   };
 }
 
@@ -57,11 +61,12 @@ export function ErrorBoundary() {
   return <LoadFailure message={t('inquiries.loadFailed')} />;
 }
 
-function AdminConversation({ inquiry }: { inquiry: InquiryView }) {
+function AdminConversation({ inquiry, origin }: { inquiry: InquiryView; origin: string }) {
   const fetcher = useFetcher<FormResult>({ key: `delete-inquiry-${inquiry.id}` });
   return (
     <ConversationCard
       inquiry={inquiry}
+      origin={origin}
       owner={
         <p className="text-sm text-slate-700">
           {t('adminInquiries.owner')}{' '}
@@ -91,7 +96,7 @@ function AdminConversation({ inquiry }: { inquiry: InquiryView }) {
 }
 
 export default function AdminConversations({
-  loaderData: { page, listings, listingId, ownerId, ownerName },
+  loaderData: { page, listings, owners, listingId, ownerId, ownerName, origin },
   actionData,
 }: Route.ComponentProps) {
   return (
@@ -108,7 +113,19 @@ export default function AdminConversations({
         key={`${listingId}-${ownerId}`}
         className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
       >
-        {ownerId && <input type="hidden" name="ownerId" value={ownerId} />}
+        <div className="min-w-48 flex-1">
+          <label htmlFor="filter-owner" className="field-label">
+            {t('adminInquiries.filterOwner')}
+          </label>
+          <select id="filter-owner" name="ownerId" defaultValue={ownerId} className="field-input">
+            <option value="">{t('adminInquiries.allOwners')}</option>
+            {owners.map((owner) => (
+              <option key={owner.id} value={owner.id}>
+                {owner.name}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="min-w-48 flex-1">
           <label htmlFor="filter-listing" className="field-label">
             {t('inquiries.filterListing')}
@@ -144,7 +161,7 @@ export default function AdminConversations({
       ) : (
         <ul className="space-y-3">
           {page.items.map((inquiry) => (
-            <AdminConversation key={inquiry.id} inquiry={inquiry} />
+            <AdminConversation key={inquiry.id} inquiry={inquiry} origin={origin} />
           ))}
         </ul>
       )}

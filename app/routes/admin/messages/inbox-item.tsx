@@ -5,6 +5,7 @@ import type { MessageView } from '#modules/inbox/inbox.schema.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import type { MessagesIntent } from './message-actions.server.ts';
+import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import { FormMessage } from '#app/components/form-message.tsx';
 import { formatNotificationDate } from '#app/components/notification-date.ts';
 
@@ -109,6 +110,9 @@ export function InboxItem({
       : result.intent === 'reply-message' && fieldErrors.reply
         ? fieldErrors.reply
         : t(FAILURES[failedIntentOf(result.intent)]));
+  // One fetcher serves the item's forms: each summary shows only the answer to its own form.
+  const answerTo = (intent: ItemIntent) => (result?.intent === intent ? result : undefined);
+  const errorsOf = (intent: ItemIntent) => (answerTo(intent) ? fieldErrors : {});
   const close = () => {
     setMode('view');
     setEmptyReply(false);
@@ -139,6 +143,11 @@ export function InboxItem({
 
         {mode === 'edit' ? (
           <fetcher.Form method="post" className="space-y-2" onInput={onInput}>
+            <FormErrorSummary
+              answer={answerTo('update-message')}
+              fieldErrors={errorsOf('update-message')}
+              idPrefix={`inbox-${id}`}
+            />
             <IntentInput<MessagesIntent> value="update-message" />
             <input type="hidden" name="id" value={id} />
             <label htmlFor={`inbox-${id}-message`} className="field-label">
@@ -198,6 +207,11 @@ export function InboxItem({
             }}
             onInput={onInput}
           >
+            <FormErrorSummary
+              answer={answerTo('reply-message')}
+              fieldErrors={errorsOf('reply-message')}
+              idPrefix={`inbox-${id}`}
+            />
             <IntentInput<MessagesIntent> value="reply-message" />
             <input type="hidden" name="id" value={id} />
             <label htmlFor={`inbox-${id}-reply`} className="field-label">

@@ -13,6 +13,7 @@ import { DANGER_BUTTON, DeleteWithConfirm } from '#app/components/delete-with-co
 import { DescriptionSection, DetailsSection } from '#app/components/detail-sections.tsx';
 import type { Fact } from '#app/components/fact-list.tsx';
 import { FeatureList } from '#app/components/feature-list.tsx';
+import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import { FormField } from '#app/components/form-field.tsx';
 import { FormMessage } from '#app/components/form-message.tsx';
 import { Icon } from '#app/components/icon.tsx';
@@ -223,9 +224,11 @@ function ReviewPanel({ supply }: { supply: SupplyView }) {
       <rejectFetcher.Form
         method="post"
         ref={rejectFormRef}
+        noValidate
         onInput={onRejectInput}
         className="space-y-2 border-t border-brand-100 pt-4"
       >
+        <FormErrorSummary answer={rejectResult} fieldErrors={rejectErrors} />
         <IntentInput<Intent> value="reject" />
         <FormField name="reason" label={t('adminReview.reason')} error={rejectErrors.reason}>
           {(props) => (

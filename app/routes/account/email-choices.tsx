@@ -1,0 +1,89 @@
+import { Form, Link, useNavigation } from 'react-router';
+import { t } from '#lib/i18n.ts';
+import { EMAIL_CHOICES } from '#lib/notifications.ts';
+import { EmailChoicesFormSchema } from '#modules/email-choices/email-choices.schema.ts';
+import { requireViewer } from '#app/auth.server.ts';
+import { AccountPage } from '#app/components/account-page.tsx';
+import { FormMessage } from '#app/components/form-message.tsx';
+import { LoadFailure } from '#app/components/load-failure.tsx';
+import { handleForm } from '#app/forms/form-action.server.ts';
+import { pageMeta } from '#app/page-meta.ts';
+import type { Route } from './+types/email-choices';
+import { requestContext } from '#server/load-context.ts';
+
+/** Which kinds of e-mail reach the signed-in user. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  const { emailChoices } = context.get(requestContext).services;
+  return { email: viewer.email, choices: await emailChoices.getChoices(viewer.email) };
+}
+
+/** Saves every box of the form: a ticked one is a kind to receive. */
+export function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const { emailChoices } = context.get(requestContext).services;
+  return handleForm({ request, context }, EmailChoicesFormSchema, async (choices) => {
+    await emailChoices.setChoices(viewer.email, choices);
+    return t('emailChoices.saved');
+  });
+}
+
+export function meta() {
+  return pageMeta({ title: t('emailChoices.heading'), description: t('emailChoices.intro') });
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('error.body')} />;
+}
+
+export default function EmailChoicesPage({
+  loaderData: { email, choices },
+  actionData,
+}: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <AccountPage heading={t('emailChoices.heading')}>
+      <p className="max-w-prose text-slate-700">{t('emailChoices.intro')}</p>
+      {/* Keyed by the saved choices, so the boxes show them again after each save. */}
+      <Form method="post" key={JSON.stringify(choices)} className="max-w-xl space-y-4">
+        <fieldset className="space-y-1 rounded-xl border border-slate-200 bg-white p-4">
+          <legend className="px-1 font-semibold text-slate-900">
+            {t('emailChoices.legend')} <span className="font-normal text-slate-600">{email}</span>
+          </legend>
+          {EMAIL_CHOICES.map((kind) => (
+            <label
+              key={kind}
+              className="flex min-h-11 items-center gap-3 text-slate-800 [overflow-wrap:anywhere]"
+            >
+              <input
+                type="checkbox"
+                name={kind}
+                defaultChecked={choices[kind]}
+                className="h-5 w-5 shrink-0 accent-brand-700"
+              />
+              {t(`emailChoices.label.${kind}`)}
+            </label>
+          ))}
+        </fieldset>
+        <p className="text-sm text-slate-600">{t('emailChoices.accountNote')}</p>
+        <button
+          type="submit"
+          className="button-primary w-full sm:w-auto"
+          disabled={navigation.state === 'submitting'}
+        >
+          {t('emailChoices.save')}
+        </button>
+        <div aria-live="polite">
+          {actionData && (
+            <FormMessage tone={actionData.ok ? 'success' : 'error'}>
+              {actionData.message}
+            </FormMessage>
+          )}
+        </div>
+      </Form>
+      <Link to="/notifications" className="font-semibold text-brand-800 underline">
+        {t('notifications.heading')}
+      </Link>
+    </AccountPage>
+  );
+}
