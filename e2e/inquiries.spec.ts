@@ -60,6 +60,24 @@ test('a visitor asks about a seller’s house; the seller answers from /inquirie
       data: { email: E2E_SELLER.email, password: E2E_SELLER.password },
     }),
   );
+  // On an ordinary page the header counts the unread notices first. Both viewports' runs tell
+  // the same seller, so the count is read from the API rather than assumed.
+  await expect
+    .poll(async () => {
+      const answer = await seller.context().request.get('/api/my-notifications');
+      const { unread } = (await answer.json()) as { unread: number };
+      await seller.goto('/');
+      const link = seller.getByRole('link', {
+        name: `Notifications, ${unread} unread`,
+        exact: true,
+      });
+      return {
+        hasUnread: unread > 0,
+        isLinkVisible: await link.isVisible(),
+        isCountShown: await link.getByText(String(unread), { exact: true }).isVisible(),
+      };
+    })
+    .toEqual({ hasUnread: true, isLinkVisible: true, isCountShown: true });
   await seller.goto('/notifications');
   const notice = seller.getByRole('article').filter({ hasText: question });
   await expect(notice).toContainText(`New inquiry about ${house.title}`);

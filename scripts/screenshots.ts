@@ -66,6 +66,7 @@ const adminPages: Record<string, string> = {
   'admin-supplied-list': '/admin-panel/supplied-property',
   'admin-users': '/admin-panel/users',
   'admin-messages': '/admin-panel/messages',
+  'admin-conversations': '/admin-panel/inquiries',
   'admin-settings': '/admin-panel/settings',
   'admin-audit-log': '/admin-panel/audit-log',
 };
@@ -74,6 +75,7 @@ const signedInPages: Record<string, string> = {
   'home-signed-in': '/',
   'supply-form': '/create-supply-property',
   'requested-list': '/property-requested',
+  'email-choices': '/account/notifications',
 };
 for (const [device, viewport] of Object.entries(viewports)) {
   const page = await browser.newPage({ viewport });

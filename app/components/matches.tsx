@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatRwf } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.ts';
 import type { MatchingListing, MatchingRequest } from '#modules/matching/matching.schema.ts';
-import { CARD_SIZES, ListingPhoto } from './listing-photo.tsx';
+import { ListingSummaryCard } from './listing-summary-card.tsx';
 
 /** On a buyer's request: the published listings that fit it, best first. */
 export function MatchingListings({ listings }: { listings: MatchingListing[] }) {
@@ -19,22 +19,7 @@ export function MatchingListings({ listings }: { listings: MatchingListing[] }) 
         <ul className="grid gap-4 sm:grid-cols-2">
           {listings.map((listing) => (
             <li key={listing.listingId}>
-              <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-                <ListingPhoto
-                  photo={listing.photo ?? undefined}
-                  alt={t('listing.photoOf', { title: listing.title })}
-                  sizes={CARD_SIZES}
-                />
-                <div className="space-y-1 p-4">
-                  <h3 className="font-semibold break-words">
-                    <Link to={listing.path} className="hover:underline">
-                      {listing.title}
-                    </Link>
-                  </h3>
-                  <p className="font-bold text-brand-800">{formatRwf(listing.price)}</p>
-                  {listing.location && <p className="text-sm text-slate-600">{listing.location}</p>}
-                </div>
-              </article>
+              <ListingSummaryCard listing={listing} headingLevel="h3" />
             </li>
           ))}
         </ul>

@@ -490,6 +490,7 @@ export const en = {
   'emailChoices.intro':
     'Choose what we e-mail you about. Every notification still reaches your Notifications page.',
   'emailChoices.legend': 'E-mail me about',
+  'emailChoices.sentTo': 'E-mails go to {email}',
   'emailChoices.label.notice': 'Messages from the Inzu team',
   'emailChoices.label.inquiry': 'Inquiries about my listings, and replies to my inquiries',
   'emailChoices.label.match': 'Listings that match my requests',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PhotoViewSchema } from '#modules/media/media.schema.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { AVAILABILITIES } from '#lib/listing.ts';
 
@@ -8,14 +9,6 @@ export const FavouriteInputSchema = z.object({
 
 export const FavouriteParamsSchema = z.object({
   listingId: z.uuid(t('api.invalidId')),
-});
-
-const PhotoViewSchema = z.object({
-  src: z.string(),
-  srcSet: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  placeholder: z.string(),
 });
 
 /** A saved listing as /favourites shows it. */

@@ -249,3 +249,84 @@ describe('who sees the matches', () => {
     ).toBe(403);
   });
 });
+
+describe('bad input, unknown ids and strangers', () => {
+  const MESSAGES = {
+    signInRequired: 'Please log in to continue.',
+    forbidden: 'You do not have permission to do this.',
+    notFound: 'Not found',
+    requestNotFound: 'Property not found.',
+    listingNotFound: 'Listing not found.',
+  } as const;
+
+  const get = (url: string, headers?: Record<string, string>) =>
+    test.app.inject({ method: 'GET', url, ...(headers && { headers }) });
+  const matchesUrl = (id: string) => `/api/request-property/${id}/matches`;
+  const matchingRequestsUrl = (id: string) => `/api/listings/${id}/matching-requests`;
+
+  it('answers 400 naming `id` to an admin for ids that are not uuids', async () => {
+    for (const url of [matchesUrl('not-a-uuid'), matchingRequestsUrl('not-a-uuid')]) {
+      const response = await get(url, admin.bearer);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toMatch(/^id: /);
+    }
+  });
+
+  it('answers 404 to anyone else for ids that are not uuids (access is checked first)', async () => {
+    const { buyer } = await buyerWanting({ location: newPlace() });
+    for (const [url, caller] of [
+      [matchesUrl('not-a-uuid'), buyer],
+      [matchingRequestsUrl('not-a-uuid'), seller],
+    ] as const) {
+      const response = await get(url, caller.bearer);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ message: MESSAGES.notFound });
+    }
+  });
+
+  it('answers 404 for a request nobody posted, to a buyer and to an admin', async () => {
+    const { buyer } = await buyerWanting({ location: newPlace() });
+    const url = matchesUrl(randomUUID());
+    const forBuyer = await get(url, buyer.bearer);
+    expect(forBuyer.statusCode).toBe(404);
+    expect(forBuyer.json()).toEqual({ message: MESSAGES.notFound });
+    const forAdmin = await get(url, admin.bearer);
+    expect(forAdmin.statusCode).toBe(404);
+    expect(forAdmin.json()).toEqual({ message: MESSAGES.requestNotFound });
+  });
+
+  it('answers 404 for a listing nobody published, to a seller and to an admin', async () => {
+    const url = matchingRequestsUrl(randomUUID());
+    const forSeller = await get(url, seller.bearer);
+    expect(forSeller.statusCode).toBe(404);
+    expect(forSeller.json()).toEqual({ message: MESSAGES.notFound });
+    const forAdmin = await get(url, admin.bearer);
+    expect(forAdmin.statusCode).toBe(404);
+    expect(forAdmin.json()).toEqual({ message: MESSAGES.listingNotFound });
+  });
+
+  it('answers 401 to anonymous callers of both', async () => {
+    const { request } = await buyerWanting({ location: newPlace() });
+    const house = await createProperty(test.database.db, seller.user.id);
+    for (const url of [matchesUrl(request.id), matchingRequestsUrl(house.id)]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json(), url).toEqual({ message: MESSAGES.signInRequired });
+    }
+  });
+
+  it('answers 403 to another buyer for a request, and to another seller for a listing', async () => {
+    const { request } = await buyerWanting({ location: newPlace() });
+    const otherBuyer = await createSignedInUser(test.database, { role: 'buyer' });
+    const house = await createProperty(test.database.db, seller.user.id);
+    const otherSeller = await createSignedInUser(test.database, { role: 'seller' });
+    for (const [url, caller] of [
+      [matchesUrl(request.id), otherBuyer],
+      [matchingRequestsUrl(house.id), otherSeller],
+    ] as const) {
+      const response = await get(url, caller.bearer);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json(), url).toEqual({ message: MESSAGES.forbidden });
+    }
+  });
+});

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { restrictedErrorAnswers } from '#lib/api-schemas.ts';
+import { NotFoundError } from '#lib/errors.ts';
+import { t } from '#lib/i18n.admin.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { MatchingListingsAnswerSchema, MatchingRequestsAnswerSchema } from './matching.schema.ts';
 import type { MatchingService } from './matching.service.ts';
@@ -40,7 +42,8 @@ export const matchingApi: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const ownerId = (await listingOwnerOf(request.params.id))!;
+      const ownerId = await listingOwnerOf(request.params.id);
+      if (!ownerId) throw new NotFoundError(t('api.listingNotFound'));
       return matching.listRequestsForListing(request.params.id, ownerId, request.viewer!);
     },
   );

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-
-const PhotoViewSchema = z.object({
-  src: z.string(),
-  srcSet: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  placeholder: z.string(),
-});
+import { PhotoViewSchema } from '#modules/media/media.schema.ts';
 
 /** A published listing that fits a buyer's request. */
 const MatchingListingSchema = z.object({

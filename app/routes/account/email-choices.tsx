@@ -44,12 +44,13 @@ export default function EmailChoicesPage({
   return (
     <AccountPage heading={t('emailChoices.heading')}>
       <p className="max-w-prose text-slate-700">{t('emailChoices.intro')}</p>
+      <p className="font-medium text-slate-800 [overflow-wrap:anywhere]">
+        {t('emailChoices.sentTo', { email })}
+      </p>
       {/* Keyed by the saved choices, so the boxes show them again after each save. */}
       <Form method="post" key={JSON.stringify(choices)} className="max-w-xl space-y-4">
         <fieldset className="space-y-1 rounded-xl border border-slate-200 bg-white p-4">
-          <legend className="px-1 font-semibold text-slate-900">
-            {t('emailChoices.legend')} <span className="font-normal text-slate-600">{email}</span>
-          </legend>
+          <legend className="px-1 font-semibold text-slate-900">{t('emailChoices.legend')}</legend>
           {EMAIL_CHOICES.map((kind) => (
             <label
               key={kind}

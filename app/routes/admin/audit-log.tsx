@@ -1,3 +1,4 @@
+import { FilterSelect } from '#app/components/filter-select.tsx';
 import { Form } from 'react-router';
 import { formatDateTime } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
@@ -78,24 +79,13 @@ export default function AuditLog({
         <p className="mt-1 text-slate-700">{t('admin.audit.intro')}</p>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="audit-target" className="field-label">
-            {t('admin.audit.filter')}
-          </label>
-          <select
-            id="audit-target"
-            name="targetType"
-            defaultValue={targetType}
-            className="field-input"
-          >
-            <option value="">{t('admin.audit.allItems')}</option>
-            {TARGET_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="targetType"
+          label={t('admin.audit.filter')}
+          allLabel={t('admin.audit.allItems')}
+          value={targetType}
+          options={TARGET_TYPES.map((type) => ({ value: type, label: type }))}
+        />
         <button type="submit" className="button-secondary">
           {t('admin.audit.apply')}
         </button>

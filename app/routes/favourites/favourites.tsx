@@ -1,13 +1,12 @@
-import { Form, Link, redirect } from 'react-router';
+import { Form, redirect } from 'react-router';
 import { z } from 'zod';
-import { formatRwf } from '#lib/format.ts';
 import { t } from '#lib/i18n.ts';
 import { safeNextPath } from '#lib/account.ts';
 import { DomainError } from '#lib/errors.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { AccountPage } from '#app/components/account-page.tsx';
 import { EmptyState } from '#app/components/listing-grid.tsx';
-import { CARD_SIZES, ListingPhoto } from '#app/components/listing-photo.tsx';
+import { ListingSummaryCard } from '#app/components/listing-summary-card.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { FormAnswer } from '#app/components/form-answer.tsx';
 import { FormMessage } from '#app/components/form-message.tsx';
@@ -108,38 +107,24 @@ export default function FavouritesPage({
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {saved.map((listing) => (
             <li key={listing.listingId}>
-              <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-                <ListingPhoto
-                  photo={listing.photo ?? undefined}
-                  alt={t('listing.photoOf', { title: listing.title })}
-                  sizes={CARD_SIZES}
-                />
-                <div className="flex flex-1 flex-col gap-1 p-4">
-                  <h2 className="font-semibold break-words">
-                    <Link to={listing.path} className="hover:underline">
-                      {listing.title}
-                    </Link>
-                  </h2>
-                  <p className="font-bold text-brand-800">{formatRwf(listing.price)}</p>
-                  {listing.location && <p className="text-sm text-slate-600">{listing.location}</p>}
-                  {listing.availability !== 'Available' && (
-                    <p className="text-sm font-semibold text-amber-800">
-                      {t(`listing.availability.${listing.availability}`)}
-                    </p>
-                  )}
-                  <Form method="post" className="mt-auto pt-3">
-                    <IntentInput<FavouriteIntent> value="remove" />
-                    <input type="hidden" name="listingId" value={listing.listingId} />
-                    <button
-                      type="submit"
-                      className="button-secondary w-full"
-                      aria-label={t('favourites.unsaveLabel', { title: listing.title })}
-                    >
-                      {t('favourites.remove')}
-                    </button>
-                  </Form>
-                </div>
-              </article>
+              <ListingSummaryCard listing={listing} headingLevel="h2">
+                {listing.availability !== 'Available' && (
+                  <p className="text-sm font-semibold text-amber-800">
+                    {t(`listing.availability.${listing.availability}`)}
+                  </p>
+                )}
+                <Form method="post" className="mt-auto pt-3">
+                  <IntentInput<FavouriteIntent> value="remove" />
+                  <input type="hidden" name="listingId" value={listing.listingId} />
+                  <button
+                    type="submit"
+                    className="button-secondary w-full"
+                    aria-label={t('favourites.unsaveLabel', { title: listing.title })}
+                  >
+                    {t('favourites.remove')}
+                  </button>
+                </Form>
+              </ListingSummaryCard>
             </li>
           ))}
         </ul>

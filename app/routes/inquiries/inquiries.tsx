@@ -1,3 +1,4 @@
+import { FilterSelect } from '#app/components/filter-select.tsx';
 import { Form, Link } from 'react-router';
 import { t } from '#lib/i18n.ts';
 import { readListQuery } from '#lib/list-query.ts';
@@ -78,24 +79,13 @@ export default function InquiriesPage({
           key={listingId}
           className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
         >
-          <div className="min-w-48 flex-1">
-            <label htmlFor="filter-listing" className="field-label">
-              {t('inquiries.filterListing')}
-            </label>
-            <select
-              id="filter-listing"
-              name="listingId"
-              defaultValue={listingId}
-              className="field-input"
-            >
-              <option value="">{t('inquiries.allListings')}</option>
-              {listings.map((listing) => (
-                <option key={listing.id} value={listing.id}>
-                  {listing.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            name="listingId"
+            label={t('inquiries.filterListing')}
+            allLabel={t('inquiries.allListings')}
+            value={listingId}
+            options={listings.map((listing) => ({ value: listing.id, label: listing.title }))}
+          />
           <button type="submit" className="button-secondary">
             {t('inquiries.apply')}
           </button>

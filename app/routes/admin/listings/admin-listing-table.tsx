@@ -3,6 +3,7 @@ import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { ModerationState } from '#lib/listing.ts';
 import { LOCATION_FILTERS } from '#lib/admin-listings.ts';
+import { FilterSelect } from '#app/components/filter-select.tsx';
 import { StackedCell, StackedRow, StackedTable } from '#app/components/stacked-table.tsx';
 import { AdminApproveButton, AdminDeleteButton, ROW_LINK_CLASS } from './admin-row-actions.tsx';
 
@@ -15,35 +16,6 @@ export type AdminListingRow = {
 };
 
 export type AdminListingFilterValues = { location: string; type: string; status: string };
-
-function FilterSelect({
-  name,
-  label,
-  value,
-  options,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-}) {
-  const id = `filter-${name}`;
-  return (
-    <div className="min-w-32 flex-1 sm:flex-none">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value} className="field-input">
-        <option value="">{t('manage.all')}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** Location, type and status, applied on the server: a plain GET form (works without JS). */
 export function AdminListingFilters({
@@ -62,13 +34,21 @@ export function AdminListingFilters({
       <FilterSelect
         name="location"
         label={t('manage.colLocation')}
+        allLabel={t('manage.all')}
         value={filters.location}
         options={LOCATION_FILTERS.map((location) => ({ value: location, label: location }))}
       />
-      <FilterSelect name="type" label={t('manage.colType')} value={filters.type} options={types} />
+      <FilterSelect
+        name="type"
+        label={t('manage.colType')}
+        allLabel={t('manage.all')}
+        value={filters.type}
+        options={types}
+      />
       <FilterSelect
         name="status"
         label={t('manage.colStatus')}
+        allLabel={t('manage.all')}
         value={filters.status}
         options={(['Pending', 'Approved'] as const).map((status) => ({
           value: status,

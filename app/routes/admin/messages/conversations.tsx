@@ -1,3 +1,4 @@
+import { FilterSelect } from '#app/components/filter-select.tsx';
 import { Form, Link, useFetcher } from 'react-router';
 import { z } from 'zod';
 import { t } from '#lib/i18n.admin.ts';
@@ -113,37 +114,20 @@ export default function AdminConversations({
         key={`${listingId}-${ownerId}`}
         className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
       >
-        <div className="min-w-48 flex-1">
-          <label htmlFor="filter-owner" className="field-label">
-            {t('adminInquiries.filterOwner')}
-          </label>
-          <select id="filter-owner" name="ownerId" defaultValue={ownerId} className="field-input">
-            <option value="">{t('adminInquiries.allOwners')}</option>
-            {owners.map((owner) => (
-              <option key={owner.id} value={owner.id}>
-                {owner.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-48 flex-1">
-          <label htmlFor="filter-listing" className="field-label">
-            {t('inquiries.filterListing')}
-          </label>
-          <select
-            id="filter-listing"
-            name="listingId"
-            defaultValue={listingId}
-            className="field-input"
-          >
-            <option value="">{t('inquiries.allListings')}</option>
-            {listings.map((listing) => (
-              <option key={listing.id} value={listing.id}>
-                {listing.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="ownerId"
+          label={t('adminInquiries.filterOwner')}
+          allLabel={t('adminInquiries.allOwners')}
+          value={ownerId}
+          options={owners.map((owner) => ({ value: owner.id, label: owner.name }))}
+        />
+        <FilterSelect
+          name="listingId"
+          label={t('inquiries.filterListing')}
+          allLabel={t('inquiries.allListings')}
+          value={listingId}
+          options={listings.map((listing) => ({ value: listing.id, label: listing.title }))}
+        />
         <button type="submit" className="button-secondary">
           {t('inquiries.apply')}
         </button>
