@@ -6,6 +6,7 @@
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { CHROMIUM_ARGS } from '#test/chromium.ts';
+import { note } from './figures.ts';
 
 export type LighthouseSample = {
   /** 0-100. */
@@ -33,8 +34,35 @@ function numericAudit(lhr: Result, id: string): number {
   return value;
 }
 
-/** One Lighthouse run of `url`; throws if Lighthouse could not measure the page. */
+/** Chromium now and then records no usable trace of a load; a second run measures it. */
+const TRACE_FAILURES = ['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED'];
+
+class LighthouseRuntimeError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * One Lighthouse run of `url`, run once more when Chromium failed to record the trace; throws
+ * if Lighthouse still could not measure the page.
+ */
 export async function runLighthouse(url: string, chromePath: string): Promise<LighthouseSample> {
+  try {
+    return await runLighthouseOnce(url, chromePath);
+  } catch (error) {
+    if (!(error instanceof LighthouseRuntimeError) || !TRACE_FAILURES.includes(error.code)) {
+      throw error;
+    }
+    note(`lighthouse: ${error.code} on ${url}; running it once more`);
+    return runLighthouseOnce(url, chromePath);
+  }
+}
+
+async function runLighthouseOnce(url: string, chromePath: string): Promise<LighthouseSample> {
   // chrome-launcher's own SIGINT handler would exit the process before the benchmark stops
   // its server and removes its temp dir; the benchmark's clean-up closes the browser instead.
   const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, handleSIGINT: false });
@@ -52,7 +80,8 @@ export async function runLighthouse(url: string, chromePath: string): Promise<Li
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) {
-      throw new Error(
+      throw new LighthouseRuntimeError(
+        lhr.runtimeError.code,
         `Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
       );
     }
