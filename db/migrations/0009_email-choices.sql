@@ -35,6 +35,11 @@ CREATE TABLE "signing_keys" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+-- The key of signed links, made here so that it exists, committed, before any process reads it:
+-- two version-4 UUIDs from the server's strong random source, 244 random bits.
+INSERT INTO "signing_keys" ("name", "secret")
+VALUES ('links', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));
+--> statement-breakpoint
 ALTER TABLE "assets" drop column "headline";--> statement-breakpoint
 ALTER TABLE "assets" ADD COLUMN "headline" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', fold_accents(name || ' ' || type || ' ' || coalesce(location, '')))) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "properties" drop column "headline";--> statement-breakpoint

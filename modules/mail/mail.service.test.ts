@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { outbox } from '#db/schema.ts';
+import { outbox, signingKeys } from '#db/schema.ts';
 import { createTestDatabase } from '#db/testing.ts';
 import { createJobQueue, type JobQueue } from '#modules/jobs/jobs.service.ts';
 import { createSigner } from '#modules/signing/signing.service.ts';
@@ -233,6 +233,7 @@ describe('createMailService', () => {
 
     const elsewhere = await createTestDatabase();
     try {
+      await elsewhere.db.update(signingKeys).set({ secret: 'another deployment’s key' });
       const otherKey = createSigner({ db: elsewhere.db });
       expect(await otherKey.verify('unsubscribe', token)).toBeNull();
     } finally {

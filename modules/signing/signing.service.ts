@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
 import { signingKeys } from '#db/schema.ts';
@@ -11,24 +11,24 @@ const SIGNATURE_BYTES = 24;
 
 /**
  * Signs short texts for links that act without signing in (an unsubscribe link, later a
- * "still available" link): `<payload>.<signature>`, both base64url. The key is made once, in the
- * database, so that every process (and every restart) signs and checks alike.
+ * "still available" link): `<payload>.<signature>`, both base64url. The key is made once, by a
+ * migration, in the database, so that every process (and every restart) signs and checks alike.
  */
 export function createSigner({ db }: { db: Database }) {
   let key: Buffer | undefined;
 
-  /** The key, made on first use; read through the caller's transaction when it has one. */
+  /**
+   * The key, made by the migration that made its table, read once; through the caller's
+   * transaction when it has one (the embedded database runs one at a time).
+   */
   async function loadKey(runner: Database | Transaction): Promise<Buffer> {
     if (key) return key;
-    await runner
-      .insert(signingKeys)
-      .values({ name: KEY_NAME, secret: randomBytes(32).toString('base64url') })
-      .onConflictDoNothing();
     const [row] = await runner
       .select({ secret: signingKeys.secret })
       .from(signingKeys)
       .where(eq(signingKeys.name, KEY_NAME));
-    key = Buffer.from(row!.secret, 'base64url');
+    if (!row) throw new Error(`the signing key '${KEY_NAME}' is missing: run the migrations`);
+    key = Buffer.from(row.secret);
     return key;
   }
 
