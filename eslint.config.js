@@ -33,6 +33,26 @@ export default tseslint.config(
     },
   },
   {
+    // A page's links and redirects stay in its language (lib/i18n.ts localePath).
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/components/link.tsx', 'app/locale-redirect.ts', 'app/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink', 'redirect'],
+              message:
+                'Use Link and NavLink from #app/components/link.tsx and redirect from #app/locale-redirect.ts: they keep the language.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'db/seed/cli.ts', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },

@@ -1,4 +1,5 @@
-import { createContext, redirect, type MiddlewareFunction } from 'react-router';
+import { createContext, type MiddlewareFunction } from 'react-router';
+import { redirect } from '#app/locale-redirect.ts';
 import { loginPathReturningTo, type UserRole } from '#lib/account.ts';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
 import { requestContext, type PageContext } from '#server/load-context.ts';

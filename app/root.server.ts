@@ -1,10 +1,13 @@
 import { data } from 'react-router';
+import { currentLocale, t } from '#lib/i18n.ts';
 import type { PublicSettings } from '#lib/site.ts';
 import {
   isOpenDuringMaintenance,
   MAINTENANCE_RETRY_AFTER_SECONDS,
 } from '#modules/settings/settings.schema.ts';
 import { requestContext, type PageContext } from '#server/load-context.ts';
+import { redirectToChosenLanguage } from './language.server.ts';
+import { getSiteOrigin } from './site-origin.server.ts';
 
 /** What the maintenance page shows; the root loader throws it with status 503. */
 export type MaintenanceNotice = { maintenance: true; footerText: string; contactEmail: string };
@@ -27,7 +30,7 @@ export async function loadSiteSettings(
   if (isClosed) {
     const notice: MaintenanceNotice = {
       maintenance: true,
-      footerText: site.footerText,
+      footerText: site.footerText || t('footer.rights'),
       contactEmail: site.contactEmail || site.supportEmail,
     };
     throw data(notice, {
@@ -41,7 +44,8 @@ export async function loadSiteSettings(
 /**
  * What every page needs: the site settings, the signed-in user, how many of their
  * notifications are unread and which listings they saved (the hearts of every card and listing
- * page, and the header's count). Every page waits for this, so they are read side by side.
+ * page, and the header's count). Every page waits for this, so they are read side by side. The
+ * home page first goes to the visitor's language when it is not English.
  */
 export async function loadRootData({
   request,
@@ -50,7 +54,8 @@ export async function loadRootData({
   request: Request;
   context: PageContext;
 }) {
-  const { services, viewer } = context.get(requestContext);
+  redirectToChosenLanguage(request, context);
+  const { services, viewer, catalogueFiles } = context.get(requestContext);
   const [site, unreadNotifications, savedIds] = await Promise.all([
     loadSiteSettings(request, context),
     viewer ? services.notifications.countUnread(viewer) : 0,
@@ -63,5 +68,9 @@ export async function loadRootData({
       : null,
     unreadNotifications,
     savedIds,
+    /** For the addresses of this page in the other languages (hreflang). */
+    origin: getSiteOrigin(request, context),
+    /** The page's texts in the browser build, preloaded with the page's scripts. */
+    catalogueFiles: catalogueFiles?.[currentLocale()] ?? null,
   };
 }

@@ -5,10 +5,11 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   type MetaDescriptor,
 } from 'react-router';
-import { t } from '#lib/i18n.ts';
+import { currentLocale, LOCALES, switchPathLocale, t } from '#lib/i18n.ts';
 import { lazy, Suspense } from 'react';
 import type { Route } from './+types/root';
 import './app.css';
@@ -22,6 +23,8 @@ import {
   maintenanceNoticeOf,
   useMaintenanceNotice,
   useSignedInUser,
+  useCatalogueFiles,
+  useSiteOrigin,
   useSiteSettings,
   useUnreadNotifications,
 } from './use-root-data.ts';
@@ -43,6 +46,33 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/**
+ * The same page in every language, for search engines (English stands for any other): what a
+ * Kinyarwanda speaker searching finds is the Kinyarwanda page.
+ */
+function LanguageAlternates() {
+  const origin = useSiteOrigin();
+  const { pathname } = useLocation();
+  if (!origin) return null;
+  return (
+    <>
+      {LOCALES.map((locale) => (
+        <link
+          key={locale}
+          rel="alternate"
+          hrefLang={locale}
+          href={`${origin}${switchPathLocale(pathname, locale)}`}
+        />
+      ))}
+      <link
+        rel="alternate"
+        hrefLang="x-default"
+        href={`${origin}${switchPathLocale(pathname, 'en')}`}
+      />
+    </>
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const user = useSignedInUser();
@@ -51,15 +81,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The admin panel has its own chrome (sidebar, top bar) instead of the public header.
   const isAdminPanel = useMatches().some((match) => match.id === 'admin-layout');
   const isMaintenancePage = Boolean(useMaintenanceNotice());
+  const catalogueFiles = useCatalogueFiles();
   const isMaintenanceOn = useSiteSettings().maintenanceMode && user?.role === 'admin';
   return (
-    <html lang="en">
+    <html lang={currentLocale()}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#064e3b" />
         <Meta />
         <Links />
+        <LanguageAlternates />
+        {/* The page's texts, which the browser needs before it can take over the page. */}
+        {catalogueFiles && <link rel="modulepreload" href={catalogueFiles.public} />}
+        {catalogueFiles && isAdminPanel && <link rel="modulepreload" href={catalogueFiles.admin} />}
       </head>
       <body className="flex min-h-screen flex-col">
         <a

@@ -29,6 +29,16 @@ export function useSavedIds(): readonly string[] {
   return useRootData()?.savedIds ?? NONE_SAVED;
 }
 
+/** The site's origin, for absolute addresses (empty on an error page). */
+export function useSiteOrigin(): string {
+  return useRootData()?.origin ?? '';
+}
+
+/** Where the browser build keeps the page's texts (null in development). */
+export function useCatalogueFiles() {
+  return useRootData()?.catalogueFiles ?? null;
+}
+
 /** The maintenance notice when the page was refused for maintenance, else undefined. */
 export function maintenanceNoticeOf(error: unknown): MaintenanceNotice | undefined {
   if (!isRouteErrorResponse(error) || error.status !== 503) return undefined;

@@ -45,7 +45,7 @@ export function createCatalogueQueries<Row, View>({
   /** The columns `toView` reads (never the search vectors: they are large). */
   columns: SelectedFields;
   toView: (row: Row, now: Date) => View;
-  notFoundMessage: string;
+  notFoundMessage: () => string;
 }) {
   const listOrder: Record<ListQuery['sort'], SQL[]> = {
     newest: [desc(table.createdAt), asc(table.id)],
@@ -64,7 +64,7 @@ export function createCatalogueQueries<Row, View>({
       .from(table)
       .where(and(eq(table.id, id), isPublishedSql));
     const [view] = toViews(rows);
-    if (view === undefined) throw new NotFoundError(notFoundMessage);
+    if (view === undefined) throw new NotFoundError(notFoundMessage());
     return view;
   }
 
@@ -150,12 +150,12 @@ export function createCatalogueQueries<Row, View>({
     written: (before: ListingRow, after: ListingRow, tx: Transaction) => Promise<void>,
   ): Promise<void> {
     const ownerId = await getOwnerId(id);
-    if (!ownerId) throw new NotFoundError(notFoundMessage);
+    if (!ownerId) throw new NotFoundError(notFoundMessage());
     if (!isOwnerOrAdmin(actor, ownerId)) throw new ForbiddenError(t('auth.forbidden'));
     await db.transaction(async (tx) => {
       const live = and(eq(table.id, id), isNull(table.deletedAt));
       const [before] = await tx.select().from(table).where(live).for('update');
-      if (!before) throw new NotFoundError(notFoundMessage);
+      if (!before) throw new NotFoundError(notFoundMessage());
       const [after] = await tx
         .update(table)
         .set({ availability, updatedAt: clock() })

@@ -20,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { USER_ROLES, USER_STATUSES } from '#lib/account.ts';
+import { LOCALES } from '#lib/i18n.ts';
 import { NOTIFICATION_AUDIENCES, NOTIFICATION_KINDS } from '#lib/notifications.ts';
 import {
   ASSET_TYPES,
@@ -54,6 +55,8 @@ export const users = pgTable(
     role: text({ enum: USER_ROLES }).notNull(),
     status: text({ enum: USER_STATUSES }).notNull().default('Active'),
     passwordHash: text(),
+    /** The language the user chose (or signed up in): their e-mails are written in it. */
+    locale: text({ enum: LOCALES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** A deleted account keeps its row (its listings and the audit log point at it), anonymised. */
@@ -64,6 +67,7 @@ export const users = pgTable(
     index('users_role_created_idx').on(table.role, table.createdAt),
     check('users_role_check', oneOf('role', USER_ROLES)),
     check('users_status_check', oneOf('status', USER_STATUSES)),
+    check('users_locale_check', oneOf('locale', LOCALES)),
   ],
 );
 
@@ -412,6 +416,8 @@ export const contactMessages = pgTable(
     username: text().notNull(),
     email: text().notNull(),
     message: text().notNull(),
+    /** The language of the page it was sent from: the reply e-mail is framed in it. */
+    locale: text({ enum: LOCALES }).notNull().default('en'),
     /** The admin's answer, e-mailed to the sender and kept with the message. */
     reply: text(),
     repliedAt: timestamp({ withTimezone: true }),
@@ -420,7 +426,10 @@ export const contactMessages = pgTable(
     updatedAt: updatedAt(),
     deletedAt: timestamp({ withTimezone: true }),
   },
-  (table) => [index('contact_messages_created_idx').on(table.createdAt.desc().nullsFirst())],
+  (table) => [
+    index('contact_messages_created_idx').on(table.createdAt.desc().nullsFirst()),
+    check('contact_messages_locale_check', oneOf('locale', LOCALES)),
+  ],
 );
 
 /**
@@ -445,6 +454,8 @@ export const inquiries = pgTable(
     role: text({ enum: INQUIRY_ROLES }).notNull(),
     message: text().notNull(),
     isAgreedToEmails: boolean().notNull().default(false),
+    /** The language of the page the visitor asked from: their e-mails are written in it. */
+    locale: text({ enum: LOCALES }).notNull().default('en'),
     /** When the owner marked the conversation handled; a new visitor message reopens it. */
     handledAt: timestamp({ withTimezone: true }),
     /** When each side last opened the conversation: newer messages from the other are unread. */
@@ -459,6 +470,7 @@ export const inquiries = pgTable(
   },
   (table) => [
     index('inquiries_property_idx').on(table.propertyId, table.createdAt.desc().nullsFirst()),
+    check('inquiries_locale_check', oneOf('locale', LOCALES)),
     index('inquiries_asset_idx').on(table.assetId, table.createdAt.desc().nullsFirst()),
     index('inquiries_owner_last_idx')
       .on(table.ownerId, table.lastMessageAt.desc().nullsFirst(), table.id)
@@ -500,9 +512,14 @@ export const newsletterSubscriptions = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     email: text().notNull(),
+    /** The language of the page it was made on: the newsletter's e-mails are in it. */
+    locale: text({ enum: LOCALES }).notNull().default('en'),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('newsletter_subscriptions_email_key').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('newsletter_subscriptions_email_key').on(sql`lower(${table.email})`),
+    check('newsletter_subscriptions_locale_check', oneOf('locale', LOCALES)),
+  ],
 );
 
 /**

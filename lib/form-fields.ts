@@ -21,28 +21,28 @@ const isPrintable = (value: string) =>
 /** A required text field: trimmed, not blank, bounded, no control characters. */
 export function requiredText(label: MessageKey, max: number) {
   return z
-    .string({ error: t('validation.required', { field: t(label) }) })
+    .string({ error: () => t('validation.required', { field: t(label) }) })
     .trim()
-    .min(1, t('validation.required', { field: t(label) }))
-    .max(max, t('validation.tooLong', { max }))
-    .refine(isPrintable, t('validation.controlCharacters'));
+    .min(1, { error: () => t('validation.required', { field: t(label) }) })
+    .max(max, { error: () => t('validation.tooLong', { max }) })
+    .refine(isPrintable, { error: () => t('validation.controlCharacters') });
 }
 
 export const EmailSchema = z
-  .string({ error: t('validation.email') })
+  .string({ error: () => t('validation.email') })
   .trim()
   .toLowerCase()
   .pipe(
     z
-      .email(t('validation.email'))
-      .max(EMAIL_MAX_LENGTH, t('validation.tooLong', { max: EMAIL_MAX_LENGTH })),
+      .email({ error: () => t('validation.email') })
+      .max(EMAIL_MAX_LENGTH, { error: () => t('validation.tooLong', { max: EMAIL_MAX_LENGTH }) }),
   );
 
 /** A phone number valid in Rwanda (07xxxxxxxx) or in international form (+250...). */
 export const PhoneSchema = z
-  .string({ error: t('validation.phone') })
+  .string({ error: () => t('validation.phone') })
   .trim()
-  .refine((value) => isValidPhoneNumber(value, 'RW'), t('validation.phone'));
+  .refine((value) => isValidPhoneNumber(value, 'RW'), { error: () => t('validation.phone') });
 
 /** An HTML checkbox: 'on', 'true' or true when ticked; absent when not. */
 export const CheckboxSchema = z
@@ -67,8 +67,8 @@ export function optionalText(max: number) {
     z
       .string()
       .trim()
-      .max(max, t('validation.tooLong', { max }))
-      .refine(isPrintable, t('validation.controlCharacters'))
+      .max(max, { error: () => t('validation.tooLong', { max }) })
+      .refine(isPrintable, { error: () => t('validation.controlCharacters') })
       .optional(),
   );
 }
@@ -81,14 +81,16 @@ export function requiredAmount(label: MessageKey) {
       return typeof text === 'string' ? text.replace(/[\s,]/g, '') : text;
     },
     z
-      .union([z.string(), z.number()], { error: t('validation.required', { field: t(label) }) })
-      .pipe(z.coerce.number({ error: t('validation.amount') }))
+      .union([z.string(), z.number()], {
+        error: () => t('validation.required', { field: t(label) }),
+      })
+      .pipe(z.coerce.number({ error: () => t('validation.amount') }))
       .pipe(
         z
-          .number({ error: t('validation.amount') })
-          .int(t('validation.amount'))
-          .min(0, t('validation.amount'))
-          .max(PRICE_MAX, t('validation.amount')),
+          .number({ error: () => t('validation.amount') })
+          .int({ error: () => t('validation.amount') })
+          .min(0, { error: () => t('validation.amount') })
+          .max(PRICE_MAX, { error: () => t('validation.amount') }),
       ),
   );
 }
@@ -101,10 +103,10 @@ export function optionalAmount() {
       return typeof text === 'string' ? text.replace(/[\s,]/g, '') : text;
     },
     z.coerce
-      .number({ error: t('validation.amount') })
-      .int(t('validation.amount'))
-      .min(0, t('validation.amount'))
-      .max(PRICE_MAX, t('validation.amount'))
+      .number({ error: () => t('validation.amount') })
+      .int({ error: () => t('validation.amount') })
+      .min(0, { error: () => t('validation.amount') })
+      .max(PRICE_MAX, { error: () => t('validation.amount') })
       .optional(),
   );
 }
@@ -113,10 +115,10 @@ export function optionalAmount() {
 export const OptionalCountSchema = z.preprocess(
   single,
   z.coerce
-    .number({ error: t('validation.count') })
-    .int(t('validation.count'))
-    .min(0, t('validation.count'))
-    .max(ROOM_COUNT_MAX, t('validation.count'))
+    .number({ error: () => t('validation.count') })
+    .int({ error: () => t('validation.count') })
+    .min(0, { error: () => t('validation.count') })
+    .max(ROOM_COUNT_MAX, { error: () => t('validation.count') })
     .optional(),
 );
 
@@ -129,10 +131,10 @@ export const OptionalAreaSchema = z.preprocess(
     return match ? Number(match[1]) : text;
   },
   z
-    .number({ error: t('validation.area') })
-    .int(t('validation.area'))
-    .min(1, t('validation.area'))
-    .max(AREA_SQM_MAX, t('validation.area'))
+    .number({ error: () => t('validation.area') })
+    .int({ error: () => t('validation.area') })
+    .min(1, { error: () => t('validation.area') })
+    .max(AREA_SQM_MAX, { error: () => t('validation.area') })
     .optional(),
 );
 
@@ -148,12 +150,17 @@ export const FeaturesSchema = z.preprocess(
   },
   z
     .array(
-      z.string().max(FEATURE_MAX_LENGTH).refine(isPrintable, t('validation.controlCharacters')),
+      z
+        .string()
+        .max(FEATURE_MAX_LENGTH)
+        .refine(isPrintable, { error: () => t('validation.controlCharacters') }),
       {
-        error: t('validation.features', { max: MAX_FEATURES, length: FEATURE_MAX_LENGTH }),
+        error: () => t('validation.features', { max: MAX_FEATURES, length: FEATURE_MAX_LENGTH }),
       },
     )
-    .max(MAX_FEATURES, t('validation.features', { max: MAX_FEATURES, length: FEATURE_MAX_LENGTH })),
+    .max(MAX_FEATURES, {
+      error: () => t('validation.features', { max: MAX_FEATURES, length: FEATURE_MAX_LENGTH }),
+    }),
 );
 
 /** A choice typed or picked in any case ('house', 'CAR'): its canonical form; blank is absent. */
@@ -165,19 +172,19 @@ function canonicalChoice(value: unknown): unknown {
 /** A listing type in any case, answered in its canonical form. */
 export const ListingTypeSchema = z.preprocess(
   canonicalChoice,
-  z.enum(LISTING_TYPES, t('validation.listingType')),
+  z.enum(LISTING_TYPES, { error: () => t('validation.listingType') }),
 );
 
 /** The same, where a blank means no type. */
 export const OptionalListingTypeSchema = z.preprocess(
   canonicalChoice,
-  z.enum(LISTING_TYPES, t('validation.listingType')).optional(),
+  z.enum(LISTING_TYPES, { error: () => t('validation.listingType') }).optional(),
 );
 
 /** Rent or Sale in any case; a blank (a select left on its placeholder) means not given. */
 export const OptionalOfferSchema = z.preprocess(
   canonicalChoice,
-  z.enum(OFFERS, t('validation.offer')).optional(),
+  z.enum(OFFERS, { error: () => t('validation.offer') }).optional(),
 );
 
 /** An optional yes/no field: a checkbox ('on'), or true/false, yes/no. */
@@ -191,5 +198,5 @@ export const OptionalYesNoSchema = z.preprocess(
     if (['false', 'no', '0', 'off'].includes(lower)) return false;
     return text;
   },
-  z.boolean({ error: t('validation.yesNo') }).optional(),
+  z.boolean({ error: () => t('validation.yesNo') }).optional(),
 );

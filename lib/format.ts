@@ -1,20 +1,18 @@
-const rwf = new Intl.NumberFormat('en-RW', {
-  style: 'currency',
-  currency: 'RWF',
-  currencyDisplay: 'code',
-  maximumFractionDigits: 0,
-});
+import { t, tCount } from './i18n.ts';
 
-const integer = new Intl.NumberFormat('en-RW', { maximumFractionDigits: 0 });
+// Amounts, dates and "time ago" are written from the catalogue of the page's language rather than
+// by Intl's number and date formats: browsers ship no Kinyarwanda data for those (Chromium formats
+// 'rw' as English), and the server and the hydrated page must print the same text.
 
-/** 1500000 -> 'RWF 1,500,000'. RWF has no minor unit, so amounts are whole francs. */
-export function formatRwf(amount: number): string {
-  return rwf.format(amount).replace(/\s/g, ' ');
+/** 1500000 -> '1,500,000' ('1.500.000', '1 500 000'), for places that print the currency label. */
+export function formatAmount(amount: number): string {
+  const digits = BigInt(Math.round(amount)).toString();
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, t('format.thousandsSeparator'));
 }
 
-/** 1500000 -> '1,500,000', for places that print the currency label themselves. */
-export function formatAmount(amount: number): string {
-  return integer.format(amount);
+/** 1500000 -> 'RWF 1,500,000' ('1.500.000 Frw', '1 500 000 RWF'). RWF has no minor unit. */
+export function formatRwf(amount: number): string {
+  return t('format.rwf', { amount: formatAmount(amount) });
 }
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -30,9 +28,7 @@ export function truncate(text: string, limit: number): string {
   return characters.slice(0, limit).join('').trimEnd() + '...';
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+const UNITS: ['year' | 'month' | 'week' | 'day' | 'hour' | 'minute', number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
   ['week', 7 * 24 * 3600],
@@ -44,24 +40,44 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** '3 days ago', 'yesterday', 'just now': how long ago `date` was, seen from `now`. */
 export function formatTimeAgo(date: Date, now: Date): string {
   const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
-  if (seconds < 60) return 'just now';
   for (const [unit, size] of UNITS) {
     if (seconds < size) continue;
     // Twelve 30-day months fall short of a year: 360 to 364 days still read as 11 months.
     const count =
       unit === 'month' ? Math.min(11, Math.floor(seconds / size)) : Math.floor(seconds / size);
-    return relative.format(-count, unit);
+    return tCount(`timeAgo.${unit}`, count);
   }
-  return 'just now';
+  return t('timeAgo.now');
 }
 
-const kigaliDateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Kigali',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+/** Rwanda keeps Central Africa Time, UTC+2, all year. */
+const KIGALI_OFFSET_MS = 2 * 3600 * 1000;
+
+type Month = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+
+function kigaliParts(value: string | Date) {
+  const kigali = new Date(new Date(value).getTime() + KIGALI_OFFSET_MS);
+  return {
+    day: kigali.getUTCDate(),
+    month: (kigali.getUTCMonth() + 1) as Month,
+    year: kigali.getUTCFullYear(),
+    time: `${String(kigali.getUTCHours()).padStart(2, '0')}:${String(kigali.getUTCMinutes()).padStart(2, '0')}`,
+  };
+}
+
+/** '2026-11-21T08:05:00Z' -> '21 Nov 2026' ('21 nov. 2026', '21 Ugushyingo 2026'), Kigali time. */
+export function formatDate(value: string | Date): string {
+  const { day, month, year } = kigaliParts(value);
+  return t('format.date', { day, month: t(`format.month.${month}`), year });
+}
 
 /** '2026-11-21T08:05:00Z' -> '21 Nov 2026, 10:05': Kigali time, the same on server and browser. */
-export function formatDateTime(iso: string | Date): string {
-  return kigaliDateTime.format(new Date(iso));
+export function formatDateTime(value: string | Date): string {
+  return t('format.dateTime', { date: formatDate(value), time: kigaliParts(value).time });
+}
+
+/** '2026-11-21T08:05:00Z' -> 'November 2026' ('novembre 2026', 'Ugushyingo 2026'). */
+export function formatMonthYear(value: string | Date): string {
+  const { month, year } = kigaliParts(value);
+  return t('format.monthYear', { month: t(`format.monthLong.${month}`), year });
 }

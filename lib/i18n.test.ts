@@ -1,9 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { withLocale } from './i18n.server.ts';
+import { localePath, pathLocale, switchPathLocale, withoutLocale } from './i18n.ts';
 import { t, tCount } from './i18n.admin.ts';
 import { enAdmin } from './messages/en.admin.ts';
 import { en as enPublic } from './messages/en.ts';
+import { frAdmin } from './messages/fr.admin.ts';
+import { fr } from './messages/fr.ts';
+import { rwAdmin } from './messages/rw.admin.ts';
+import { rw } from './messages/rw.ts';
 
 /** Both halves of the catalogue: the public pages' texts and the admin panel's and server's. */
 const en: Record<string, string> = { ...enPublic, ...enAdmin };
@@ -141,5 +147,101 @@ describe('the English catalogue', () => {
     for (const [key, text] of Object.entries(en)) {
       expect(text.trim(), key).not.toBe('');
     }
+  });
+});
+
+/**
+ * Texts that are the same in every language: names, an example number, formats made only of
+ * placeholders. Everything else a Kinyarwanda or French catalogue says in its own words.
+ */
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  'brand.name',
+  'reach.whatsapp',
+  'footer.office',
+  'inquiry.phonePlaceholder',
+  'home.countCapped',
+  'share.text',
+  'format.date',
+  'format.dateTime',
+  'format.monthYear',
+  // The same word in French.
+  'nav.menu',
+]);
+const isName = (key: string) => SAME_IN_EVERY_LANGUAGE.has(key) || key.startsWith('social.');
+
+const placeholdersOf = (text: string) =>
+  [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+describe.each([
+  ['rw', { ...rw, ...rwAdmin }],
+  ['fr', { ...fr, ...frAdmin }],
+] as const)('the %s catalogue', (_locale, catalogue: Record<string, string>) => {
+  it('has every key of the English one, and no other', () => {
+    expect(Object.keys(catalogue).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('fills the same placeholders as the English text, in each text', () => {
+    const mismatched = Object.keys(en).filter(
+      (key) => placeholdersOf(catalogue[key] ?? '').join() !== placeholdersOf(en[key]!).join(),
+    );
+    expect(mismatched).toEqual([]);
+  });
+
+  it('says every text in its own words (names and formats aside)', () => {
+    const untranslated = Object.keys(en).filter(
+      (key) => !isName(key) && catalogue[key]?.trim() === en[key]!.trim(),
+    );
+    expect(untranslated).toEqual([]);
+  });
+
+  it('has no empty text', () => {
+    expect(Object.keys(catalogue).filter((key) => catalogue[key] === '')).toEqual([]);
+  });
+});
+
+describe('texts in the language of the work in progress', () => {
+  it('answers each language, and English outside any', () => {
+    expect(withLocale('rw', () => t('nav.login'))).toBe(rw['nav.login']);
+    expect(withLocale('fr', () => t('nav.login'))).toBe(fr['nav.login']);
+    expect(t('nav.login')).toBe('Login');
+  });
+
+  it('chooses plural forms by the language’s rules: French counts 0 as one', () => {
+    expect(withLocale('fr', () => tCount('home.propertyCount', 0))).toBe(
+      fr['home.propertyCount.one'].replace('{count}', '0'),
+    );
+    expect(tCount('home.propertyCount', 0)).toBe('0 properties');
+  });
+});
+
+describe('addresses in a language', () => {
+  it.each([
+    ['/contact', 'rw', '/rw/contact'],
+    ['/', 'fr', '/fr'],
+    ['/property/1?x=2', 'fr', '/fr/property/1?x=2'],
+    ['/contact', 'en', '/contact'],
+    ['/rw/contact', 'fr', '/rw/contact'],
+    ['//evil.example', 'rw', '//evil.example'],
+    ['https://inzu.rw/', 'rw', 'https://inzu.rw/'],
+  ] as const)('localePath(%j, %s) is %j', (path, locale, expected) => {
+    expect(localePath(path, locale)).toBe(expected);
+  });
+
+  it.each([
+    ['/rw/property/1', 'rw', '/property/1'],
+    ['/fr', 'fr', '/'],
+    ['/rw.data', 'rw', '/.data'],
+    ['/fr?q=kic', 'fr', '/?q=kic'],
+    ['/rwanda-homes', 'en', '/rwanda-homes'],
+    ['/en/contact', 'en', '/en/contact'],
+  ] as const)('%j is in %s, %j without it', (path, locale, rest) => {
+    expect(pathLocale(path)).toBe(locale);
+    expect(withoutLocale(path)).toBe(rest);
+  });
+
+  it('switches a page to another language', () => {
+    expect(switchPathLocale('/rw/property/1?x=2', 'fr')).toBe('/fr/property/1?x=2');
+    expect(switchPathLocale('/fr', 'en')).toBe('/');
+    expect(switchPathLocale('/', 'rw')).toBe('/rw');
   });
 });

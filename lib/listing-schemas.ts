@@ -12,7 +12,7 @@ import { listQuerySchema } from './list-query.ts';
 
 /** A listing id in a URL: a UUID, or a 400 that names the `id` field. */
 export const IdParamsSchema = z.object({
-  id: z.uuid({ error: t('api.invalidId') }),
+  id: z.uuid({ error: () => t('api.invalidId') }),
 });
 
 /** Whether an id can name a row at all (anything else is simply not found). */
@@ -63,7 +63,7 @@ export type ListQuery = z.infer<typeof ListQuerySchema>;
 
 /** An owner marking a listing available again, sold or rented. */
 export const AvailabilityInputSchema = z.object({
-  availability: z.enum(AVAILABILITIES, t('api.unknownAvailability')),
+  availability: z.enum(AVAILABILITIES, { error: () => t('api.unknownAvailability') }),
 });
 
 export const AvailabilityAnswerSchema = z.object({

@@ -1,5 +1,3 @@
-import { t } from './i18n.ts';
-
 /** The company's public contact details, shown in the footer and on the contact page. */
 export const SITE = {
   phone: '+250 788 300 500',
@@ -36,7 +34,7 @@ export type PublicSettings = {
 export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   contactEmail: SITE.email,
   logoURL: '',
-  footerText: t('footer.rights'),
+  footerText: '',
   termsURL: '',
   privacyURL: '',
   maintenanceMode: false,

@@ -30,6 +30,20 @@ async function* walk(dir) {
   }
 }
 
+// Where each language's texts went in the browser build, so pages can preload theirs
+// (lib/i18n.ts); Vite's manifest is not served.
+const manifestFile = 'build/client/.vite/manifest.json';
+const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8'));
+const catalogues = {};
+for (const [source, chunk] of Object.entries(manifest)) {
+  const match = /^lib\/messages\/(\w+?)(\.admin)?\.ts$/.exec(source);
+  if (!match) continue;
+  const [, locale, isAdmin] = match;
+  catalogues[locale] = { ...catalogues[locale], [isAdmin ? 'admin' : 'public']: `/${chunk.file}` };
+}
+await fs.writeFile('build/client-catalogues.json', `${JSON.stringify(catalogues, null, 2)}\n`);
+await fs.rm('build/client/.vite', { recursive: true, force: true });
+
 for await (const file of walk('build/client')) {
   if (!/\.(js|css|svg|json|txt|webmanifest|html)$/.test(file)) continue;
   const data = await fs.readFile(file);

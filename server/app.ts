@@ -1,3 +1,4 @@
+import type { CatalogueFiles } from '#lib/i18n.ts';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,6 +46,7 @@ import { settingsApi } from '#modules/settings/settings.api.ts';
 import { suppliesApi } from '#modules/supplies/supplies.api.ts';
 import { searchApi } from '#modules/search/search.api.ts';
 import accessPlugin from './plugins/access.ts';
+import localePlugin from './plugins/locale.ts';
 import errorsPlugin from './plugins/errors.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import { pagesPlugin, type PagesOptions } from './plugins/pages.ts';
@@ -59,6 +61,8 @@ export type AppOptions = {
   pages?: Pick<PagesOptions, 'build' | 'mode'> & {
     /** Built browser assets, served with long cache headers (production). */
     clientDir?: string;
+    /** Where the built browser assets hold each language's texts, for pages to preload. */
+    catalogueFiles?: CatalogueFiles;
     /** Vite's dev server (development). */
     devMiddleware?: Connect.Server;
     close?: () => Promise<void>;
@@ -128,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(localePlugin);
   await app.register(errorsPlugin);
   const ownerLookups = createOwnerLookups(services);
   await app.register(accessPlugin, {
@@ -255,6 +260,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(pagesPlugin, {
       build: options.pages.build,
       mode: options.pages.mode,
+      catalogueFiles: options.pages.catalogueFiles ?? null,
       services,
       formRateLimit,
       siteUrl: config.siteUrl,

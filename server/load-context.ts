@@ -1,3 +1,4 @@
+import type { CatalogueFiles } from '#lib/i18n.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { createContext, RouterContextProvider, type RouterContext } from 'react-router';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
@@ -19,6 +20,8 @@ export type RequestContext = {
   clientAddress: string;
   /** Where links in e-mails point: PUBLIC_URL, else this machine (never the Host header). */
   siteUrl: string;
+  /** Each language's texts in the browser build, for the page to preload (production). */
+  catalogueFiles: CatalogueFiles | null;
   /**
    * PUBLIC_URL's origin, for the absolute URLs pages give out (`app/site-origin.server.ts`);
    * null when it is not set.

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { buildDir } from '#config/paths.ts';
+import type { CatalogueFiles } from '#lib/i18n.ts';
 import type { AppOptions } from './app.ts';
 
 const serverBuildFile = path.join(buildDir, 'server', 'index.js');
@@ -14,7 +16,10 @@ export async function loadProductionPages(): Promise<NonNullable<AppOptions['pag
     throw new Error(`No production build at ${serverBuildFile}: run "npm run build" first.`);
   }
   const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
-  return { build, mode: 'production', clientDir: clientBuildDir };
+  const catalogueFiles = JSON.parse(
+    await readFile(path.join(buildDir, 'client-catalogues.json'), 'utf8'),
+  ) as CatalogueFiles;
+  return { build, mode: 'production', clientDir: clientBuildDir, catalogueFiles };
 }
 
 /** Pages compiled on demand by Vite, with hot module reloading in the browser. */

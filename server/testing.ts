@@ -137,6 +137,7 @@ export function createTestPageContext(
     siteUrl: 'http://localhost:3000',
     publicOrigin: null,
     isSecureRequest: false,
+    catalogueFiles: null,
     ...overrides,
   });
 }

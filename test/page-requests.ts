@@ -10,6 +10,8 @@ import {
   type RouteObject,
   type StaticHandlerContext,
 } from 'react-router';
+import { pathLocale } from '#lib/i18n.ts';
+import { withLocale } from '#lib/i18n.server.ts';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
 import type { RequestContext } from '#server/load-context.ts';
 import { createTestPageContext, type TestApp } from '#server/testing.ts';
@@ -88,8 +90,17 @@ function statusOf(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
 }
 
-/** Sends one page request (`url` from the site's root, with `?index` for an index route). */
-export async function requestPage(
+/**
+ * Sends one page request (`url` from the site's root, with `?index` for an index route), in the
+ * language of its address, as the server's locale plugin does.
+ */
+export function requestPage(test: TestApp, url: string, request: PageRequest = {}) {
+  return withLocale(pathLocale(new URL(url, 'http://localhost').pathname), () =>
+    sendPageRequest(test, url, request),
+  );
+}
+
+async function sendPageRequest(
   test: TestApp,
   url: string,
   {
@@ -148,5 +159,6 @@ export function viewerOf({
     name: user.name,
     email: user.email,
     role: user.role,
+    locale: null,
   };
 }

@@ -1,3 +1,4 @@
+import '#lib/i18n.server.ts';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 /** A test that logs console.error fails: such output means something went wrong unnoticed. */

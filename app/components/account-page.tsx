@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 
 /**
  * The frame of a signed-in user's page (their supplies, their requests, the two forms): the

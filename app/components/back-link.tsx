@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { Icon } from './icon.tsx';
 
 /** The small arrow link above a detail page, back to its list. */

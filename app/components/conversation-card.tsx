@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { t, tCount } from '#lib/i18n.ts';
 import type { InquiryView } from '#modules/inquiries/inquiries.schema.ts';
-import { formatNotificationDate } from './notification-date.ts';
+import { formatDateTime } from '#lib/format.ts';
 import { ReachButtons } from './reach-buttons.tsx';
 
 /**
@@ -54,7 +54,7 @@ export function ConversationCard({
         <p className="mt-2 line-clamp-2 break-words text-slate-800">{last.body}</p>
         <p className="mt-2 flex flex-wrap justify-between gap-2 text-sm text-slate-600">
           <span>
-            {t('inquiries.lastActivity', { time: formatNotificationDate(inquiry.lastMessageAt) })}
+            {t('inquiries.lastActivity', { time: formatDateTime(inquiry.lastMessageAt) })}
           </span>
           <span>{tCount('inquiries.messages', inquiry.messages.length)}</span>
         </p>

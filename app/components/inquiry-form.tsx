@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { t } from '#lib/i18n.ts';
 import { EMAIL_MAX_LENGTH, INQUIRY_MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from '#lib/limits.ts';
 import { INQUIRY_ROLES } from '#lib/listing.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { formatRwf } from '#lib/format.ts';
 import { t } from '#lib/i18n.ts';
 import type { PhotoView } from '#lib/photos.ts';

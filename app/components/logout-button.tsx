@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, useNavigate } from 'react-router';
-import { t } from '#lib/i18n.ts';
+import { t, localePath } from '#lib/i18n.ts';
 
 /**
  * Logout, as the logged-in strip and the admin top bar offer it: POST /api/logout on this
@@ -18,14 +18,19 @@ export function LogoutButton({ className }: { className: string }) {
       const response = await fetch('/api/logout', { method: 'POST' });
       if (!response.ok) throw new Error(`logout answered ${response.status}`);
       setState('idle');
-      await navigate('/login?loggedOut', { replace: true });
+      await navigate(localePath('/login?loggedOut'), { replace: true });
     } catch {
       setState('failed');
     }
   }
 
   return (
-    <Form method="post" action="/logout" onSubmit={logout} className="flex items-center gap-2">
+    <Form
+      method="post"
+      action={localePath('/logout')}
+      onSubmit={logout}
+      className="flex items-center gap-2"
+    >
       {state === 'failed' && (
         <span role="alert" className="font-medium">
           {t('account.logoutFailed')}

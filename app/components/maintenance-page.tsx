@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t, localePath } from '#lib/i18n.ts';
 import type { MaintenanceNotice } from '#app/root.server.ts';
 
 /** What visitors see while maintenance mode is on (answered with 503 and Retry-After). */
@@ -21,7 +21,7 @@ export function MaintenancePage({ notice }: { notice: MaintenanceNotice }) {
         {notice.footerText && <p className="text-sm text-slate-500">{notice.footerText}</p>}
         <p>
           {/* A plain link: a full page load, as the client router's data request would be refused. */}
-          <a href="/login" className="text-sm font-medium text-brand-800 underline">
+          <a href={localePath('/login')} className="text-sm font-medium text-brand-800 underline">
             {t('maintenance.adminLogin')}
           </a>
         </p>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { formatRwf } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.ts';
 import type { MatchingListing, MatchingRequest } from '#modules/matching/matching.schema.ts';

@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t, localePath } from '#lib/i18n.ts';
 import { EMAIL_MAX_LENGTH } from '#lib/limits.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { FormErrorSummary } from './form-error-summary.tsx';
@@ -15,7 +15,7 @@ export function NewsletterForm() {
     <fetcher.Form
       ref={formRef}
       method="post"
-      action="/newsletter"
+      action={localePath('/newsletter')}
       className="space-y-2"
       noValidate
       onInput={onInput}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { t, tCount } from '#lib/i18n.ts';
 
 /** The logged-in strip's way to the user's notifications, with a badge counting unread ones. */

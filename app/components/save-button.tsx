@@ -1,7 +1,8 @@
-import { Link, useFetcher, useLocation } from 'react-router';
+import { useFetcher, useLocation } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { loginPathReturningTo } from '#lib/account.ts';
 import type { FormResult } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.ts';
+import { t, localePath } from '#lib/i18n.ts';
 import type { FavouriteIntent } from '#app/routes/favourites/favourites.tsx';
 import { INTENT_FIELD, IntentInput } from '#app/forms/intent-input.tsx';
 import { useSavedIds, useSignedInUser } from '#app/use-root-data.ts';
@@ -59,7 +60,7 @@ export function SaveButton({
   const refusal =
     fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   return (
-    <fetcher.Form method="post" action="/favourites" className="relative">
+    <fetcher.Form method="post" action={localePath('/favourites')} className="relative">
       <IntentInput<FavouriteIntent> value={isShownSaved ? 'remove' : 'save'} />
       <input type="hidden" name="listingId" value={listingId} />
       <input type="hidden" name="next" value={here} />

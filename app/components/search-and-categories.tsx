@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { LIVE_SEARCH_MAX_LENGTH } from '#lib/limits.ts';
-import { Form, Link } from 'react-router';
-import { t, type MessageKey } from '#lib/i18n.ts';
+import { Form } from 'react-router';
+import { Link } from '#app/components/link.tsx';
+import { t, type MessageKey, localePath } from '#lib/i18n.ts';
 import { ASSET_TYPES, PROPERTY_TYPES, type ListingType } from '#lib/listing.ts';
 import { Icon } from './icon.tsx';
 
@@ -32,7 +33,7 @@ export function SearchAndCategories({ className = '' }: { className?: string }) 
       <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
         {t('explore.heading')}
       </h2>
-      <Form method="get" action="/" role="search" className="mt-4 flex gap-2">
+      <Form method="get" action={localePath('/')} role="search" className="mt-4 flex gap-2">
         <label htmlFor={`${id}-q`} className="sr-only">
           {t('home.searchLabel')}
         </label>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { t, type MessageKey } from '#lib/i18n.ts';
 import { SITE, telHref, whatsappUrl, type SocialNetwork } from '#lib/site.ts';
 import { useSiteSettings } from '#app/use-root-data.ts';
@@ -147,7 +147,7 @@ export function SiteFooter() {
         </section>
       </div>
       <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
-        © {new Date().getFullYear()} {t('brand.name')}. {site.footerText}{' '}
+        © {new Date().getFullYear()} {t('brand.name')}. {site.footerText || t('footer.rights')}{' '}
         <Link to="/contact" className="underline">
           {t('nav.contact')}
         </Link>

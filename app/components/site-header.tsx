@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '#app/components/link.tsx';
 import type { SignedInUser } from '#lib/account.ts';
 import { t, tCount } from '#lib/i18n.ts';
 import { SITE, telHref } from '#lib/site.ts';
 import { useSavedIds, useSiteSettings } from '#app/use-root-data.ts';
 import { Icon } from './icon.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { NotificationLink } from './notification-link.tsx';
 import {
@@ -112,6 +114,9 @@ function MobileMenu({ links }: { links: NavLinkItem[] }) {
               ))}
             </ul>
           </li>
+          <li className="mt-1 border-t border-slate-100 px-1 pt-2 pb-1 text-slate-700">
+            <LanguageSwitcher />
+          </li>
         </ul>
       </nav>
     </details>
@@ -181,6 +186,7 @@ export function SiteHeader({
             <Icon name="phone" className="h-4 w-4" />
             {phone}
           </a>
+          <LanguageSwitcher className="hidden md:block" />
           {user ? (
             <div className="ml-auto">
               <SignedInStrip user={user} unread={unreadNotifications} />

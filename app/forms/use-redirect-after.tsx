@@ -1,3 +1,4 @@
+import { localePath } from '#lib/i18n.ts';
 import { useEffect } from 'react';
 import { useActionData, useNavigate } from 'react-router';
 import type { FormResult } from '#lib/form-result.ts';
@@ -13,7 +14,10 @@ export function useRedirectAfter(result: FormResult | undefined): void {
   useEffect(() => {
     if (!result?.ok || !result.redirectTo) return;
     const target = result.redirectTo;
-    const timer = setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
+    const timer = setTimeout(
+      () => navigate(localePath(target), { replace: true }),
+      REDIRECT_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [result, navigate]);
 }

@@ -19,22 +19,24 @@ import {
 import { listQuerySchema } from '#lib/list-query.ts';
 
 const PasswordSchema = z
-  .string({ error: t('validation.required', { field: t('account.password') }) })
-  .min(PASSWORD_MIN_LENGTH, t('account.passwordTooShort', { min: PASSWORD_MIN_LENGTH }))
-  .max(PASSWORD_MAX_LENGTH, t('validation.tooLong', { max: PASSWORD_MAX_LENGTH }));
+  .string({ error: () => t('validation.required', { field: t('account.password') }) })
+  .min(PASSWORD_MIN_LENGTH, {
+    error: () => t('account.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
+  })
+  .max(PASSWORD_MAX_LENGTH, { error: () => t('validation.tooLong', { max: PASSWORD_MAX_LENGTH }) });
 
 /** Free text at registration, as the spec wants, but only buyer, seller or guest (any case). */
 const SignupRoleSchema = z
-  .string({ error: t('account.roleInvalid') })
+  .string({ error: () => t('account.roleInvalid') })
   .trim()
   .toLowerCase()
-  .pipe(z.enum(SIGNUP_ROLES, t('account.roleInvalid')));
+  .pipe(z.enum(SIGNUP_ROLES, { error: () => t('account.roleInvalid') }));
 
 function passwordsMatch(input: { password: string; confirmPassword: string }): boolean {
   return input.password === input.confirmPassword;
 }
 
-const mismatch = { path: ['confirmPassword'], message: t('account.passwordMismatch') };
+const mismatch = { path: ['confirmPassword'], error: () => t('account.passwordMismatch') };
 
 export const SignupInputSchema = z
   .object({
@@ -42,25 +44,29 @@ export const SignupInputSchema = z
     email: EmailSchema,
     role: SignupRoleSchema,
     password: PasswordSchema,
-    confirmPassword: z.string({ error: t('account.passwordMismatch') }),
+    confirmPassword: z.string({ error: () => t('account.passwordMismatch') }),
   })
   .refine(passwordsMatch, mismatch);
 
 export const LoginInputSchema = z.object({
   email: EmailSchema,
   password: z
-    .string({ error: t('validation.required', { field: t('account.password') }) })
-    .min(1, t('validation.required', { field: t('account.password') }))
-    .max(PASSWORD_MAX_LENGTH, t('validation.tooLong', { max: PASSWORD_MAX_LENGTH })),
+    .string({ error: () => t('validation.required', { field: t('account.password') }) })
+    .min(1, { error: () => t('validation.required', { field: t('account.password') }) })
+    .max(PASSWORD_MAX_LENGTH, {
+      error: () => t('validation.tooLong', { max: PASSWORD_MAX_LENGTH }),
+    }),
 });
 
 export const PasswordResetRequestSchema = z.object({ email: EmailSchema });
 
 export const PasswordResetSchema = z
   .object({
-    token: z.string({ error: t('reset.invalidLink') }).min(1, t('reset.invalidLink')),
+    token: z
+      .string({ error: () => t('reset.invalidLink') })
+      .min(1, { error: () => t('reset.invalidLink') }),
     password: PasswordSchema,
-    confirmPassword: z.string({ error: t('account.passwordMismatch') }),
+    confirmPassword: z.string({ error: () => t('account.passwordMismatch') }),
   })
   .refine(passwordsMatch, mismatch);
 
@@ -83,7 +89,7 @@ export type UserView = {
 };
 
 export const UserIdParamsSchema = z.object({
-  id: z.uuid(t('account.userIdInvalid')),
+  id: z.uuid({ error: () => t('account.userIdInvalid') }),
 });
 
 // --- What admins do with users (the admin panel's user management) ---
@@ -94,12 +100,14 @@ const SearchTextSchema = z.preprocess(
   z
     .string()
     .trim()
-    .max(SEARCH_TEXT_MAX_LENGTH, t('validation.tooLong', { max: SEARCH_TEXT_MAX_LENGTH }))
+    .max(SEARCH_TEXT_MAX_LENGTH, {
+      error: () => t('validation.tooLong', { max: SEARCH_TEXT_MAX_LENGTH }),
+    })
     .optional(),
 );
 
 export const UserListQuerySchema = listQuerySchema(USER_LIST_PAGE_SIZE, {
-  role: z.enum(USER_ROLES, t('users.roleFilterInvalid')).optional(),
+  role: z.enum(USER_ROLES, { error: () => t('users.roleFilterInvalid') }).optional(),
   /** Part of the name or e-mail, any case. */
   q: SearchTextSchema,
 });
@@ -116,22 +124,21 @@ export type UserInfoInput = z.infer<typeof UserInfoInputSchema>;
 
 /** Only promotion exists (spec section 4): there is no demotion. */
 export const UserRoleInputSchema = z.object({
-  role: z.literal('admin', { error: t('users.roleOnlyAdmin') }),
+  role: z.literal('admin', { error: () => t('users.roleOnlyAdmin') }),
 });
 
 export const UserStatusAnswerSchema = z.object({ status: z.enum(USER_STATUSES) });
 
 export const PersonalMessageSchema = z.object({
   message: z
-    .string({ error: t('validation.required', { field: t('users.messageLabel') }) })
+    .string({ error: () => t('validation.required', { field: t('users.messageLabel') }) })
     .trim()
-    .min(1, t('validation.required', { field: t('users.messageLabel') }))
-    .max(
-      PERSONAL_MESSAGE_MAX_LENGTH,
-      t('validation.tooLong', { max: PERSONAL_MESSAGE_MAX_LENGTH }),
-    ),
+    .min(1, { error: () => t('validation.required', { field: t('users.messageLabel') }) })
+    .max(PERSONAL_MESSAGE_MAX_LENGTH, {
+      error: () => t('validation.tooLong', { max: PERSONAL_MESSAGE_MAX_LENGTH }),
+    }),
 });
 
 export const MessageUserParamsSchema = z.object({
-  userId: z.uuid(t('account.userIdInvalid')),
+  userId: z.uuid({ error: () => t('account.userIdInvalid') }),
 });

@@ -85,6 +85,7 @@ describe('getViewer', () => {
       name: user.name,
       email: user.email,
       role: 'guest',
+      locale: null,
     });
   });
 

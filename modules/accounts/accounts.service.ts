@@ -12,6 +12,8 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '#lib/errors.ts';
+import { currentLocale, type Locale } from '#lib/i18n.ts';
+import { withLocale } from '#lib/i18n.server.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import { createAttemptLimiter } from './accounts.limiter.ts';
@@ -37,6 +39,8 @@ export type Viewer = {
   name: string;
   email: string;
   role: UserRole;
+  /** The language they chose, if any. */
+  locale: Locale | null;
 };
 
 /** The request facts the rate limits need; the service knows nothing else about HTTP. */
@@ -143,6 +147,8 @@ export function createAccountsService({
         email: input.email,
         role: input.role,
         passwordHash,
+        // The language they signed up in, until they choose another: their e-mails use it.
+        locale: currentLocale(),
         createdAt: now,
         updatedAt: now,
       })
@@ -180,6 +186,7 @@ export function createAccountsService({
         name: users.name,
         email: users.email,
         role: users.role,
+        locale: users.locale,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -214,28 +221,30 @@ export function createAccountsService({
     const token = newToken();
     const now = clock();
     const brand = t('brand.name');
-    await db.transaction(async (tx) => {
-      await tx.insert(passwordResets).values({
-        userId: user.id,
-        tokenHash: hashToken(token),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000),
-      });
-      await mail.send(
-        {
-          to: user.email,
-          kind: 'account',
-          subject: t('reset.mailSubject', { brand }),
-          text: t('reset.mailBody', {
-            name: user.name,
-            brand,
-            minutes: PASSWORD_RESET_TTL_MINUTES,
-            link: `${client.siteUrl}/reset-password?token=${token}`,
-          }),
-        },
-        tx,
-      );
-    });
+    await withLocale(user.locale ?? currentLocale(), () =>
+      db.transaction(async (tx) => {
+        await tx.insert(passwordResets).values({
+          userId: user.id,
+          tokenHash: hashToken(token),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+        });
+        await mail.send(
+          {
+            to: user.email,
+            kind: 'account',
+            subject: t('reset.mailSubject', { brand }),
+            text: t('reset.mailBody', {
+              name: user.name,
+              brand,
+              minutes: PASSWORD_RESET_TTL_MINUTES,
+              link: `${client.siteUrl}/reset-password?token=${token}`,
+            }),
+          },
+          tx,
+        );
+      }),
+    );
   }
 
   /**
@@ -305,10 +314,16 @@ export function createAccountsService({
     return user;
   }
 
+  /** Remembers the language a user chose: the site opens in it, their e-mails are written in it. */
+  async function setLocale(userId: string, locale: Locale): Promise<void> {
+    await db.update(users).set({ locale }).where(eq(users.id, userId));
+  }
+
   return {
     signup,
     login,
     getViewer,
+    setLocale,
     endSession,
     requestPasswordReset,
     resetPassword,

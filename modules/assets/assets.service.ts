@@ -157,7 +157,7 @@ export function createAssetsService({
     table: assets,
     columns: viewColumns,
     toView: toAssetView,
-    notFoundMessage: t('api.assetNotFound'),
+    notFoundMessage: () => t('api.assetNotFound'),
   });
   return {
     /** One published asset, or NotFound. */

@@ -31,8 +31,8 @@ export const EmailChoicesFormSchema = z.object({
 /** The token of an unsubscribe link. */
 export const UnsubscribeTokenSchema = z.object({
   token: z
-    .string({ error: t('unsubscribe.invalid') })
-    .min(1, t('unsubscribe.invalid'))
+    .string({ error: () => t('unsubscribe.invalid') })
+    .min(1, { error: () => t('unsubscribe.invalid') })
     .max(400),
 });
 

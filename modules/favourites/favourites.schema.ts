@@ -4,11 +4,11 @@ import { t } from '#lib/i18n.admin.ts';
 import { AVAILABILITIES } from '#lib/listing.ts';
 
 export const FavouriteInputSchema = z.object({
-  listingId: z.uuid(t('api.invalidId')),
+  listingId: z.uuid({ error: () => t('api.invalidId') }),
 });
 
 export const FavouriteParamsSchema = z.object({
-  listingId: z.uuid(t('api.invalidId')),
+  listingId: z.uuid({ error: () => t('api.invalidId') }),
 });
 
 /** A saved listing as /favourites shows it. */

@@ -9,7 +9,7 @@ import { t } from '#lib/i18n.admin.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import type { CatalogueEvents, ListingState } from '#modules/catalogue/catalogue.events.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
-import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
+import type { Notice, NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { FavouriteView } from './favourites.schema.ts';
 
 type ListingKind = 'property' | 'asset';
@@ -169,18 +169,26 @@ export function createFavouritesService({
     return { title: 'title' in row ? row.title : row.name, price: row.price };
   }
 
-  function noticeOf(listingId: string, kind: ListingKind, headline: string, message: string) {
+  /** A saver's notice, made in their language: `texts` gives its headline and message. */
+  function noticeOf(
+    listingId: string,
+    kind: ListingKind,
+    texts: () => { headline: string; message: string },
+  ): () => Notice {
     const path = `/${kind}/${listingId}`;
-    return {
-      kind: 'favourite',
-      title: headline,
-      message,
-      link: path,
-      mail: (name: string) => ({
-        subject: headline,
-        text: t('favourites.mailBody', { name, headline, url: `${siteUrl}${path}` }),
-      }),
-    } as const;
+    return () => {
+      const { headline, message } = texts();
+      return {
+        kind: 'favourite',
+        title: headline,
+        message,
+        link: path,
+        mail: (name: string) => ({
+          subject: headline,
+          text: t('favourites.mailBody', { name, headline, url: `${siteUrl}${path}` }),
+        }),
+      };
+    };
   }
 
   /**
@@ -203,19 +211,18 @@ export function createFavouritesService({
       ]);
     }
     for (const [knownPrice, userIds] of byKnownPrice) {
-      const facts = {
+      // Amounts are written the way the saver's language writes them.
+      const facts = () => ({
         title: listing.title,
         from: formatRwf(knownPrice),
         to: formatRwf(listing.price),
-      };
+      });
       await notifications.notify(
         userIds,
-        noticeOf(
-          listingId,
-          kind,
-          t('favourites.priceDropTitle', facts),
-          t('favourites.priceDropMessage', facts),
-        ),
+        noticeOf(listingId, kind, () => ({
+          headline: t('favourites.priceDropTitle', facts()),
+          message: t('favourites.priceDropMessage', facts()),
+        })),
         tx,
       );
     }
@@ -239,12 +246,13 @@ export function createFavouritesService({
       .select({ userId: favourites.userId })
       .from(favourites)
       .where(eq(favourites.listingId, listingId));
-    const headline = t(change === 'Sold' ? 'favourites.soldTitle' : 'favourites.rentedTitle', {
-      title: listing.title,
-    });
+    const headline = () =>
+      t(change === 'Sold' ? 'favourites.soldTitle' : 'favourites.rentedTitle', {
+        title: listing.title,
+      });
     await notifications.notify(
       savers.map((saver) => saver.userId),
-      noticeOf(listingId, kind, headline, headline),
+      noticeOf(listingId, kind, () => ({ headline: headline(), message: headline() })),
       tx,
     );
   }

@@ -31,11 +31,15 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** The admin's answer to a message: never blank ('Reply cannot be empty'). */
 export const MessageReplySchema = z.object({
   reply: z
-    .string({ error: t('inbox.replyEmpty') })
+    .string({ error: () => t('inbox.replyEmpty') })
     .trim()
-    .min(1, t('inbox.replyEmpty'))
-    .max(CONTACT_MESSAGE_MAX_LENGTH, t('validation.tooLong', { max: CONTACT_MESSAGE_MAX_LENGTH }))
-    .refine((value) => !CONTROL_CHARACTERS.test(value), t('validation.controlCharacters')),
+    .min(1, { error: () => t('inbox.replyEmpty') })
+    .max(CONTACT_MESSAGE_MAX_LENGTH, {
+      error: () => t('validation.tooLong', { max: CONTACT_MESSAGE_MAX_LENGTH }),
+    })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), {
+      error: () => t('validation.controlCharacters'),
+    }),
 });
 
 export type MessageReply = z.infer<typeof MessageReplySchema>;

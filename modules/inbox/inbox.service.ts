@@ -5,6 +5,8 @@ import { contactMessages } from '#db/schema.ts';
 import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
+import { currentLocale } from '#lib/i18n.ts';
+import { withLocale } from '#lib/i18n.server.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { Page } from '#lib/pagination.ts';
 import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
@@ -56,7 +58,7 @@ export function createInboxService({
   async function createContactMessage(input: ContactMessageInput): Promise<{ id: string }> {
     const [row] = await db
       .insert(contactMessages)
-      .values(input)
+      .values({ ...input, locale: currentLocale() })
       .returning({ id: contactMessages.id });
     return { id: row!.id };
   }
@@ -122,7 +124,7 @@ export function createInboxService({
   ): Promise<MessageView> {
     assertAdmin(actor);
     const message = await findMessage(id);
-    const replyMail = {
+    const replyMail = () => ({
       to: message.email,
       kind: 'inquiry' as const,
       subject: t('inbox.replySubject'),
@@ -131,7 +133,7 @@ export function createInboxService({
         reply: input.reply,
         quoted: quote(message.message),
       }),
-    };
+    });
     const now = clock();
     return changeMessage(
       message,
@@ -142,7 +144,8 @@ export function createInboxService({
         before: { reply: message.reply },
         after: { reply: input.reply, to: message.email },
       },
-      (tx) => mail.send(replyMail, tx),
+      // Framed in the language the sender wrote from.
+      (tx) => withLocale(message.locale, () => mail.send(replyMail(), tx)),
     );
   }
 

@@ -11,11 +11,11 @@ import { INQUIRY_ROLES, INQUIRY_SIDES } from '#lib/listing.ts';
 
 /** The Request Information form, from a property or an asset detail page. */
 export const InquiryInputSchema = z.object({
-  listingId: z.uuid(t('api.invalidId')),
+  listingId: z.uuid({ error: () => t('api.invalidId') }),
   name: requiredText('inquiry.name', NAME_MAX_LENGTH),
   email: EmailSchema,
   phone: PhoneSchema,
-  role: z.enum(INQUIRY_ROLES, t('validation.role')),
+  role: z.enum(INQUIRY_ROLES, { error: () => t('validation.role') }),
   message: requiredText('inquiry.message', INQUIRY_MESSAGE_MAX_LENGTH),
   agree: CheckboxSchema,
 });
@@ -26,10 +26,10 @@ export type InquiryInput = z.infer<typeof InquiryInputSchema>;
 const INQUIRY_BOXES = ['received', 'sent'] as const;
 
 export const InquiryListQuerySchema = listQuerySchema(INQUIRY_LIST_PAGE_SIZE, {
-  box: z.enum(INQUIRY_BOXES, t('inquiries.boxInvalid')).default('received'),
-  listingId: z.uuid(t('api.invalidId')).optional(),
+  box: z.enum(INQUIRY_BOXES, { error: () => t('inquiries.boxInvalid') }).default('received'),
+  listingId: z.uuid({ error: () => t('api.invalidId') }).optional(),
   /** Admins only: the conversations about one owner's listings. */
-  ownerId: z.uuid(t('api.invalidId')).optional(),
+  ownerId: z.uuid({ error: () => t('api.invalidId') }).optional(),
 });
 export type InquiryListQuery = z.infer<typeof InquiryListQuerySchema>;
 
@@ -41,7 +41,7 @@ export type InquiryMessageInput = z.infer<typeof InquiryMessageInputSchema>;
 
 /** What the owner (or an admin) changes on a conversation. */
 export const InquiryUpdateSchema = z.object({
-  handled: z.boolean(t('inquiries.handledInvalid')),
+  handled: z.boolean({ error: () => t('inquiries.handledInvalid') }),
 });
 
 const InquiryMessageSchema = z.object({

@@ -5,6 +5,8 @@ import { assets, inquiries, inquiryMessages, properties, users } from '#db/schem
 import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
+import { currentLocale, DEFAULT_LOCALE } from '#lib/i18n.ts';
+import { withLocale } from '#lib/i18n.server.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
 import type { InquirySide } from '#lib/listing.ts';
@@ -146,22 +148,29 @@ export function createInquiriesService({
    */
   async function tellOwnerSide(
     listing: Pick<ListingFacts, 'ownerId' | 'isAdminListing'>,
-    notice: Notice,
+    noticeFor: () => Notice,
     tx: Transaction,
   ): Promise<void> {
     if (!listing.isAdminListing) {
-      await notifications.notify([listing.ownerId], notice, tx);
+      await notifications.notify([listing.ownerId], noticeFor, tx);
       return;
     }
-    const { mail: mailFor, ...inApp } = notice;
-    await notifications.notifyAdmins(inApp, tx);
+    await notifications.notifyAdmins(() => ({ ...noticeFor(), mail: undefined }), tx);
     const support = await settings.getSupportInfo();
-    if (support.contactEmail && mailFor) {
+    if (!support.contactEmail) return;
+    // The company's own address hears in the site's default language.
+    await withLocale(DEFAULT_LOCALE, async () => {
+      const notice = noticeFor();
+      if (!notice.mail) return;
       await mail.send(
-        { to: support.contactEmail, kind: notice.kind, ...mailFor(t('inquiries.supportName')) },
+        {
+          to: support.contactEmail,
+          kind: notice.kind,
+          ...notice.mail(t('inquiries.supportName')),
+        },
         tx,
       );
-    }
+    });
   }
 
   const conversationUrl = (id: string) => `${siteUrl}/inquiries/${id}`;
@@ -189,6 +198,7 @@ export function createInquiriesService({
           role: input.role,
           message: input.message,
           isAgreedToEmails: input.agree,
+          locale: currentLocale(),
           createdAt: now,
           lastMessageAt: now,
           lastMessageFrom: 'visitor',
@@ -206,7 +216,7 @@ export function createInquiriesService({
       };
       await tellOwnerSide(
         listing,
-        {
+        () => ({
           kind: 'inquiry',
           title: t('inquiries.newTitle', { title: listing.title }),
           message: t('inquiries.newMessage', { name: input.name, excerpt: excerpt(input.message) }),
@@ -215,7 +225,7 @@ export function createInquiriesService({
             subject: t('inquiries.newMailSubject', { title: listing.title }),
             text: t('inquiries.newMailBody', { recipient, ...facts }),
           }),
-        },
+        }),
         tx,
       );
       await mail.send(
@@ -465,7 +475,7 @@ export function createInquiriesService({
         if (row.senderId) {
           await notifications.notify(
             [row.senderId],
-            {
+            () => ({
               kind: 'inquiry',
               title: t('inquiries.replyTitle', { title }),
               message: excerpt(input.body),
@@ -474,22 +484,25 @@ export function createInquiriesService({
                 subject: t('inquiries.replyMailSubject', { title }),
                 text: t('inquiries.replyMailBodySignedIn', { name: row.name, ...facts }),
               }),
-            },
+            }),
             tx,
           );
         } else {
-          await mail.send(
-            {
-              to: row.email,
-              kind: 'inquiry',
-              subject: t('inquiries.replyMailSubject', { title }),
-              text: t('inquiries.replyMailBody', {
-                name: row.name,
-                contact: listing!.contact ?? '',
-                ...facts,
-              }),
-            },
-            tx,
+          // A visitor without an account hears in the language they asked in.
+          await withLocale(row.locale, () =>
+            mail.send(
+              {
+                to: row.email,
+                kind: 'inquiry',
+                subject: t('inquiries.replyMailSubject', { title }),
+                text: t('inquiries.replyMailBody', {
+                  name: row.name,
+                  contact: listing!.contact ?? '',
+                  ...facts,
+                }),
+              },
+              tx,
+            ),
           );
         }
       } else {
@@ -499,7 +512,7 @@ export function createInquiriesService({
           .where(eq(users.id, row.ownerId));
         await tellOwnerSide(
           { ownerId: row.ownerId, isAdminListing: owner?.role === 'admin' },
-          {
+          () => ({
             kind: 'inquiry',
             title: t('inquiries.messageTitle', { title }),
             message: t('inquiries.newMessage', { name: row.name, excerpt: excerpt(input.body) }),
@@ -508,7 +521,7 @@ export function createInquiriesService({
               subject: t('inquiries.messageMailSubject', { title }),
               text: t('inquiries.messageMailBody', { recipient, name: row.name, ...facts }),
             }),
-          },
+          }),
           tx,
         );
       }

@@ -118,7 +118,7 @@ export function createListingsService({
     table: properties,
     columns: viewColumns,
     toView: toPropertyView,
-    notFoundMessage: t('api.propertyNotFound'),
+    notFoundMessage: () => t('api.propertyNotFound'),
   });
   return {
     /** One published property, or NotFound. */

@@ -40,18 +40,18 @@ function choice(value: unknown): unknown {
 
 /** A required count of rooms: a whole number from 0 to ROOM_COUNT_MAX, from text or a number. */
 function requiredCount(label: MessageKey) {
-  const required = t('validation.required', { field: t(label) });
+  const required = () => t('validation.required', { field: t(label) });
   return z.preprocess(
     firstText,
     z
       .union([z.string(), z.number()], { error: required })
-      .pipe(z.coerce.number({ error: t('validation.count') }))
+      .pipe(z.coerce.number({ error: () => t('validation.count') }))
       .pipe(
         z
-          .number({ error: t('validation.count') })
-          .int(t('validation.count'))
-          .min(0, t('validation.count'))
-          .max(ROOM_COUNT_MAX, t('validation.count')),
+          .number({ error: () => t('validation.count') })
+          .int({ error: () => t('validation.count') })
+          .min(0, { error: () => t('validation.count') })
+          .max(ROOM_COUNT_MAX, { error: () => t('validation.count') }),
       ),
   );
 }
@@ -71,18 +71,18 @@ const RequiredAreaSchema = z.preprocess(
           ? t('validation.required', { field: t('listing.area') })
           : t('validation.area'),
     })
-    .int(t('validation.area'))
-    .min(1, t('validation.area'))
-    .max(AREA_SQM_MAX, t('validation.area')),
+    .int({ error: () => t('validation.area') })
+    .min(1, { error: () => t('validation.area') })
+    .max(AREA_SQM_MAX, { error: () => t('validation.area') }),
 );
 
 const AdminStatusSchema = z.preprocess(
   choice,
-  z.enum(ADMIN_LISTING_STATUSES, t('manage.statusChoice')).default('Rent'),
+  z.enum(ADMIN_LISTING_STATUSES, { error: () => t('manage.statusChoice') }).default('Rent'),
 );
 const AdminUpdateStatusSchema = z.preprocess(
   choice,
-  z.enum(ADMIN_UPDATE_STATUSES, t('manage.statusChoice')).optional(),
+  z.enum(ADMIN_UPDATE_STATUSES, { error: () => t('manage.statusChoice') }).optional(),
 );
 
 /** The fields every admin property has (spec §5: all required but address and features). */
@@ -101,7 +101,7 @@ const propertyFields = {
   features: FeaturesSchema,
 };
 
-const PropertyTypeSchema = z.enum(PROPERTY_TYPES, t('manage.propertyType'));
+const PropertyTypeSchema = z.enum(PROPERTY_TYPES, { error: () => t('manage.propertyType') });
 
 /** The admin property form (create, and the page's edit which sends every field). */
 export const AdminPropertyInputSchema = z.object({
@@ -131,7 +131,7 @@ const assetFields = {
   features: FeaturesSchema,
 };
 
-const AssetTypeSchema = z.enum(ASSET_TYPES, t('manage.assetType'));
+const AssetTypeSchema = z.enum(ASSET_TYPES, { error: () => t('manage.assetType') });
 
 /** The admin asset form: the common fields, then those of its kind. */
 export const AdminAssetInputSchema = z.object({
@@ -154,7 +154,10 @@ export type AdminAssetUpdate = z.infer<typeof AdminAssetUpdateSchema>;
 
 const tableFilters = {
   location: z.preprocess(firstText, z.string().trim().max(SEARCH_TEXT_MAX_LENGTH).optional()),
-  status: z.preprocess(choice, z.enum(MODERATION_STATES, t('manage.moderationChoice')).optional()),
+  status: z.preprocess(
+    choice,
+    z.enum(MODERATION_STATES, { error: () => t('manage.moderationChoice') }).optional(),
+  ),
 };
 
 /** The manage table's filters: blank ('All') means no filter. */

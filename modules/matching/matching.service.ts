@@ -229,35 +229,38 @@ export function createMatchingService({
       byRequest.set(pair.requestId, group);
     }
     if (byRequest.size === 0) return;
-    const lines = [...byRequest.values()].flatMap((group) => [
-      t('matching.mailRequest', { title: group.title }),
-      ...group.listings.map((listing) =>
-        t('matching.mailLine', {
-          title: listing.title,
-          price: formatRwf(listing.price),
-          url: `${siteUrl}${listing.path}`,
-        }),
-      ),
-      '',
-    ]);
     const count = [...byRequest.values()].reduce((sum, group) => sum + group.listings.length, 0);
+    // Made in the requester's language, when their notice is.
+    const digestLines = () =>
+      [...byRequest.values()].flatMap((group) => [
+        t('matching.mailRequest', { title: group.title }),
+        ...group.listings.map((listing) =>
+          t('matching.mailLine', {
+            title: listing.title,
+            price: formatRwf(listing.price),
+            url: `${siteUrl}${listing.path}`,
+          }),
+        ),
+        '',
+      ]);
     let isFirst = true;
     for (const [requestId, group] of byRequest) {
+      const isDigestCarrier = isFirst;
       await notifications.notify(
         [requesterId],
-        {
+        () => ({
           kind: 'match',
           title: tCount('matching.title', group.listings.length, { title: group.title }),
           message: group.listings.map((listing) => listing.title).join(' · '),
           link: `/requested-property-detail/${requestId}`,
           // One e-mail for the whole digest, sent with the first request's notification.
-          mail: isFirst
+          mail: isDigestCarrier
             ? (name) => ({
                 subject: tCount('matching.mailSubject', count),
-                text: t('matching.mailBody', { name, lines: lines.join('\n') }),
+                text: t('matching.mailBody', { name, lines: digestLines().join('\n') }),
               })
             : undefined,
-        },
+        }),
         tx,
       );
       isFirst = false;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { newsletterSubscriptions } from '#db/schema.ts';
+import { currentLocale } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import type { SubscriptionInput } from './newsletter.schema.ts';
@@ -20,7 +21,7 @@ export function createNewsletterService({ db, mail }: { db: Database; mail: Mail
     return db.transaction(async (tx) => {
       const inserted = await tx
         .insert(newsletterSubscriptions)
-        .values({ email: input.email })
+        .values({ email: input.email, locale: currentLocale() })
         .onConflictDoNothing()
         .returning({ id: newsletterSubscriptions.id });
       if (inserted.length === 0) return { isNew: false };

@@ -14,7 +14,7 @@ const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 const AudienceSchema = z.enum(NOTIFICATION_AUDIENCES, {
-  error: t('notifications.audienceInvalid'),
+  error: () => t('notifications.audienceInvalid'),
 });
 
 const fields = {

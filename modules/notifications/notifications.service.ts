@@ -5,6 +5,8 @@ import { notificationReads, notifications, users } from '#db/schema.ts';
 import { assertAdmin, type Actor, type UserRole } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
+import { currentLocale } from '#lib/i18n.ts';
+import { withLocale } from '#lib/i18n.server.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
 import type { NotificationAudience, NotificationKind } from '#lib/notifications.ts';
@@ -21,7 +23,10 @@ import type {
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
-/** Something the platform tells users: in their inbox (with a link) and by e-mail. */
+/**
+ * Something the platform tells users: in their inbox (with a link) and by e-mail. Made for each
+ * recipient in their language (see `notify`).
+ */
 export type Notice = {
   kind: NotificationKind;
   title: string;
@@ -110,12 +115,15 @@ export function createNotificationsService({
   ): Promise<{ id: string }> {
     assertAdmin(actor);
     const [recipient] = await db
-      .select({ id: users.id, email: users.email })
+      .select({ id: users.id, email: users.email, locale: users.locale })
       .from(users)
       .where(and(eq(users.id, userId), isNull(users.deletedAt)));
     if (!recipient) throw new NotFoundError(t('users.notFound'));
     const now = clock();
-    const title = t('notifications.personalTitle');
+    // The admin's words as written; the frame around them in the recipient's language.
+    const title = withLocale(recipient.locale ?? currentLocale(), () =>
+      t('notifications.personalTitle'),
+    );
     const id = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(notifications)
@@ -125,7 +133,9 @@ export function createNotificationsService({
         { actor, action: 'user.message', targetType: 'user', targetId: userId, after: { message } },
         tx,
       );
-      await mail.send({ to: recipient.email, kind: 'notice', subject: title, text: message }, tx);
+      await withLocale(recipient.locale ?? currentLocale(), () =>
+        mail.send({ to: recipient.email, kind: 'notice', subject: title, text: message }, tx),
+      );
       return row!.id;
     });
     return { id };
@@ -134,47 +144,54 @@ export function createNotificationsService({
   /**
    * What the platform tells users on its own (no admin wrote it): a personal notification each,
    * counted in their header, and an e-mail, both in the caller's transaction so they exist
-   * exactly when the change they tell about does. Deleted and blocked accounts are skipped.
+   * exactly when the change they tell about does. `noticeFor` makes the notice in each
+   * recipient's language (the one they chose, else the one of the request or job telling them).
+   * Deleted and blocked accounts are skipped.
    */
   async function notify(
     userIds: string[],
-    notice: Notice,
+    noticeFor: () => Notice,
     tx: Database | Transaction = db,
   ): Promise<void> {
     if (userIds.length === 0) return;
     const recipients = await tx
-      .select({ id: users.id, email: users.email, name: users.name })
+      .select({ id: users.id, email: users.email, name: users.name, locale: users.locale })
       .from(users)
       .where(and(inArray(users.id, userIds), isNull(users.deletedAt), eq(users.status, 'Active')));
-    if (recipients.length === 0) return;
     const now = clock();
-    await tx.insert(notifications).values(
-      recipients.map((recipient) => ({
-        title: notice.title,
-        message: notice.message,
-        kind: notice.kind,
-        link: notice.link,
-        userId: recipient.id,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
-    const mailFor = notice.mail;
-    if (!mailFor) return;
     for (const recipient of recipients) {
-      await mail.send({ to: recipient.email, kind: notice.kind, ...mailFor(recipient.name) }, tx);
+      await withLocale(recipient.locale ?? currentLocale(), async () => {
+        const notice = noticeFor();
+        await tx.insert(notifications).values({
+          title: notice.title,
+          message: notice.message,
+          kind: notice.kind,
+          link: notice.link,
+          userId: recipient.id,
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (!notice.mail) return;
+        await mail.send(
+          { to: recipient.email, kind: notice.kind, ...notice.mail(recipient.name) },
+          tx,
+        );
+      });
     }
   }
 
   /** `notify` for every active admin. */
-  async function notifyAdmins(notice: Notice, tx: Database | Transaction = db): Promise<void> {
+  async function notifyAdmins(
+    noticeFor: () => Notice,
+    tx: Database | Transaction = db,
+  ): Promise<void> {
     const admins = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.role, 'admin'), isNull(users.deletedAt), eq(users.status, 'Active')));
     await notify(
       admins.map((admin) => admin.id),
-      notice,
+      noticeFor,
       tx,
     );
   }

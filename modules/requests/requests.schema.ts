@@ -43,7 +43,7 @@ export type RequestInput = z.infer<typeof RequestInputSchema>;
 
 /** An edit by the requester: any field of the form, and Open or Closed. */
 export const RequestUpdateSchema = RequestInputSchema.partial().extend({
-  status: z.enum(REQUEST_STATUSES, t('request.statusInvalid')).optional(),
+  status: z.enum(REQUEST_STATUSES, { error: () => t('request.statusInvalid') }).optional(),
 });
 
 export type RequestUpdate = z.infer<typeof RequestUpdateSchema>;

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { currentLocale } from '#lib/i18n.ts';
 import { HOME_GRID_SIZE } from '#lib/limits.ts';
 import { toPrefixQuery } from '#lib/search-text.ts';
 import type { AssetsService } from '#modules/assets/assets.service.ts';
@@ -48,17 +49,18 @@ export function createSearchService({
       ? new LRUCache<string, SearchAnswer>({
           max: MAX_CACHED_QUERIES,
           ttl: cacheSeconds * 1000,
-          fetchMethod: (key) => queryCatalogue(key),
+          // The key's language comes first; the answer's texts ("3 days ago") are in it.
+          fetchMethod: (key) => queryCatalogue(key.slice(key.indexOf(' ') + 1)),
         })
       : undefined;
 
   /** The home grids for what a visitor typed; an empty text gives the newest listings. */
   async function searchCatalogue(text: string): Promise<SearchAnswer> {
     // 'Kic', 'kic ' and 'KIC!' are one query: the cache keys on what reaches the database.
-    const key = toPrefixQuery(text) ?? '';
-    if (!cache) return queryCatalogue(key);
-    const answer = await cache.fetch(key);
-    return answer ?? queryCatalogue(key);
+    const query = toPrefixQuery(text) ?? '';
+    if (!cache) return queryCatalogue(query);
+    const answer = await cache.fetch(`${currentLocale()} ${query}`);
+    return answer ?? queryCatalogue(query);
   }
 
   /** Drops every cached answer, so a changed listing shows in the next search. */

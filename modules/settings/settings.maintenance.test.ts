@@ -107,6 +107,7 @@ describe('the root loader', () => {
       name: 'A',
       email: 'a@inzu.rw',
       sessionId: 's',
+      locale: null,
       ...viewer,
     };
     return createTestPageContext(test, user);

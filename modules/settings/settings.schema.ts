@@ -1,3 +1,4 @@
+import { withoutLocale } from '#lib/i18n.ts';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { CheckboxSchema, requiredText } from '#lib/form-fields.ts';
@@ -12,7 +13,6 @@ import {
   URL_MAX_LENGTH,
 } from '#lib/limits.ts';
 import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '#lib/site.ts';
-import { DEFAULT_ABOUT_TEXT, DEFAULT_TERMS_TEXT } from './settings.defaults.ts';
 
 /** Control characters (NUL above all); tabs and newlines pass. */
 const isPrintable = (value: string) =>
@@ -24,10 +24,10 @@ const isPrintable = (value: string) =>
 /** A text the admin may leave empty: trimmed, bounded, printable; absent means empty. */
 function optionalSettingText(max: number) {
   return z
-    .string({ error: t('settings.invalidText') })
+    .string({ error: () => t('settings.invalidText') })
     .trim()
-    .max(max, t('validation.tooLong', { max }))
-    .refine(isPrintable, t('validation.controlCharacters'))
+    .max(max, { error: () => t('validation.tooLong', { max }) })
+    .refine(isPrintable, { error: () => t('validation.controlCharacters') })
     .default('');
 }
 
@@ -36,23 +36,27 @@ function optionalSettingText(max: number) {
  * its paragraphs. Empty restores the default text; absent (a client from before these texts
  * existed) keeps the saved one, which the service sees as undefined.
  */
-function pageText(defaultText: string) {
+/** A page's text; empty, the page shows its default text in the visitor's language. */
+function pageText() {
   return z
-    .string({ error: t('settings.invalidText') })
+    .string({ error: () => t('settings.invalidText') })
     .overwrite((value) => value.replace(/\r\n?/g, '\n'))
     .trim()
-    .max(PAGE_TEXT_MAX_LENGTH, t('validation.tooLong', { max: PAGE_TEXT_MAX_LENGTH }))
-    .refine(isPrintable, t('validation.controlCharacters'))
-    .overwrite((value) => (value === '' ? defaultText : value))
+    .max(PAGE_TEXT_MAX_LENGTH, {
+      error: () => t('validation.tooLong', { max: PAGE_TEXT_MAX_LENGTH }),
+    })
+    .refine(isPrintable, { error: () => t('validation.controlCharacters') })
     .optional();
 }
 
 const OptionalEmailSchema = z
-  .string({ error: t('validation.email') })
+  .string({ error: () => t('validation.email') })
   .trim()
   .toLowerCase()
-  .max(EMAIL_MAX_LENGTH, t('validation.tooLong', { max: EMAIL_MAX_LENGTH }))
-  .refine((value) => value === '' || z.email().safeParse(value).success, t('validation.email'))
+  .max(EMAIL_MAX_LENGTH, { error: () => t('validation.tooLong', { max: EMAIL_MAX_LENGTH }) })
+  .refine((value) => value === '' || z.email().safeParse(value).success, {
+    error: () => t('validation.email'),
+  })
   .default('');
 
 /** An http(s) address or a path on this site (`/terms`); never `javascript:` or `//host`. */
@@ -68,17 +72,19 @@ function isSafeLink(value: string): boolean {
 }
 
 const OptionalUrlSchema = z
-  .string({ error: t('settings.invalidUrl') })
+  .string({ error: () => t('settings.invalidUrl') })
   .trim()
-  .max(URL_MAX_LENGTH, t('validation.tooLong', { max: URL_MAX_LENGTH }))
-  .refine((value) => value === '' || isSafeLink(value), t('settings.invalidUrl'))
+  .max(URL_MAX_LENGTH, { error: () => t('validation.tooLong', { max: URL_MAX_LENGTH }) })
+  .refine((value) => value === '' || isSafeLink(value), { error: () => t('settings.invalidUrl') })
   .default('');
 
 const OptionalPhoneSchema = z
-  .string({ error: t('validation.phone') })
+  .string({ error: () => t('validation.phone') })
   .trim()
-  .max(PHONE_MAX_LENGTH, t('validation.tooLong', { max: PHONE_MAX_LENGTH }))
-  .refine((value) => value === '' || isValidPhoneNumber(value, 'RW'), t('validation.phone'))
+  .max(PHONE_MAX_LENGTH, { error: () => t('validation.tooLong', { max: PHONE_MAX_LENGTH }) })
+  .refine((value) => value === '' || isValidPhoneNumber(value, 'RW'), {
+    error: () => t('validation.phone'),
+  })
   .default('');
 
 /**
@@ -93,8 +99,8 @@ export const PlatformSettingsSchema = z.object({
   termsURL: OptionalUrlSchema,
   privacyURL: OptionalUrlSchema,
   maintenanceMode: CheckboxSchema,
-  aboutText: pageText(DEFAULT_ABOUT_TEXT),
-  termsText: pageText(DEFAULT_TERMS_TEXT),
+  aboutText: pageText(),
+  termsText: pageText(),
 });
 
 /** What a save sends: the page texts may be left out. */
@@ -118,8 +124,8 @@ const { supportEmail, supportPhone, userGuideURL, ...platformDefaults } = DEFAUL
 /** What the site shows before an admin saves anything: the footer's contact details. */
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   ...platformDefaults,
-  aboutText: DEFAULT_ABOUT_TEXT,
-  termsText: DEFAULT_TERMS_TEXT,
+  aboutText: '',
+  termsText: '',
 };
 
 export const DEFAULT_SUPPORT_INFO: SupportInfo = {
@@ -179,7 +185,7 @@ const OPEN_DURING_MAINTENANCE = new Set([
 
 /** Whether a path (pathname, or a page's `.data` request) stays open in maintenance mode. */
 export function isOpenDuringMaintenance(pathname: string): boolean {
-  const path = pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/';
+  const path = withoutLocale(pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/');
   return OPEN_DURING_MAINTENANCE.has(path);
 }
 

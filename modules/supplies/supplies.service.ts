@@ -331,7 +331,7 @@ export function createSuppliesService({
     const reason = decision.rejectionReason ?? '';
     await notifications.notify(
       [supply.row.ownerId],
-      {
+      () => ({
         kind: 'listing',
         title: t(isApproved ? 'supply.approvedTitle' : 'supply.rejectedTitle', { title }),
         message: isApproved ? t('supply.approvedMessage') : reason,
@@ -346,7 +346,7 @@ export function createSuppliesService({
             listingUrl: `${siteUrl}/details/${supply.row.id}`,
           }),
         }),
-      },
+      }),
       tx,
     );
   }

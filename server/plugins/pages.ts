@@ -6,6 +6,7 @@ import { createRequest } from '@remix-run/node-fetch-server';
 import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { FormRateLimit } from '#lib/api-schemas.ts';
+import type { CatalogueFiles } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { createPageContext } from '../load-context.ts';
 import type { Services } from '../services.ts';
@@ -13,6 +14,8 @@ import type { Services } from '../services.ts';
 export type PagesOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: 'production' | 'development';
+  /** Each language's texts in the browser build (none in development: Vite serves them). */
+  catalogueFiles: CatalogueFiles | null;
   services: Services;
   formRateLimit: FormRateLimit;
   /** Where links in e-mails point (config.siteUrl). */
@@ -91,6 +94,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
           viewer: request.credentials === 'cookie' ? request.viewer : null,
           clientAddress: request.ip,
           siteUrl: options.siteUrl,
+          catalogueFiles: options.catalogueFiles,
           publicOrigin,
           isSecureRequest: options.siteUrl.startsWith('https:') || request.protocol === 'https',
           // The limiter's `isAllowed` means "on the allow list"; what counts is `isExceeded`.

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { t } from '#lib/i18n.ts';
 import { EMAIL_CHOICES } from '#lib/notifications.ts';
 import { EmailChoicesFormSchema } from '#modules/email-choices/email-choices.schema.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { t } from '#lib/i18n.ts';
 import { PasswordResetRequestSchema } from '#modules/accounts/accounts.schema.ts';
 import { PASSWORD_RESET_TTL_MINUTES } from '#modules/accounts/accounts.service.ts';

@@ -1,4 +1,6 @@
-import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { redirect } from '#app/locale-redirect.ts';
+import { Link } from '#app/components/link.tsx';
 import { z } from 'zod';
 import { landingPathFor, safeNextPath } from '#lib/account.ts';
 import { t } from '#lib/i18n.ts';

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { redirect } from '#app/locale-redirect.ts';
 import { expiredSessionCookie } from '#modules/accounts/accounts.cookie.ts';
 import type { Route } from './+types/logout';
 import { requestContext } from '#server/load-context.ts';

@@ -1,7 +1,8 @@
-import { Link, useFetcher } from 'react-router';
+import { useFetcher } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { t } from '#lib/i18n.ts';
 import type { MyNotification } from '#modules/notifications/notifications.schema.ts';
-import { formatNotificationDate } from '#app/components/notification-date.ts';
+import { formatDateTime } from '#lib/format.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import type { NotificationIntent } from './notification-actions.server.ts';
 
@@ -49,7 +50,7 @@ export function NotificationItem({ notification }: { notification: MyNotificatio
         )}
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
           <time dateTime={notification.createdAt} className="text-sm text-slate-600">
-            {formatNotificationDate(notification.createdAt)}
+            {formatDateTime(notification.createdAt)}
           </time>
           {!isRead && (
             <fetcher.Form method="post">

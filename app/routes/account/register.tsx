@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { safeNextPath } from '#lib/account.ts';
 import { t } from '#lib/i18n.ts';
 import { sessionCookie } from '#modules/accounts/accounts.cookie.ts';

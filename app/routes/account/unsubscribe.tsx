@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { t } from '#lib/i18n.ts';
 import {
   UnsubscribeFormSchema,

@@ -1,3 +1,4 @@
+import { formatMonthYear } from '#lib/format.ts';
 import { data } from 'react-router';
 import { t, tCount } from '#lib/i18n.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
@@ -10,14 +11,6 @@ import { loadOrNull } from '#app/load-or-null.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/user-profile';
 import { requestContext } from '#server/load-context.ts';
-
-// Formatted on the server only, so the hydrated page reads the same text whatever the browser's
-// locale or time zone; Kigali's clock decides the month of a member who joined at midnight.
-const memberSinceFormat = new Intl.DateTimeFormat('en-GB', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Africa/Kigali',
-});
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = IdParamsSchema.safeParse(params);
@@ -40,7 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       _id: profile._id,
       name: profile.name,
       role: profile.role,
-      memberSince: memberSinceFormat.format(profile.createdAt),
+      memberSince: formatMonthYear(profile.createdAt),
     },
     properties: propertyPage.items,
     assets: assetPage.items,

@@ -12,11 +12,15 @@ import routes from '#app/routes.ts';
 
 type Entry = { path?: string; index?: boolean; children?: Entry[] };
 
-/** Every admin URL, ids filled in; an index route is posted to with `?index`. */
+/**
+ * Every admin URL in English (the language layout's optional segment left out), ids filled in;
+ * an index route is posted to with `?index`.
+ */
 function adminUrls(entries: Entry[], base = ''): { url: string; postUrl: string }[] {
   return entries.flatMap((entry) => {
-    const path = [base, entry.path].filter(Boolean).join('/');
-    const own = entry.index || entry.path !== undefined ? [path] : [];
+    const segment = entry.path === ':lang?' ? undefined : entry.path;
+    const path = [base, segment].filter(Boolean).join('/');
+    const own = entry.index || segment !== undefined ? [path] : [];
     const urls = own
       .filter((url) => url.startsWith('admin-panel'))
       .map((url) => {
@@ -58,6 +62,14 @@ describe('the admin guard', () => {
         expect(answer.status, url).toBe(302);
         expect(answer.location, url).toBe(`/login?next=${encodeURIComponent(url)}`);
       }
+    }
+  });
+
+  it('keeps a Kinyarwanda or French visitor in their language on the way to sign in', async () => {
+    for (const locale of ['rw', 'fr']) {
+      const url = `/${locale}/admin-panel/users`;
+      const answer = await requestPage(test, url, { viewer: seller });
+      expect(answer.location).toBe(`/${locale}/login?next=${encodeURIComponent(url)}`);
     }
   });
 

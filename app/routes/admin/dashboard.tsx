@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { formatAmount, truncate } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { DashboardStats } from '#modules/dashboard/dashboard.schema.ts';
@@ -138,9 +139,7 @@ export default function Dashboard({
         {(Object.keys(NO_STATS) as (keyof DashboardStats)[]).map((name) => (
           <div key={name} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <dt className="text-sm font-medium text-slate-600">{t(`admin.stat.${name}`)}</dt>
-            <dd className="mt-2 text-3xl font-bold text-brand-800">
-              {stats[name].toLocaleString('en-US')}
-            </dd>
+            <dd className="mt-2 text-3xl font-bold text-brand-800">{formatAmount(stats[name])}</dd>
           </div>
         ))}
       </dl>

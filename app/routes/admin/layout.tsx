@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { Link, NavLink } from '#app/components/link.tsx';
 import { t, type AdminMessageKey as MessageKey } from '#lib/i18n.admin.ts';
 import { adminContext, requireAdmin } from '#app/auth.server.ts';
 import { Icon } from '#app/components/icon.tsx';

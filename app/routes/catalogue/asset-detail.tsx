@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { isOwnerOrAdmin } from '#lib/account.ts';
 import { formatRwf, truncate } from '#lib/format.ts';
 import { t, type MessageKey } from '#lib/i18n.ts';

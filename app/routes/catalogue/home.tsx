@@ -1,5 +1,5 @@
 import { Form, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { t, tCount } from '#lib/i18n.ts';
+import { t, tCount, localePath } from '#lib/i18n.ts';
 import { AssetCard } from '#app/components/asset-card.tsx';
 import { FormMessage } from '#app/components/form-message.tsx';
 import { Icon } from '#app/components/icon.tsx';
@@ -62,7 +62,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 max-w-2xl text-lg text-brand-50">{t('home.heroSubtitle')}</p>
           <Form
             method="get"
-            action="/"
+            action={localePath('/')}
             role="search"
             className="mt-8 flex max-w-2xl gap-2"
             onSubmit={(event) => {

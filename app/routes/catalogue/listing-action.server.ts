@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from 'react-router';
+import { type ActionFunctionArgs } from 'react-router';
+import { redirect } from '#app/locale-redirect.ts';
 import { NotFoundError, UnauthorizedError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { AvailabilityInputSchema, IdParamsSchema } from '#lib/listing-schemas.ts';

@@ -1,4 +1,5 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
+import { redirect } from '#app/locale-redirect.ts';
 import { t } from '#lib/i18n.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { ListingNotFound } from '#app/components/listing-not-found.tsx';

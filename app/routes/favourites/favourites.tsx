@@ -1,4 +1,5 @@
-import { Form, redirect } from 'react-router';
+import { Form } from 'react-router';
+import { redirect } from '#app/locale-redirect.ts';
 import { z } from 'zod';
 import { t } from '#lib/i18n.ts';
 import { safeNextPath } from '#lib/account.ts';

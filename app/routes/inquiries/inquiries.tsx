@@ -1,5 +1,6 @@
 import { FilterSelect } from '#app/components/filter-select.tsx';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { t } from '#lib/i18n.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { InquiryListQuerySchema } from '#modules/inquiries/inquiries.schema.ts';

@@ -1,4 +1,5 @@
-import { data, Form, Link } from 'react-router';
+import { data, Form } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { z } from 'zod';
 import { t } from '#lib/i18n.ts';
 import { INQUIRY_MESSAGE_MAX_LENGTH } from '#lib/limits.ts';
@@ -16,7 +17,7 @@ import { FormMessage } from '#app/components/form-message.tsx';
 import { Icon } from '#app/components/icon.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { ReachButtons } from '#app/components/reach-buttons.tsx';
-import { formatNotificationDate } from '#app/components/notification-date.ts';
+import { formatDateTime } from '#lib/format.ts';
 import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-action.server.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
@@ -98,9 +99,7 @@ function Thread({ inquiry }: { inquiry: InquiryView }) {
             >
               <p className="text-xs font-semibold text-slate-600">
                 {author} ·{' '}
-                <time dateTime={message.createdAt}>
-                  {formatNotificationDate(message.createdAt)}
-                </time>
+                <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
               </p>
               <p className="mt-1 break-words whitespace-pre-line">{message.body}</p>
             </article>

@@ -1,4 +1,6 @@
-import { data, Link, redirect } from 'react-router';
+import { data } from 'react-router';
+import { redirect } from '#app/locale-redirect.ts';
+import { Link } from '#app/components/link.tsx';
 import { isOwnerOrAdmin } from '#lib/account.ts';
 import { NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.ts';

@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { t } from '#lib/i18n.ts';
 import { LISTING_TYPES } from '#lib/listing.ts';
 import { RequestListQuerySchema } from '#modules/requests/requests.schema.ts';

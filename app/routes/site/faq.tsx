@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { t } from '#lib/i18n.ts';
 import { EmptyState } from '#app/components/listing-grid.tsx';
 import { pageMeta } from '#app/page-meta.ts';

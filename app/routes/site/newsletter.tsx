@@ -1,4 +1,5 @@
-import { Link, useActionData } from 'react-router';
+import { useActionData } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { t } from '#lib/i18n.ts';
 import { SubscriptionInputSchema } from '#modules/newsletter/newsletter.schema.ts';
 import { FormMessage } from '#app/components/form-message.tsx';

@@ -1,10 +1,15 @@
+import { localePath, LOCALES } from '#lib/i18n.ts';
 import { ASSET_TYPES, PROPERTY_TYPES } from '#lib/listing.ts';
 import { getCacheControl, getSiteOrigin } from '#app/site-origin.server.ts';
 import type { Route } from './+types/sitemap';
 import { requestContext } from '#server/load-context.ts';
 
-/** A sitemap holds at most 50,000 addresses; the newest listings of each kind fit in it. */
-const LISTINGS_PER_KIND = 20_000;
+/**
+ * A sitemap holds at most 50,000 addresses; every page is listed in each language (the pages
+ * name their other languages themselves, with hreflang), so the newest 8,000 listings of each
+ * kind fit.
+ */
+const LISTINGS_PER_KIND = 8_000;
 
 const ONE_HOUR_SECONDS = 3600;
 
@@ -19,9 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.get(requestContext).services.assets.listPublishedAssetIds(LISTINGS_PER_KIND),
   ]);
   const entry = (path: string, lastModified?: Date) =>
-    `<url><loc>${escapeXml(origin + path)}</loc>${
-      lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ''
-    }</url>`;
+    LOCALES.map(
+      (locale) =>
+        `<url><loc>${escapeXml(origin + localePath(path, locale))}</loc>${
+          lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ''
+        }</url>`,
+    ).join('\n');
   const urls = [
     entry('/'),
     entry('/contact'),

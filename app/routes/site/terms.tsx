@@ -1,14 +1,12 @@
 import { t } from '#lib/i18n.ts';
-import { toParagraphs } from '#lib/paragraphs.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { TextPage } from './text-page.tsx';
+import { loadPageText } from './text-page.server.ts';
 import type { Route } from './+types/terms';
-import { requestContext } from '#server/load-context.ts';
 
 /** The terms the admins wrote in Platform Settings (a placeholder text until they do). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { termsText } = await context.get(requestContext).services.settings.getPlatformSettings();
-  return { paragraphs: toParagraphs(termsText) };
+export function loader({ context }: Route.LoaderArgs) {
+  return loadPageText(context, 'terms');
 }
 
 export function meta() {

@@ -1,4 +1,6 @@
-import { data, Link, redirect, useFetcher } from 'react-router';
+import { data, useFetcher } from 'react-router';
+import { redirect } from '#app/locale-redirect.ts';
+import { Link } from '#app/components/link.tsx';
 import { z } from 'zod';
 import { isOwnerOrAdmin } from '#lib/account.ts';
 import { ForbiddenError } from '#lib/errors.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { t } from '#lib/i18n.admin.ts';
 import type { PhotoView } from '#lib/photos.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';

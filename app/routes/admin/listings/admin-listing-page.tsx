@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { t, tCount } from '#lib/i18n.admin.ts';
 import { ASSET_TYPES, PROPERTY_TYPES, type ListingType } from '#lib/listing.ts';
 import type { Page } from '#lib/pagination.ts';
@@ -26,7 +26,7 @@ const KINDS = {
     deleteConfirm: 'manage.deleteConfirm',
     found: 'manage.propertiesFound',
     formPath: '/admin-panel/create-new-property',
-    typeOptions: typeOptions(PROPERTY_TYPES),
+    types: PROPERTY_TYPES,
   },
   asset: {
     title: 'manage.assetsTitle',
@@ -35,7 +35,7 @@ const KINDS = {
     deleteConfirm: 'manage.deleteAssetConfirm',
     found: 'manage.assetsFound',
     formPath: '/admin-panel/create-new-asset',
-    typeOptions: typeOptions(ASSET_TYPES),
+    types: ASSET_TYPES,
   },
 } as const;
 
@@ -65,7 +65,7 @@ export function AdminListingPage({
       <AdminListingFilters
         key={JSON.stringify(filters)}
         filters={filters}
-        types={texts.typeOptions}
+        types={typeOptions(texts.types)}
       />
       <div aria-live="polite">
         {result && (

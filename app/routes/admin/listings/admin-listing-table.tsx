@@ -1,4 +1,5 @@
-import { Form, Link, type FetcherWithComponents } from 'react-router';
+import { Form, type FetcherWithComponents } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { ModerationState } from '#lib/listing.ts';

@@ -1,5 +1,6 @@
 import { FilterSelect } from '#app/components/filter-select.tsx';
-import { Form, Link, useFetcher } from 'react-router';
+import { Form, useFetcher } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { z } from 'zod';
 import { t } from '#lib/i18n.admin.ts';
 import type { FormResult } from '#lib/form-result.ts';
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const DeleteSchema = z.object({ id: z.uuid(t('api.invalidId')) });
+const DeleteSchema = z.object({ id: z.uuid({ error: () => t('api.invalidId') }) });
 
 /** Delete one conversation (audited). */
 export function action({ request, context }: Route.ActionArgs) {

@@ -7,7 +7,7 @@ import { IntentInput } from '#app/forms/intent-input.tsx';
 import type { MessagesIntent } from './message-actions.server.ts';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import { FormMessage } from '#app/components/form-message.tsx';
-import { formatNotificationDate } from '#app/components/notification-date.ts';
+import { formatDateTime } from '#lib/format.ts';
 
 export type InboxMode = 'view' | 'edit' | 'reply';
 
@@ -137,7 +137,7 @@ export function InboxItem({
             </a>
           </div>
           <time dateTime={message.createdAt} className="text-sm text-slate-600">
-            {t('inbox.received', { date: formatNotificationDate(message.createdAt) })}
+            {t('inbox.received', { date: formatDateTime(message.createdAt) })}
           </time>
         </header>
 
@@ -181,11 +181,11 @@ export function InboxItem({
 
         {message.reply && message.repliedAt && (
           <section
-            aria-label={t('inbox.replied', { date: formatNotificationDate(message.repliedAt) })}
+            aria-label={t('inbox.replied', { date: formatDateTime(message.repliedAt) })}
             className="rounded-lg border-l-4 border-brand-600 bg-brand-50 px-3 py-2"
           >
             <p className="text-xs font-semibold text-brand-900">
-              {t('inbox.replied', { date: formatNotificationDate(message.repliedAt) })}
+              {t('inbox.replied', { date: formatDateTime(message.repliedAt) })}
             </p>
             <p className="mt-1 break-words whitespace-pre-line text-slate-800">{message.reply}</p>
           </section>

@@ -7,7 +7,7 @@ import { IntentInput } from '#app/forms/intent-input.tsx';
 import type { MessagesIntent } from './message-actions.server.ts';
 import { FormMessage } from '#app/components/form-message.tsx';
 import { EmptyState } from '#app/components/listing-grid.tsx';
-import { formatNotificationDate } from '#app/components/notification-date.ts';
+import { formatDateTime } from '#lib/format.ts';
 
 /** The spec's notification preview length. */
 const NOTIFICATION_PREVIEW_LENGTH = 60;
@@ -33,9 +33,7 @@ function NotificationRow({
             audience: t(`notifications.audience.${notification.audience}`),
           })}
           {' · '}
-          <time dateTime={notification.createdAt}>
-            {formatNotificationDate(notification.createdAt)}
-          </time>
+          <time dateTime={notification.createdAt}>{formatDateTime(notification.createdAt)}</time>
         </span>
       </div>
       <p className="break-words text-slate-700">

@@ -1,4 +1,6 @@
-import { data, Link, redirect, useActionData, useFetcher } from 'react-router';
+import { data, useActionData, useFetcher } from 'react-router';
+import { redirect } from '#app/locale-redirect.ts';
+import { Link } from '#app/components/link.tsx';
 import { z } from 'zod';
 import { NotFoundError } from '#lib/errors.ts';
 import { formatRwf } from '#lib/format.ts';

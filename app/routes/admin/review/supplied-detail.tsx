@@ -1,4 +1,6 @@
-import { data, Link, redirect } from 'react-router';
+import { data } from 'react-router';
+import { redirect } from '#app/locale-redirect.ts';
+import { Link } from '#app/components/link.tsx';
 import { REASON_MAX_LENGTH } from '#lib/limits.ts';
 import { z } from 'zod';
 import { NotFoundError } from '#lib/errors.ts';

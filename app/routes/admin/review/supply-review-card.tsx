@@ -1,4 +1,5 @@
-import { Link, useFetcher } from 'react-router';
+import { useFetcher } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { formatRwf, truncate } from '#lib/format.ts';
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.admin.ts';

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { redirect } from '#app/locale-redirect.ts';
 import { z } from 'zod';
 import { t } from '#lib/i18n.admin.ts';
 import { PersonalMessageSchema, UserInfoInputSchema } from '#modules/accounts/accounts.schema.ts';
@@ -13,7 +13,7 @@ import {
 } from '#app/forms/form-action.server.ts';
 
 /** Every user form names its user: the list has a row per user, the profile one user. */
-const TargetSchema = z.object({ userId: z.uuid(t('users.notFound')) });
+const TargetSchema = z.object({ userId: z.uuid({ error: () => t('users.notFound') }) });
 
 /**
  * The admin user actions of both user pages: block/unblock and message, and on the profile,

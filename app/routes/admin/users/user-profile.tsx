@@ -1,4 +1,6 @@
-import { data, Link, useActionData } from 'react-router';
+import { formatDate } from '#lib/format.ts';
+import { data, useActionData } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#lib/limits.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { UserIdParamsSchema, type UserView } from '#modules/accounts/accounts.schema.ts';
@@ -19,14 +21,6 @@ import { requestContext } from '#server/load-context.ts';
 
 const USERS_PATH = '/admin-panel/users';
 
-// Formatted on the server, so the hydrated page reads the same whatever the browser's zone.
-const memberSinceFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Africa/Kigali',
-});
-
 /** One user, loaded by id (not the whole list); absent, deleted or bad ids answer 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
@@ -39,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const answer = {
     user,
     isSelf: user?.id === admin.id,
-    memberSince: user ? memberSinceFormat.format(new Date(user.createdAt)) : '',
+    memberSince: user ? formatDate(user.createdAt) : '',
   };
   return user ? answer : data(answer, { status: 404 });
 }

@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { Form, useActionData, useNavigation } from 'react-router';
+import { Link } from '#app/components/link.tsx';
 import { SEARCH_TEXT_MAX_LENGTH } from '#lib/limits.ts';
 import type { UserRole } from '#lib/account.ts';
 import { t } from '#lib/i18n.admin.ts';
