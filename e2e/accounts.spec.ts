@@ -46,7 +46,8 @@ async function expectStrip(page: Page, account: Account, role: string) {
   await expect(strip).toContainText('Welcome');
   await expect(strip).toContainText(account.name);
   await expect(strip).toContainText(account.email);
-  await expect(strip).toContainText(role);
+  // The role by its name (shown in capitals): 'Seller' for the stored 'seller'.
+  await expect(strip).toContainText(role.charAt(0).toUpperCase() + role.slice(1));
   await expect(
     page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }),
   ).toHaveCount(0);

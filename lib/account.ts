@@ -80,4 +80,4 @@ export type StoredUser = { username: string; email: string; role: string };
 export const STORED_USER_KEY = 'user';
 
 /** The signed-in user as every page shows it (the header strip). */
-export type SignedInUser = StoredUser & { id: string };
+export type SignedInUser = StoredUser & { id: string; role: UserRole };

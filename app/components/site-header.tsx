@@ -95,8 +95,8 @@ function MobileMenu({ links }: { links: NavLinkItem[] }) {
         <ul className="container-page flex flex-col py-2">
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className={navLinkClass} end>
-                <span className="block py-1">{t(link.label)}</span>
+              <NavLink to={link.to} className={(state) => `block ${navLinkClass(state)}`} end>
+                {t(link.label)}
               </NavLink>
             </li>
           ))}
@@ -139,7 +139,7 @@ function SignedInStrip({ user, unread }: { user: SignedInUser; unread: number })
         </span>
         <span className="break-all text-brand-100">{user.email}</span>
         <span className="rounded bg-brand-700 px-2 py-0.5 text-xs font-semibold uppercase">
-          {user.role}
+          {t(`role.${user.role}`)}
         </span>
       </p>
       <NotificationLink unread={unread} />

@@ -32,7 +32,7 @@ export const rw = {
   'footer.newsletter': 'Amakuru mashya',
   'footer.newsletterHint': "Amatangazo mashya y'i Kigali, rimwe mu cyumweru.",
   'footer.newsletterEmail': 'Imeyili yawe',
-  'footer.subscribe': 'Iyandikishe',
+  'footer.subscribe': 'Yakira amakuru',
   'footer.subscribing': 'Tegereza gato...',
   'footer.contactUs': 'Twandikire',
   'footer.office': 'Kigali-Nyarugenge, Nyamirambo',

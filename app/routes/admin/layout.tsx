@@ -4,6 +4,7 @@ import { Link, NavLink } from '#app/components/link.tsx';
 import { t, type AdminMessageKey as MessageKey } from '#lib/i18n.admin.ts';
 import { adminContext, requireAdmin } from '#app/auth.server.ts';
 import { Icon } from '#app/components/icon.tsx';
+import { LanguageSwitcher } from '#app/components/language-switcher.tsx';
 import { LogoutButton } from '#app/components/logout-button.tsx';
 import type { Route } from './+types/layout';
 
@@ -139,6 +140,7 @@ export default function AdminLayout({ loaderData: { admin } }: Route.ComponentPr
             </ul>
           </div>
         ))}
+        <LanguageSwitcher className="border-t border-slate-200 px-1.5 pt-3 text-sm text-slate-700" />
       </nav>
       <div className="min-w-0">
         <Outlet />

@@ -60,7 +60,7 @@ function capitalise(name: string): string {
 function RoleTabs({ role, q }: { role: string; q: string }) {
   return (
     <nav aria-label={t('users.tabs')}>
-      <ul className="flex gap-1 border-b border-slate-200">
+      <ul className="flex flex-wrap gap-x-1 border-b border-slate-200">
         {TABS.map((tab) => {
           const params = new URLSearchParams({ role: tab });
           if (q) params.set('q', q);
@@ -70,7 +70,7 @@ function RoleTabs({ role, q }: { role: string; q: string }) {
               <Link
                 to={`${USERS_PATH}?${params}`}
                 aria-current={isCurrent ? 'page' : undefined}
-                className={`-mb-px inline-flex min-h-11 items-center border-b-2 px-4 font-semibold ${
+                className={`-mb-px inline-flex min-h-11 items-center border-b-2 px-3 font-semibold sm:px-4 ${
                   isCurrent
                     ? 'border-brand-700 text-brand-900'
                     : 'border-transparent text-slate-600 hover:text-slate-900'
