@@ -12,7 +12,7 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '#lib/errors.ts';
-import { currentLocale, type Locale } from '#lib/i18n.ts';
+import { currentLocale, type Locale, localePath } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
@@ -238,7 +238,7 @@ export function createAccountsService({
               name: user.name,
               brand,
               minutes: PASSWORD_RESET_TTL_MINUTES,
-              link: `${client.siteUrl}/reset-password?token=${token}`,
+              link: `${client.siteUrl}${localePath('/reset-password')}?token=${token}`,
             }),
           },
           tx,

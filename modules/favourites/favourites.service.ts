@@ -5,6 +5,7 @@ import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ConflictError, NotFoundError } from '#lib/errors.ts';
 import { formatRwf } from '#lib/format.ts';
+import { localePath } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import type { CatalogueEvents, ListingState } from '#modules/catalogue/catalogue.events.ts';
@@ -185,7 +186,7 @@ export function createFavouritesService({
         link: path,
         mail: (name: string) => ({
           subject: headline,
-          text: t('favourites.mailBody', { name, headline, url: `${siteUrl}${path}` }),
+          text: t('favourites.mailBody', { name, headline, url: `${siteUrl}${localePath(path)}` }),
         }),
       };
     };

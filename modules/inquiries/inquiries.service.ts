@@ -5,7 +5,7 @@ import { assets, inquiries, inquiryMessages, properties, users } from '#db/schem
 import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
-import { currentLocale, DEFAULT_LOCALE } from '#lib/i18n.ts';
+import { currentLocale, DEFAULT_LOCALE, localePath } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
@@ -173,7 +173,8 @@ export function createInquiriesService({
     });
   }
 
-  const conversationUrl = (id: string) => `${siteUrl}/inquiries/${id}`;
+  /** An address of this site in the language of the e-mail being written. */
+  const siteLink = (path: string) => `${siteUrl}${localePath(path)}`;
 
   /**
    * Stores a visitor's information request against the published listing it came from, and in
@@ -205,15 +206,16 @@ export function createInquiriesService({
         })
         .returning({ id: inquiries.id });
       const id = row!.id;
-      const facts = {
+      // Made for each e-mail, in its recipient's language (the links too).
+      const facts = () => ({
         title: listing.title,
         name: input.name,
         phone: input.phone,
         email: input.email,
         message: input.message,
-        listingUrl: `${siteUrl}${listing.path}`,
-        conversationUrl: conversationUrl(id),
-      };
+        listingUrl: siteLink(listing.path),
+        conversationUrl: siteLink(`/inquiries/${id}`),
+      });
       await tellOwnerSide(
         listing,
         () => ({
@@ -223,7 +225,7 @@ export function createInquiriesService({
           link: `/inquiries/${id}`,
           mail: (recipient) => ({
             subject: t('inquiries.newMailSubject', { title: listing.title }),
-            text: t('inquiries.newMailBody', { recipient, ...facts }),
+            text: t('inquiries.newMailBody', { recipient, ...facts() }),
           }),
         }),
         tx,
@@ -234,7 +236,7 @@ export function createInquiriesService({
           kind: 'inquiry',
           subject: t('inquiries.confirmMailSubject', { title: listing.title }),
           text: t(viewer ? 'inquiries.confirmMailBodySignedIn' : 'inquiries.confirmMailBody', {
-            ...facts,
+            ...facts(),
             quoted: quote(input.message),
           }),
         },
@@ -465,12 +467,14 @@ export function createInquiriesService({
           ...(side === 'owner' ? { ownerReadAt: now } : { senderReadAt: now, handledAt: null }),
         })
         .where(eq(inquiries.id, id));
-      const facts = {
+      const facts = () => ({
         title,
         body: input.body,
-        listingUrl: `${siteUrl}${row.propertyId ? `/property/${row.propertyId}` : `/asset/${row.assetId}`}`,
-        conversationUrl: conversationUrl(id),
-      };
+        listingUrl: siteLink(
+          row.propertyId ? `/property/${row.propertyId}` : `/asset/${row.assetId}`,
+        ),
+        conversationUrl: siteLink(`/inquiries/${id}`),
+      });
       if (side === 'owner') {
         if (row.senderId) {
           await notifications.notify(
@@ -482,7 +486,7 @@ export function createInquiriesService({
               link: `/inquiries/${id}`,
               mail: () => ({
                 subject: t('inquiries.replyMailSubject', { title }),
-                text: t('inquiries.replyMailBodySignedIn', { name: row.name, ...facts }),
+                text: t('inquiries.replyMailBodySignedIn', { name: row.name, ...facts() }),
               }),
             }),
             tx,
@@ -498,7 +502,7 @@ export function createInquiriesService({
                 text: t('inquiries.replyMailBody', {
                   name: row.name,
                   contact: listing!.contact ?? '',
-                  ...facts,
+                  ...facts(),
                 }),
               },
               tx,
@@ -519,7 +523,7 @@ export function createInquiriesService({
             link: `/inquiries/${id}`,
             mail: (recipient) => ({
               subject: t('inquiries.messageMailSubject', { title }),
-              text: t('inquiries.messageMailBody', { recipient, name: row.name, ...facts }),
+              text: t('inquiries.messageMailBody', { recipient, name: row.name, ...facts() }),
             }),
           }),
           tx,

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Database, Transaction } from '#db/client.ts';
 import { emailOptOuts, outbox } from '#db/schema.ts';
 import type { Clock } from '#lib/clock.ts';
+import { localePath } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.admin.ts';
 import {
   EMAIL_CHOICES,
@@ -128,7 +129,7 @@ export function createMailService({
     runner: Database | Transaction = db,
   ): Promise<string> {
     const token = await signer.sign(UNSUBSCRIBE_PURPOSE, `${kind} ${email.toLowerCase()}`, runner);
-    return `${siteUrl}/unsubscribe?token=${token}`;
+    return `${siteUrl}${localePath('/unsubscribe')}?token=${token}`;
   }
 
   /** Whose e-mails of which kind an unsubscribe link's token stops, or null if it is not one. */

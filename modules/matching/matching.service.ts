@@ -5,6 +5,7 @@ import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { formatRwf } from '#lib/format.ts';
+import { localePath } from '#lib/i18n.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
 import { isPropertyType } from '#lib/listing.ts';
 import { toPhotoView } from '#lib/photos.ts';
@@ -238,7 +239,7 @@ export function createMatchingService({
           t('matching.mailLine', {
             title: listing.title,
             price: formatRwf(listing.price),
-            url: `${siteUrl}${listing.path}`,
+            url: `${siteUrl}${localePath(listing.path)}`,
           }),
         ),
         '',

@@ -5,6 +5,7 @@ import { assets, properties, users } from '#db/schema.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '#lib/errors.ts';
+import { localePath } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { isPropertyType, type AssetType, type ListingType } from '#lib/listing.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
@@ -342,8 +343,8 @@ export function createSuppliesService({
             name,
             title,
             reason,
-            link: `${siteUrl}${link}`,
-            listingUrl: `${siteUrl}/details/${supply.row.id}`,
+            link: `${siteUrl}${localePath(link)}`,
+            listingUrl: `${siteUrl}${localePath(`/details/${supply.row.id}`)}`,
           }),
         }),
       }),

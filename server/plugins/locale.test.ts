@@ -96,5 +96,10 @@ describe('API answers by Accept-Language', () => {
     expect(toOwner!.subject).toBe(
       frAdmin['inquiries.newMailSubject'].replace('{title}', 'Inzu i Remera'),
     );
+    // Their links open the site in their language, and so do the unsubscribe links.
+    expect(confirmation!.body).toContain(`/rw/property/${house.id}`);
+    expect(confirmation!.unsubscribeUrl).toMatch(/\/rw\/unsubscribe\?token=/);
+    expect(toOwner!.body).toMatch(/\/fr\/inquiries\/[\w-]+/);
+    expect(toOwner!.unsubscribeUrl).toMatch(/\/fr\/unsubscribe\?token=/);
   });
 });
