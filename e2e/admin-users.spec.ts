@@ -104,10 +104,10 @@ test('an admin promotes a seller, edits a name and sends a message', async ({ pa
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(newName);
 
   // Promote: the role reads admin and the button goes away.
-  await expect(page.getByTestId('user-role')).toHaveText('seller');
+  await expect(page.getByTestId('user-role')).toHaveText('Seller');
   await page.getByRole('button', { name: 'Promote to Admin' }).click();
   await expect(page.getByText('User promoted to admin')).toBeVisible();
-  await expect(page.getByTestId('user-role')).toHaveText('admin');
+  await expect(page.getByTestId('user-role')).toHaveText('Admin');
   await expect(page.getByRole('button', { name: 'Promote to Admin' })).toHaveCount(0);
   // The promoted user's old session ended: they sign in again to be an admin.
   const me = await seller.context.request.get('/api/me');

@@ -171,13 +171,13 @@ export const en = {
   'matching.heading': 'Matching listings',
   'matching.none':
     'No listing fits yet. We will tell you in your notifications and by e-mail as soon as one does.',
-  'matching.buyersLooking.one': '1 buyer is looking for something like this',
+  'matching.buyersLooking.one': '{count} buyer is looking for something like this',
   'matching.buyersLooking.other': '{count} buyers are looking for something like this',
   'favourites.heading': 'Saved listings',
   'favourites.description':
     'The listings you saved. We tell you when their price drops or they are sold or rented.',
   'favourites.link': 'Saved',
-  'favourites.linkCount.one': '1 saved listing',
+  'favourites.linkCount.one': '{count} saved listing',
   'favourites.linkCount.other': '{count} saved listings',
   'favourites.empty': 'You have not saved a listing yet. Tap Save on any listing to find it here.',
   'favourites.save': 'Save',

@@ -134,7 +134,7 @@ export const frAdmin = {
   'admin.audit.after': 'Après',
 
   // --- admin properties and assets ---
-  'manage.statusChoice': 'Choisissez Available, Rent, Sale ou Pending',
+  'manage.statusChoice': 'Choisissez Disponible, Location, Vente ou En attente',
   'manage.moderationChoice': 'Choisissez En attente, Approuvé ou Refusé',
   'manage.propertyType': 'Choisissez Maison, Appartement ou Hôtel',
   'manage.assetType': 'Choisissez Terrain, Voiture, Moto, Vêtements ou Autres biens',
@@ -199,7 +199,7 @@ export const frAdmin = {
   'manage.updateAsset': 'Mettre à jour le bien',
   'manage.fieldArea': 'Surface (par ex. 120 m²)',
   'manage.statusHint':
-    'Rent et Sale publient l’annonce à louer ou à vendre ; Available la publie comme disponible ; Pending l’enregistre sans la publier.',
+    'Location et Vente publient l’annonce à louer ou à vendre ; Disponible la publie comme disponible ; En attente l’enregistre sans la publier.',
   'manage.currentPhotos': 'Photos actuelles',
   'manage.noCurrentPhotos': 'Aucune photo pour le moment.',
   'manage.create': 'Créer',
@@ -496,4 +496,8 @@ export const frAdmin = {
     'Inzu est la place de marché des biens de Kigali. Nous réunissons les personnes qui louent ou vendent des maisons, des appartements, des hôtels, des terrains, des véhicules et d’autres biens, et celles qui les recherchent, avec tous les prix en francs rwandais (RWF).\n\nChacun peut parcourir et rechercher les annonces publiées sans compte, voir leurs photos, leurs prix et leur emplacement, et demander des informations au propriétaire. Les vendeurs proposent un bien en remplissant un court formulaire, et notre équipe vérifie chaque proposition avant sa publication. Les acheteurs publient ce qu’ils recherchent, afin que les vendeurs puissent les contacter.\n\nNotre bureau se trouve à Kigali-Nyarugenge, Nyamirambo. Une question sur une annonce, une vente ou une location ? Appelez-nous, écrivez-nous ou utilisez le formulaire de contact : nous vous répondrons en 48 heures au plus.',
   'terms.defaultText':
     'Ces conditions sont provisoires. L’exploitant de ce site doit les remplacer par ses propres conditions générales dans le panneau d’administration (Paramètres, Configuration de la plateforme).\n\nCe que les vendeurs proposent est publié après vérification par notre équipe. Le propriétaire d’une annonce est responsable de sa description, de son prix et de sa disponibilité.\n\nVisitez le bien, ou voyez l’objet par vous-même, avant de payer quoi que ce soit ou de signer quoi que ce soit.\n\nUne question sur ces conditions ? Contactez-nous et nous vous répondrons.',
+  'manage.statusOption.Available': 'Disponible',
+  'manage.statusOption.Rent': 'Location',
+  'manage.statusOption.Sale': 'Vente',
+  'manage.statusOption.Pending': 'En attente',
 } as const satisfies Record<keyof typeof enAdmin, string>;

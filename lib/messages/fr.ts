@@ -173,13 +173,13 @@ export const fr = {
   'matching.heading': 'Annonces correspondantes',
   'matching.none':
     'Aucune annonce ne correspond pour l’instant. Nous vous préviendrons dans vos notifications et par e-mail dès qu’une annonce correspondra.',
-  'matching.buyersLooking.one': '1 acheteur recherche un bien de ce type',
+  'matching.buyersLooking.one': '{count} acheteur recherche un bien de ce type',
   'matching.buyersLooking.other': '{count} acheteurs recherchent un bien de ce type',
   'favourites.heading': 'Mes favoris',
   'favourites.description':
     'Les annonces que vous avez enregistrées. Nous vous prévenons quand leur prix baisse ou quand elles sont vendues ou louées.',
   'favourites.link': 'Favoris',
-  'favourites.linkCount.one': '1 annonce en favori',
+  'favourites.linkCount.one': '{count} annonce en favori',
   'favourites.linkCount.other': '{count} annonces en favoris',
   'favourites.empty':
     'Vous n’avez encore enregistré aucune annonce. Touchez « Enregistrer » sur une annonce pour la retrouver ici.',

@@ -498,4 +498,8 @@ export const rwAdmin = {
     "Inzu ni isoko ry'imitungo n'ibintu rya Kigali. Duhuza abakodesha cyangwa abagurisha amazu, apartema, hoteli, ibibanza, imodoka n'ibindi bintu, n'ababishaka, ibiciro byose biri mu mafaranga y'u Rwanda (Frw).\n\nBuri wese ashobora kureba no gushakisha amatangazo yatangajwe atiyandikishije, akabona amafoto yayo, ibiciro n'aho biherereye, kandi agasaba nyirawo amakuru arambuye. Abagurisha batanga umutungo cyangwa ikintu binyuze ku ifishi ngufi, maze ikipe yacu ikagenzura buri mutungo mbere y'uko utangazwa. Abaguzi bashyiraho icyo bashaka, kugira ngo abagurisha babashe kubavugisha.\n\nIbiro byacu biri i Kigali-Nyarugenge, i Nyamirambo. Ufite ikibazo ku itangazo, ku kugurisha cyangwa ku gukodesha? Duhamagare, utwandikire cyangwa ukoreshe ifishi yo kutwandikira: tuzagusubiza mu gihe kitarenze amasaha 48.",
   'terms.defaultText':
     "Aya ni amabwiriza y'agateganyo. Ucunga uru rubuga agomba kuyasimbuza amabwiriza n'amategeko ye bwite mu gice cy'ubuyobozi (Igenamiterere, Imiterere y'urubuga).\n\nIbyo abagurisha batanga bitangazwa nyuma y'uko ikipe yacu ibigenzura. Nyir'itangazo ni we ubazwa ibisobanuro byaryo, igiciro n'uko riboneka.\n\nBanza usure inzu, cyangwa wirebere ikintu ubwawe, mbere yo kwishyura amafaranga ayo ari yo yose cyangwa gusinya ikintu icyo ari cyo cyose.\n\nUfite ikibazo kuri aya mabwiriza? Twandikire tuzagusubiza.",
+  'manage.statusOption.Available': 'Biraboneka',
+  'manage.statusOption.Rent': 'Ubukode',
+  'manage.statusOption.Sale': 'Kugurisha',
+  'manage.statusOption.Pending': 'Bitegereje kwemezwa',
 } as const satisfies Record<keyof typeof enAdmin, string>;

@@ -170,13 +170,13 @@ export const rw = {
   'matching.heading': "Amatangazo ahuye n'icyifuzo",
   'matching.none':
     'Nta tangazo rirahura na cyo. Nirimara kuboneka, tuzabikumenyesha mu mamenyesha yawe no kuri imeyili.',
-  'matching.buyersLooking.one': "Umuguzi 1 arashaka ikintu nk'iki",
+  'matching.buyersLooking.one': "Umuguzi {count} arashaka ikintu nk'iki",
   'matching.buyersLooking.other': "Abaguzi {count} barashaka ikintu nk'iki",
   'favourites.heading': 'Ibyo nabitse',
   'favourites.description':
     'Amatangazo wabitse. Tukumenyesha iyo igiciro kigabanutse, cyangwa iyo byagurishijwe cyangwa byakodeshejwe.',
   'favourites.link': 'Ibyo nabitse',
-  'favourites.linkCount.one': 'Itangazo 1 wabitse',
+  'favourites.linkCount.one': 'Itangazo {count} wabitse',
   'favourites.linkCount.other': 'Amatangazo {count} wabitse',
   'favourites.empty':
     'Nta tangazo urabika. Kanda "Bika" ku itangazo iryo ari ryo ryose uzaribona hano.',

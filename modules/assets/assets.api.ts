@@ -74,7 +74,12 @@ export const assetsApi: FastifyPluginAsyncZod<{
     async (request) => {
       const { availability } = request.body;
       await assets.setAssetAvailability(request.params.id, availability, request.viewer!);
-      return { message: t('api.availabilityUpdated', { availability }), availability };
+      return {
+        message: t('api.availabilityUpdated', {
+          availability: t(`listing.availability.${availability}`),
+        }),
+        availability,
+      };
     },
   );
 };

@@ -64,7 +64,12 @@ export const listingsApi: FastifyPluginAsyncZod<{
     async (request) => {
       const { availability } = request.body;
       await listings.setPropertyAvailability(request.params.id, availability, request.viewer!);
-      return { message: t('api.availabilityUpdated', { availability }), availability };
+      return {
+        message: t('api.availabilityUpdated', {
+          availability: t(`listing.availability.${availability}`),
+        }),
+        availability,
+      };
     },
   );
 };

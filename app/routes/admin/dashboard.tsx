@@ -95,7 +95,7 @@ function PropertyCard({
           <span className="font-medium text-slate-600">{t('manage.colStatus')}: </span>
           <span className="font-semibold">
             {property.moderation === 'Approved'
-              ? property.status
+              ? t(`manage.statusOption.${property.status}`)
               : t(`manage.moderation.${property.moderation}`)}
           </span>
         </p>

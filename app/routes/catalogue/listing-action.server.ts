@@ -37,7 +37,9 @@ export function listingAction(kind: 'property' | 'asset') {
           } else {
             await services.assets.setAssetAvailability(id.data.id, availability, viewer);
           }
-          return t('api.availabilityUpdated', { availability });
+          return t('api.availabilityUpdated', {
+            availability: t(`listing.availability.${availability}`),
+          });
         }),
       },
     );

@@ -22,7 +22,7 @@ export function AdminStatusField({
           >
             {ADMIN_LISTING_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {status}
+                {t(`manage.statusOption.${status}`)}
               </option>
             ))}
           </select>

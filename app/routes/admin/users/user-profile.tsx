@@ -202,8 +202,8 @@ export default function AdminUserProfile({
       <dl className="grid gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-3">
         <div>
           <dt className="text-sm font-medium text-slate-600">{t('users.role')}</dt>
-          <dd className="font-semibold capitalize" data-testid="user-role">
-            {user.role}
+          <dd className="font-semibold" data-testid="user-role">
+            {t(`role.${user.role}`)}
           </dd>
         </div>
         <div>
