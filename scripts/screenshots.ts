@@ -1,6 +1,7 @@
 // Takes the README's screenshots from a running server: phone and desktop views of the main
-// pages, signed out and (for the header strip) signed in as a new seller.
-// With ADMIN_EMAIL and ADMIN_PASSWORD set (the server's first admin), the admin panel too.
+// pages, signed out and (for the header strip) signed in as a new seller, and the main pages in
+// Kinyarwanda and French on a phone. With ADMIN_EMAIL and ADMIN_PASSWORD set (the server's first
+// admin), the admin panel too.
 // Usage: npm run screenshots -- [base URL] (default http://localhost:3000).
 import fs from 'node:fs/promises';
 import { chromium } from '@playwright/test';
@@ -107,5 +108,31 @@ for (const [device, viewport] of Object.entries(viewports)) {
     console.log(file);
   }
   await adminContext.close();
+}
+// The long Kinyarwanda words on the narrowest common phone.
+const languagePages: Record<string, string> = {
+  home: '',
+  'property-detail': pages['property-detail']!,
+  'house-list': pages['house-list']!,
+  register: pages.register!,
+  'not-found': pages['not-found']!,
+};
+for (const locale of ['rw', 'fr']) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  for (const [name, path] of Object.entries(languagePages)) {
+    if (locale === 'fr' && name !== 'home') continue;
+    await page.goto(`${base}/${locale}${path}`, { waitUntil: 'networkidle' });
+    const file = `${outDir}/${locale}-${name}-phone.png`;
+    await page.screenshot({ path: file });
+    console.log(file);
+  }
+  if (adminCookie && locale === 'rw') {
+    await context.addCookies([adminCookie]);
+    await page.goto(`${base}/rw/admin-panel`, { waitUntil: 'networkidle' });
+    await page.screenshot({ path: `${outDir}/rw-admin-dashboard-phone.png` });
+    console.log(`${outDir}/rw-admin-dashboard-phone.png`);
+  }
+  await context.close();
 }
 await browser.close();

@@ -57,6 +57,8 @@ export type PageAnswer = {
   loaderData: Record<string, unknown>;
   /** The status of each route's error (a thrown 404, say), by route id. */
   errors: Record<string, number>;
+  /** The cookie a redirect sets, or null. */
+  setCookie: string | null;
 };
 
 type PageRequest = {
@@ -71,6 +73,8 @@ type PageRequest = {
   origin?: string;
   /** Changes to what the server hands the page (PUBLIC_URL's origin, say). */
   context?: Partial<RequestContext>;
+  /** Request headers, such as Accept-Language or Cookie. */
+  headers?: Record<string, string>;
 };
 
 type FieldValue = string | Buffer;
@@ -109,10 +113,12 @@ async function sendPageRequest(
     method = form ? 'POST' : 'GET',
     origin = 'http://localhost',
     context: overrides,
+    headers,
   }: PageRequest = {},
 ): Promise<PageAnswer> {
   const request = new Request(new URL(url, origin), {
     method,
+    headers,
     body: form ? formDataOf(form) : undefined,
   });
   let context: StaticHandlerContext | undefined;
@@ -133,6 +139,7 @@ async function sendPageRequest(
       actionData: undefined,
       loaderData: {},
       errors: {},
+      setCookie: response.headers.get('set-cookie'),
     };
   }
   const errors = Object.fromEntries(
@@ -144,6 +151,7 @@ async function sendPageRequest(
     actionData: context.actionData ? Object.values(context.actionData)[0] : undefined,
     loaderData: context.loaderData,
     errors,
+    setCookie: null,
   };
 }
 
