@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { E2E_ADMIN } from './known-accounts.ts';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { expect, test, waitForHydration, supplyAsNewSeller } from './fixtures.ts';
 
 test('a visitor saves a listing through signing in, and hears when its price drops', async ({
   page,
@@ -23,30 +23,14 @@ test('a visitor saves a listing through signing in, and hears when its price dro
   });
   expect(signup.status()).toBe(201);
   const title = `Saved villa ${tag}`;
-  // A seller of its own: the fixture seller's listings are counted by other journeys.
-  const seller = { email: `seller-${tag}@e2e.inzu.rw`, password: 'a-long-enough-password' };
-  const sellerSignup = await others.request.post('/api/signup', {
-    headers: { origin: baseURL ?? '' },
-    data: {
-      ...seller,
-      username: `Seller ${tag}`,
-      role: 'seller',
-      confirmPassword: seller.password,
-    },
+  const id = await supplyAsNewSeller(others.request, baseURL ?? '', {
+    title,
+    type: 'House',
+    status: 'Sale',
+    price: '90000000',
+    location: `Rebero${tag}`,
+    contact: '0788123456',
   });
-  expect(sellerSignup.status()).toBe(201);
-  const supplied = await others.request.post('/api/supply-property', {
-    headers: { authorization: `Bearer ${(await sellerSignup.json()).token}` },
-    data: {
-      title,
-      type: 'House',
-      status: 'Sale',
-      price: '90000000',
-      location: `Rebero${tag}`,
-      contact: '0788123456',
-    },
-  });
-  const id = (await supplied.json()).data._id as string;
   const admin = await bearerOf(E2E_ADMIN);
   expect(
     (await others.request.put(`/api/supply-property/${id}/approve`, { headers: admin })).status(),

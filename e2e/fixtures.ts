@@ -2,9 +2,17 @@
  * The end-to-end `test`: Playwright's, plus the known catalogue that e2e/serve.ts put in the
  * database, typed URLs and a few page helpers shared by the specs.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import type { ReceivedMail } from '#test/smtp-server.ts';
 
 export type ListingFixture = {
@@ -157,3 +165,34 @@ export const test = base.extend<object, { fixtures: E2EFixtures }>({
 });
 
 export { expect };
+
+/**
+ * A seller of its own (the fixture seller's listings are counted by other journeys) signs up
+ * and supplies `listing` (the supply form's fields, as the API takes them): its id, pending.
+ * The sign-up says it comes from the site (`origin`), as the context may hold a session cookie.
+ */
+export async function supplyAsNewSeller(
+  request: APIRequestContext,
+  origin: string,
+  listing: Record<string, string>,
+): Promise<string> {
+  const tag = randomUUID().slice(0, 8);
+  const password = 'a-long-enough-password';
+  const signup = await request.post('/api/signup', {
+    headers: { origin },
+    data: {
+      username: `Seller ${tag}`,
+      email: `seller-${tag}@e2e.inzu.rw`,
+      role: 'seller',
+      password,
+      confirmPassword: password,
+    },
+  });
+  expect(signup.status()).toBe(201);
+  const supplied = await request.post('/api/supply-property', {
+    headers: { authorization: `Bearer ${(await signup.json()).token}` },
+    data: listing,
+  });
+  expect(supplied.status()).toBe(201);
+  return (await supplied.json()).data._id as string;
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { E2E_ADMIN } from './known-accounts.ts';
-import { expect, mailsTo, test } from './fixtures.ts';
+import { expect, mailsTo, test, supplyAsNewSeller } from './fixtures.ts';
 
 test('a buyer’s request meets a seller’s supply once it is approved: notification, e-mail and the request page', async ({
   page,
@@ -46,31 +46,15 @@ test('a buyer’s request meets a seller’s supply once it is approved: notific
     return { authorization: `Bearer ${(await login.json()).token}` };
   };
   const title = `Family house in ${place}`;
-  // A seller of its own: the fixture seller's listings are counted by other journeys.
-  const seller = { email: `seller-${tag}@e2e.inzu.rw`, password: 'a-long-enough-password' };
-  const sellerSignup = await others.request.post('/api/signup', {
-    data: {
-      ...seller,
-      username: `Seller ${tag}`,
-      role: 'seller',
-      confirmPassword: seller.password,
-    },
+  const supplyId = await supplyAsNewSeller(others.request, baseURL ?? '', {
+    title,
+    type: 'House',
+    status: 'Rent',
+    price: '420000',
+    location: place,
+    contact: '0788123456',
+    bedrooms: '3',
   });
-  expect(sellerSignup.status()).toBe(201);
-  const supplied = await others.request.post('/api/supply-property', {
-    headers: { authorization: `Bearer ${(await sellerSignup.json()).token}` },
-    data: {
-      title,
-      type: 'House',
-      status: 'Rent',
-      price: '420000',
-      location: place,
-      contact: '0788123456',
-      bedrooms: '3',
-    },
-  });
-  expect(supplied.status()).toBe(201);
-  const supplyId = (await supplied.json()).data._id as string;
   const approved = await others.request.put(`/api/supply-property/${supplyId}/approve`, {
     headers: await bearerOf(E2E_ADMIN),
   });
