@@ -1,4 +1,4 @@
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import type { assets, properties } from './schema.ts';
 
@@ -13,6 +13,11 @@ export const LIST_COUNT_CAP = 1000;
 
 /** The published rows of a listings table: approved and not deleted. */
 export const isPublishedSql = sql`moderation = 'Approved' and deleted_at is null`;
+
+/** `isPublishedSql` naming its table's columns, for queries that join other tables. */
+export function isPublishedIn(table: typeof properties | typeof assets): SQL {
+  return and(eq(table.moderation, 'Approved'), isNull(table.deletedAt))!;
+}
 
 /**
  * Counts the rows of `from` (a table and its conditions) up to `cap`, reading at most cap + 1

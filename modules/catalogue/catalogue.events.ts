@@ -46,14 +46,14 @@ type ListingWrite = {
 
 type ListingWriteListener = (change: ListingWrite, tx: Transaction) => Promise<void>;
 
-/** Whether visitors can find it and take it: published, not deleted, still available. */
+/** Whether visitors can find it: approved and not deleted. */
+export function isPublished(listing: ListingState | null): listing is ListingState {
+  return listing !== null && listing.moderation === 'Approved' && listing.deletedAt === null;
+}
+
+/** Whether visitors can find it and take it: published and still available. */
 export function isOnOffer(listing: ListingState | null): boolean {
-  return (
-    listing !== null &&
-    listing.moderation === 'Approved' &&
-    listing.deletedAt === null &&
-    listing.availability === 'Available'
-  );
+  return isPublished(listing) && listing.availability === 'Available';
 }
 
 /**

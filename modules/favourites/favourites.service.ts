@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
+import { isPublishedIn } from '#db/catalogue-sql.ts';
 import { assets, favourites, properties } from '#db/schema.ts';
 import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
@@ -8,7 +9,7 @@ import { formatRwf } from '#lib/format.ts';
 import { localePath } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { toPhotoView } from '#lib/photos.ts';
-import type { CatalogueEvents, ListingState } from '#modules/catalogue/catalogue.events.ts';
+import { isPublished, type CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { Notice, NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { FavouriteView } from './favourites.schema.ts';
@@ -41,26 +42,28 @@ export function createFavouritesService({
   notifications: NotificationsService;
   catalogueEvents: CatalogueEvents;
 }) {
-  /** A published listing's kind and price by id, or NotFoundError. */
-  async function findPublished(listingId: string): Promise<{ kind: ListingKind; price: number }> {
-    for (const [kind, table] of [
-      ['property', properties],
-      ['asset', assets],
-    ] as const) {
-      const [row] = await db
-        .select({ price: table.price })
+  /** A published listing's kind, title and price, or null (of `kind`, or of either). */
+  async function findPublished(
+    listingId: string,
+    runner: Database | Transaction = db,
+    kinds: readonly ListingKind[] = ['property', 'asset'],
+  ): Promise<{ kind: ListingKind; title: string; price: number } | null> {
+    for (const kind of kinds) {
+      const table = kind === 'property' ? properties : assets;
+      const [row] = await runner
+        .select()
         .from(table)
-        .where(
-          and(eq(table.id, listingId), eq(table.moderation, 'Approved'), isNull(table.deletedAt)),
-        );
-      if (row) return { kind, price: row.price };
+        .where(and(eq(table.id, listingId), isPublishedIn(table)));
+      if (row) return { kind, title: 'title' in row ? row.title : row.name, price: row.price };
     }
-    throw new NotFoundError(t('api.listingNotFound'));
+    return null;
   }
 
   /** Saves a published listing for the user; saving it twice keeps one. */
   async function save(listingId: string, viewer: Actor): Promise<void> {
-    const { kind, price } = await findPublished(listingId);
+    const listing = await findPublished(listingId);
+    if (!listing) throw new NotFoundError(t('api.listingNotFound'));
+    const { kind, price } = listing;
     const [{ count } = { count: 0 }] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(favourites)
@@ -114,7 +117,7 @@ export function createFavouritesService({
     const ids = (kind: ListingKind) =>
       saved.filter((row) => row.listingKind === kind).map((row) => row.listingId);
     const live = (table: typeof properties | typeof assets, kindIds: string[]) =>
-      and(inArray(table.id, kindIds), eq(table.moderation, 'Approved'), isNull(table.deletedAt));
+      and(inArray(table.id, kindIds), isPublishedIn(table));
     const [propertyRows, assetRows] = await Promise.all([
       ids('property').length
         ? db
@@ -157,19 +160,6 @@ export function createFavouritesService({
     return saved.flatMap((row) => views.get(row.listingId) ?? []);
   }
 
-  /** The listing's title and path while it is published, else null. */
-  async function findTold(listingId: string, kind: ListingKind, tx: Transaction) {
-    const table = kind === 'property' ? properties : assets;
-    const [row] = await tx
-      .select()
-      .from(table)
-      .where(
-        and(eq(table.id, listingId), eq(table.moderation, 'Approved'), isNull(table.deletedAt)),
-      );
-    if (!row) return null;
-    return { title: 'title' in row ? row.title : row.name, price: row.price };
-  }
-
   /** A saver's notice, made in their language: `texts` gives its headline and message. */
   function noticeOf(
     listingId: string,
@@ -198,7 +188,7 @@ export function createFavouritesService({
    * came back to the catalogue (an admin's edit, or a seller's edit approved again).
    */
   async function tellPriceDrop(listingId: string, kind: ListingKind, tx: Transaction) {
-    const listing = await findTold(listingId, kind, tx);
+    const listing = await findPublished(listingId, tx, [kind]);
     if (!listing) return;
     const savers = await tx
       .select({ userId: favourites.userId, knownPrice: favourites.knownPrice })
@@ -241,7 +231,7 @@ export function createFavouritesService({
     change: 'Sold' | 'Rented',
     tx: Transaction,
   ) {
-    const listing = await findTold(listingId, kind, tx);
+    const listing = await findPublished(listingId, tx, [kind]);
     if (!listing) return;
     const savers = await tx
       .select({ userId: favourites.userId })
@@ -267,9 +257,6 @@ export function createFavouritesService({
           : tellTaken(listingId, kind, change, tx as Transaction),
     },
   );
-
-  const isPublished = (listing: ListingState | null): listing is ListingState =>
-    listing !== null && listing.moderation === 'Approved' && listing.deletedAt === null;
 
   // A saved listing's price drop, sale or rental is told off the request path, once. A price is
   // checked whenever the listing is published with a lower price than before, or published

@@ -1,3 +1,4 @@
+import { isPublishedIn } from '#db/catalogue-sql.ts';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
 import type { Database, Transaction } from '#db/client.ts';
@@ -101,13 +102,7 @@ export function createInquiriesService({
       })
       .from(properties)
       .innerJoin(users, eq(users.id, properties.ownerId))
-      .where(
-        and(
-          eq(properties.id, id),
-          eq(properties.moderation, 'Approved'),
-          isNull(properties.deletedAt),
-        ),
-      );
+      .where(and(eq(properties.id, id), isPublishedIn(properties)));
     if (property) {
       return {
         listingId: property.id,
@@ -128,7 +123,7 @@ export function createInquiriesService({
       })
       .from(assets)
       .innerJoin(users, eq(users.id, assets.ownerId))
-      .where(and(eq(assets.id, id), eq(assets.moderation, 'Approved'), isNull(assets.deletedAt)));
+      .where(and(eq(assets.id, id), isPublishedIn(assets)));
     if (asset) {
       return {
         listingId: asset.id,

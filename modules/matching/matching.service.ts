@@ -1,3 +1,4 @@
+import { isPublishedIn } from '#db/catalogue-sql.ts';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
 import { assets, properties, propertyRequests, requestMatches } from '#db/schema.ts';
@@ -160,11 +161,7 @@ export function createMatchingService({
     const ids = (kind: ListingKind) =>
       pairs.filter((pair) => pair.listingKind === kind).map((pair) => pair.listingId);
     const onOffer = (table: typeof properties | typeof assets) =>
-      and(
-        eq(table.moderation, 'Approved'),
-        isNull(table.deletedAt),
-        eq(table.availability, 'Available'),
-      );
+      and(isPublishedIn(table), eq(table.availability, 'Available'));
     const [propertyRows, assetRows] = await Promise.all([
       ids('property').length === 0
         ? []
