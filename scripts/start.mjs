@@ -2,7 +2,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const isBuilt = existsSync('build/node/index.js') && existsSync('build/server/index.js');
+const isBuilt = [
+  'build/node/index.js',
+  'build/server/index.js',
+  'build/client-catalogues.json',
+].every((file) => existsSync(file));
 if (!isBuilt) {
   console.log('No production build yet: building it first (npm run build)...');
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
