@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Clock } from '#lib/clock.ts';
 import type { Availability } from '#lib/listing.ts';
@@ -8,12 +8,18 @@ import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type { Page } from '#lib/pagination.ts';
 import { toPrefixQuery } from '#lib/search-text.ts';
+import { HOME_GRID_SIZE } from '#lib/limits.ts';
+import type { ListingType } from '#lib/listing.ts';
+import { toListingFilters } from '#lib/listing-schemas.ts';
+import { DISTRICTS } from '#lib/places.ts';
 import {
   bestMatchesFirst,
   capTotal,
   countUpTo,
   isPublishedSql,
   LIST_COUNT_CAP,
+  listingFilterConditions,
+  listingOrder,
   matchCount,
   publishedMatches,
   SEARCH_MATCH_CAP,
@@ -24,7 +30,10 @@ import type { assets, properties } from './schema.ts';
 type ListingTable = typeof properties | typeof assets;
 type ListingRow = typeof properties.$inferSelect | typeof assets.$inferSelect;
 
-export type CatalogueListQuery = Partial<ListQuery> & { type?: string; ownerId?: string };
+export type CatalogueListQuery = Partial<ListQuery> & { type?: ListingType; ownerId?: string };
+
+/** How many published listings a district holds for the current filters. */
+export type DistrictCount = { district: string; total: number; isTotalCapped: boolean };
 
 /**
  * The read queries every published catalogue (properties, assets) answers the same way:
@@ -47,11 +56,6 @@ export function createCatalogueQueries<Row, View>({
   toView: (row: Row, now: Date) => View;
   notFoundMessage: () => string;
 }) {
-  const listOrder: Record<ListQuery['sort'], SQL[]> = {
-    newest: [desc(table.createdAt), asc(table.id)],
-    'price-asc': [asc(table.price), asc(table.id)],
-    'price-desc': [desc(table.price), desc(table.id)],
-  };
   const toViews = (rows: unknown[]) => {
     const now = clock();
     return (rows as Row[]).map((row) => toView(row, now));
@@ -68,25 +72,29 @@ export function createCatalogueQueries<Row, View>({
     return view;
   }
 
-  /** A page of published listings, optionally of one type, one offer or one owner. */
+  /** The published rows a query's filters (and owner) keep. */
+  function publishedWhere(query: CatalogueListQuery): SQL {
+    return and(
+      isPublishedSql,
+      ...listingFilterConditions(table, toListingFilters(query)),
+      query.ownerId ? eq(table.ownerId, query.ownerId) : undefined,
+    )!;
+  }
+
+  /** A page of published listings, filtered (listingFilterConditions), of one owner or all. */
   async function listPublished(
     query: CatalogueListQuery,
     countCap = LIST_COUNT_CAP,
   ): Promise<Page<View>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 12;
-    const where = and(
-      isPublishedSql,
-      query.type ? sql`${table.type} = ${query.type}` : undefined,
-      query.status ? eq(table.offer, query.status) : undefined,
-      query.ownerId ? eq(table.ownerId, query.ownerId) : undefined,
-    );
+    const where = publishedWhere(query);
     const [rows, count] = await Promise.all([
       db
         .select(columns)
         .from(table)
         .where(where)
-        .orderBy(...listOrder[query.sort ?? 'newest'])
+        .orderBy(...listingOrder(table, query.sort ?? 'newest'))
         .limit(pageSize)
         .offset((page - 1) * pageSize),
       countUpTo(db, sql`${table} where ${where}`, countCap),
@@ -99,24 +107,75 @@ export function createCatalogueQueries<Row, View>({
    * or description: those matching in title, type or location first, the newest first within
    * each. Reads at most SEARCH_MATCH_CAP matches; an empty text gives the newest listings.
    */
-  async function searchPublished(text: string, limit: number): Promise<Page<View>> {
+  async function searchPublished(
+    text: string,
+    query: Omit<CatalogueListQuery, 'ownerId'> = {},
+  ): Promise<Page<View>> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? HOME_GRID_SIZE;
     const prefixQuery = toPrefixQuery(text);
-    if (!prefixQuery) return listPublished({ pageSize: limit }, SEARCH_MATCH_CAP);
-    const matches = publishedMatches(db, table, prefixQuery);
+    if (!prefixQuery) return listPublished({ ...query, page, pageSize }, SEARCH_MATCH_CAP);
+    const filters = toListingFilters(query);
+    const matches = publishedMatches(
+      db,
+      table,
+      prefixQuery,
+      listingFilterConditions(table, filters),
+    );
+    const order =
+      filters.sort && filters.sort !== 'newest'
+        ? listingOrder(table, filters.sort)
+        : bestMatchesFirst(matches);
     const rows = await db
       .with(matches)
       .select({ ...columns, matchCount: matchCount(matches) })
       .from(matches)
       .innerJoin(table, eq(table.id, matches.matchId))
-      .orderBy(...bestMatchesFirst(matches))
-      .limit(limit);
-    const counted = (rows[0] as { matchCount?: number } | undefined)?.matchCount ?? 0;
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const counted =
+      (rows[0] as { matchCount?: number } | undefined)?.matchCount ??
+      (page > 1 ? await countMatches(matches) : 0);
     return {
       items: toViews(rows),
-      page: 1,
-      pageSize: limit,
+      page,
+      pageSize,
       ...capTotal(counted, SEARCH_MATCH_CAP),
     };
+  }
+
+  /** How many rows `matches` holds, for a page past the last match (which has no rows). */
+  async function countMatches(matches: ReturnType<typeof publishedMatches>): Promise<number> {
+    const [row] = await db
+      .with(matches)
+      .select({ total: matchCount(matches) })
+      .from(sql`(select 1) as one`);
+    return row?.total ?? 0;
+  }
+
+  /**
+   * How many published listings each district holds for the query's filters (its own district
+   * left out), counted up to `cap` each; districts without any are left out, the fullest first.
+   */
+  async function countByDistrict(
+    query: Omit<CatalogueListQuery, 'ownerId'>,
+    cap = LIST_COUNT_CAP,
+  ): Promise<DistrictCount[]> {
+    const where = publishedWhere({ ...query, district: undefined, sector: undefined });
+    const districts = sql.join(
+      DISTRICTS.map((district) => sql`(${district.name})`),
+      sql`, `,
+    );
+    const result = await db.execute<{ district: string; total: number }>(
+      sql`select d.name as district,
+        (select count(*)::int from (select 1 from ${table} where ${where} and ${table.district} = d.name limit ${cap + 1}) as counted) as total
+        from (values ${districts}) as d(name)`,
+    );
+    return result.rows
+      .map((row) => ({ district: row.district, ...capTotal(Number(row.total), cap) }))
+      .filter((row) => row.total > 0)
+      .sort((a, b) => b.total - a.total || a.district.localeCompare(b.district));
   }
 
   /** Ids and change dates of published listings, newest first, for the sitemap. */
@@ -169,6 +228,7 @@ export function createCatalogueQueries<Row, View>({
     getPublished,
     listPublished,
     searchPublished,
+    countByDistrict,
     listPublishedIds,
     getOwnerId,
     setAvailability,

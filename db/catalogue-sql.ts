@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { ListingFilters } from '#lib/listing-schemas.ts';
+import { defaultPricePeriod, LISTING_TYPES, type ListingType } from '#lib/listing.ts';
 import type { Database } from './client.ts';
 import type { assets, properties } from './schema.ts';
 
@@ -46,7 +48,12 @@ type SearchableTable = typeof properties | typeof assets;
  * SEARCH_MATCH_CAP + 1 of them, so a broad prefix ("k") costs no more than a narrow one. Each
  * carries whether the match is in its headline (title, type, location), which ranks first.
  */
-export function publishedMatches(db: Database, table: SearchableTable, prefixQuery: string) {
+export function publishedMatches(
+  db: Database,
+  table: SearchableTable,
+  prefixQuery: string,
+  conditions: SQL[] = [],
+) {
   const query = sql`to_tsquery('simple', fold_accents(${prefixQuery}))`;
   return db.$with('matches').as(
     db
@@ -56,7 +63,7 @@ export function publishedMatches(db: Database, table: SearchableTable, prefixQue
         isHeadlineMatch: sql<boolean>`${table.headline} @@ ${query}`.as('is_headline_match'),
       })
       .from(table)
-      .where(sql`${table.search} @@ ${query} and ${isPublishedSql}`)
+      .where(and(sql`${table.search} @@ ${query}`, isPublishedSql, ...conditions))
       .limit(SEARCH_MATCH_CAP + 1),
   );
 }
@@ -71,4 +78,66 @@ export function bestMatchesFirst(matches: Matches): SQL[] {
 /** How many rows `matches` holds (at most SEARCH_MATCH_CAP + 1), beside every result row. */
 export function matchCount(matches: Matches) {
   return sql<number>`(select count(*)::int from ${matches})`;
+}
+
+/** The period a rent of each row's type is usually asked for (lib/listing.ts), in SQL. */
+function usualPeriodOf(table: SearchableTable): SQL {
+  const cases = LISTING_TYPES.map((type) => sql`when ${type} then ${defaultPricePeriod(type)}`);
+  return sql`(case ${table.type} ${sql.join(cases, sql` `)} end)`;
+}
+
+/** Whether the filters compare prices: a price bound, or an order by price. */
+function comparesPrices(filters: Partial<ListingFilters>): boolean {
+  return (
+    filters.minPrice !== undefined ||
+    filters.maxPrice !== undefined ||
+    (filters.sort !== undefined && filters.sort !== 'newest')
+  );
+}
+
+/**
+ * The conditions of a catalogue's filters. Prices are compared like with like: where a price
+ * bound or a price order applies, rents count only when they are for the period asked
+ * (`pricePeriod`), else the type's usual one; sale prices count beside them, never mixed in
+ * (they sort in a group of their own). Rooms are a property's: assets have none to filter.
+ */
+export function listingFilterConditions(
+  table: SearchableTable,
+  filters: Partial<ListingFilters> & { type?: ListingType },
+): SQL[] {
+  const conditions: (SQL | undefined)[] = [
+    filters.type ? sql`${table.type} = ${filters.type}` : undefined,
+    filters.offer ? eq(table.offer, filters.offer) : undefined,
+    filters.district ? eq(table.district, filters.district) : undefined,
+    filters.sector ? eq(table.sector, filters.sector) : undefined,
+    filters.minPrice !== undefined ? gte(table.price, filters.minPrice) : undefined,
+    filters.maxPrice !== undefined ? lte(table.price, filters.maxPrice) : undefined,
+  ];
+  const period =
+    filters.pricePeriod ?? (filters.type ? defaultPricePeriod(filters.type) : undefined);
+  if (filters.pricePeriod || comparesPrices(filters)) {
+    const rentPeriod = period ? sql`${period}` : usualPeriodOf(table);
+    conditions.push(
+      filters.offer === 'Rent'
+        ? sql`${table.pricePeriod} = ${rentPeriod}`
+        : or(eq(table.offer, 'Sale'), sql`${table.pricePeriod} = ${rentPeriod}`),
+    );
+  }
+  if ('bedrooms' in table) {
+    if (filters.bedrooms !== undefined) conditions.push(gte(table.bedrooms, filters.bedrooms));
+    if (filters.bathrooms !== undefined) conditions.push(gte(table.bathrooms, filters.bathrooms));
+  }
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
+}
+
+/** The order of a filtered list: the newest first, or by price with rents before sales. */
+export function listingOrder(table: SearchableTable, sort: ListingFilters['sort']): SQL[] {
+  switch (sort) {
+    case 'price_asc':
+      return [asc(table.offer), asc(table.price), asc(table.id)];
+    case 'price_desc':
+      return [asc(table.offer), desc(table.price), desc(table.id)];
+    case 'newest':
+      return [desc(table.createdAt), asc(table.id)];
+  }
 }

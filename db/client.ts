@@ -1,26 +1,17 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '#config/paths.ts';
+import { runDataSteps } from './data-steps.ts';
 import * as schema from './schema.ts';
 
-type Schema = typeof schema;
+import type { Database } from './database.ts';
 
-/** What both drivers answer to a raw query: node-postgres and PGlite results both carry `rows`. */
-type RowsResult<Row> = { rows: Row[] };
-interface RowsResultHKT extends PgQueryResultHKT {
-  type: RowsResult<this['row']>;
-}
-
-/** The one database type services accept: the same queries run on PGlite and on PostgreSQL. */
-export type Database = PgDatabase<RowsResultHKT, Schema>;
-export type Transaction = PgTransaction<RowsResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type { Database, Transaction } from './database.ts';
 
 /** A raw SQL runner with `$1` parameters, for libraries that bring their own SQL (pg-boss). */
 export type SqlRunner = {
@@ -32,7 +23,7 @@ export type DatabaseHandle = {
   engine: 'pglite' | 'postgres';
   /** The same connection(s) as `db`, for SQL written elsewhere. */
   sql: SqlRunner;
-  /** Applies the committed SQL migrations that have not run yet. */
+  /** Applies the committed SQL migrations, then the data steps, that have not run yet. */
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, to clone it quickly (tests). */
@@ -59,7 +50,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       engine: 'postgres',
       sql: { executeSql: (text, values) => pool.query(text, values) },
-      migrate: () => migratePostgres(db, { migrationsFolder: migrationsDir }),
+      async migrate() {
+        await migratePostgres(db, { migrationsFolder: migrationsDir });
+        await runDataSteps(db);
+      },
       close: () => pool.end(),
     };
   }
@@ -80,7 +74,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         return results.at(-1) ?? { rows: [] };
       },
     },
-    migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+    async migrate() {
+      await migratePglite(db, { migrationsFolder: migrationsDir });
+      await runDataSteps(db);
+    },
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };

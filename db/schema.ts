@@ -30,6 +30,7 @@ import {
   LISTING_TYPES,
   MODERATION_STATES,
   OFFERS,
+  PRICE_PERIODS,
   PROPERTY_TYPES,
   REQUEST_STATUSES,
   type Photo,
@@ -42,9 +43,38 @@ const tsvector = customType<{ data: string }>({
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
-function oneOf(column: string, values: readonly string[]) {
-  return sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
+function inList(column: string, values: readonly string[]): string {
+  return `${column} in (${values.map((value) => `'${value}'`).join(', ')})`;
 }
+
+function oneOf(column: string, values: readonly string[]) {
+  return sql.raw(inList(column, values));
+}
+
+/**
+ * Where a listing or a request is: the official district and sector names (lib/places.ts), an
+ * optional cell, beside the line its owner typed (`location`).
+ */
+const place = () => ({
+  district: text(),
+  sector: text(),
+  cell: text(),
+});
+
+/** The words of a row's place, for its search document and headline. */
+const placeWords = (location: string) =>
+  `coalesce(${location}, '') || ' ' || coalesce(cell, '') || ' ' || coalesce(sector, '') || ' ' || coalesce(district, '')`;
+
+/** Published rows of a listings table: what the public lists' indexes cover. */
+const published = sql`moderation = 'Approved' and deleted_at is null`;
+
+/** The UPI's shape (lib/listing.ts UPI_PATTERN) in SQL. */
+const upiCheck = sql.raw(`upi is null or upi ~ '^[1-5]/[0-9]{2}/[0-9]{2}/[0-9]{2}/[0-9]{1,6}$'`);
+
+/** A rent has a period (per night ... per year); a sale price has none. */
+const pricePeriodCheck = sql.raw(
+  `(offer = 'Rent') = (price_period is not null) and (price_period is null or ${inList('price_period', PRICE_PERIODS)})`,
+);
 
 export const users = pgTable(
   'users',
@@ -169,12 +199,18 @@ export const properties = pgTable(
     description: text().notNull().default(''),
     price: bigint({ mode: 'number' }).notNull(),
     offer: text({ enum: OFFERS }).notNull(),
+    /** What a rent is for (per night ... per year); null for a sale price. */
+    pricePeriod: text({ enum: PRICE_PERIODS }),
     moderation: text({ enum: MODERATION_STATES }).notNull().default('Pending'),
     availability: text({ enum: AVAILABILITIES }).notNull().default('Available'),
     /** Why an admin rejected a supply, shown to its supplier. */
     rejectionReason: text(),
+    /** What the owner typed: a street or landmark, or (before places were picked) the place. */
     location: text().notNull(),
+    ...place(),
     address: text(),
+    /** The land parcel's UPI, when the owner gives it. */
+    upi: text(),
     ownerName: text().notNull(),
     contact: text().notNull(),
     bedrooms: integer().notNull().default(1),
@@ -189,13 +225,17 @@ export const properties = pgTable(
     search: tsvector()
       .notNull()
       .generatedAlwaysAs(
-        sql`listing_search_document(title, type, location, features, description)`,
+        sql.raw(
+          `listing_search_document(title, type, ${placeWords('location')}, features, description)`,
+        ),
       ),
-    /** The words that make a match strong (title, type, location): they rank first. */
+    /** The words that make a match strong (title, type, place): they rank first. */
     headline: tsvector()
       .notNull()
       .generatedAlwaysAs(
-        sql`to_tsvector('simple', fold_accents(title || ' ' || type || ' ' || location))`,
+        sql.raw(
+          `to_tsvector('simple', fold_accents(title || ' ' || type || ' ' || ${placeWords('location')}))`,
+        ),
       ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -205,16 +245,22 @@ export const properties = pgTable(
     index('properties_search_idx').using('gin', table.search),
     index('properties_published_created_idx')
       .on(table.createdAt.desc().nullsFirst(), table.id)
-      .where(sql`moderation = 'Approved' and deleted_at is null`),
+      .where(published),
     index('properties_published_type_created_idx')
       .on(table.type, table.createdAt.desc().nullsFirst(), table.id)
-      .where(sql`moderation = 'Approved' and deleted_at is null`),
+      .where(published),
     index('properties_published_type_offer_created_idx')
       .on(table.type, table.offer, table.createdAt.desc().nullsFirst(), table.id)
-      .where(sql`moderation = 'Approved' and deleted_at is null`),
+      .where(published),
     index('properties_published_type_price_idx')
-      .on(table.type, table.price, table.id)
-      .where(sql`moderation = 'Approved' and deleted_at is null`),
+      .on(table.type, table.offer, table.pricePeriod, table.price, table.id)
+      .where(published),
+    index('properties_published_district_created_idx')
+      .on(table.district, table.type, table.offer, table.createdAt.desc().nullsFirst(), table.id)
+      .where(published),
+    index('properties_published_upi_idx')
+      .on(table.upi)
+      .where(sql`upi is not null and moderation = 'Approved' and deleted_at is null`),
     index('properties_owner_idx').on(table.ownerId, table.createdAt.desc().nullsFirst()),
     index('properties_moderation_created_idx').on(
       table.moderation,
@@ -225,6 +271,8 @@ export const properties = pgTable(
     check('properties_moderation_check', oneOf('moderation', MODERATION_STATES)),
     check('properties_availability_check', oneOf('availability', AVAILABILITIES)),
     check('properties_price_check', sql`price >= 0`),
+    check('properties_price_period_check', pricePeriodCheck),
+    check('properties_upi_check', upiCheck),
     check(
       'properties_rooms_check',
       sql`bedrooms >= 0 and bathrooms >= 0 and toilets >= 0 and (area_sqm is null or area_sqm > 0)`,
@@ -245,10 +293,14 @@ export const assets = pgTable(
     description: text().notNull().default(''),
     price: bigint({ mode: 'number' }).notNull(),
     offer: text({ enum: OFFERS }).notNull(),
+    pricePeriod: text({ enum: PRICE_PERIODS }),
     moderation: text({ enum: MODERATION_STATES }).notNull().default('Pending'),
     availability: text({ enum: AVAILABILITIES }).notNull().default('Available'),
     rejectionReason: text(),
     location: text(),
+    ...place(),
+    /** A plot's UPI (land only). */
+    upi: text(),
     ownerName: text(),
     contact: text(),
     features: text()
@@ -268,11 +320,17 @@ export const assets = pgTable(
     sizeCloth: text(),
     search: tsvector()
       .notNull()
-      .generatedAlwaysAs(sql`listing_search_document(name, type, location, features, description)`),
+      .generatedAlwaysAs(
+        sql.raw(
+          `listing_search_document(name, type, ${placeWords('location')}, features, description)`,
+        ),
+      ),
     headline: tsvector()
       .notNull()
       .generatedAlwaysAs(
-        sql`to_tsvector('simple', fold_accents(name || ' ' || type || ' ' || coalesce(location, '')))`,
+        sql.raw(
+          `to_tsvector('simple', fold_accents(name || ' ' || type || ' ' || ${placeWords('location')}))`,
+        ),
       ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -282,16 +340,22 @@ export const assets = pgTable(
     index('assets_search_idx').using('gin', table.search),
     index('assets_published_created_idx')
       .on(table.createdAt.desc().nullsFirst(), table.id)
-      .where(sql`moderation = 'Approved' and deleted_at is null`),
+      .where(published),
     index('assets_published_type_created_idx')
       .on(table.type, table.createdAt.desc().nullsFirst(), table.id)
-      .where(sql`moderation = 'Approved' and deleted_at is null`),
+      .where(published),
     index('assets_published_type_offer_created_idx')
       .on(table.type, table.offer, table.createdAt.desc().nullsFirst(), table.id)
-      .where(sql`moderation = 'Approved' and deleted_at is null`),
+      .where(published),
     index('assets_published_type_price_idx')
-      .on(table.type, table.price, table.id)
-      .where(sql`moderation = 'Approved' and deleted_at is null`),
+      .on(table.type, table.offer, table.pricePeriod, table.price, table.id)
+      .where(published),
+    index('assets_published_district_created_idx')
+      .on(table.district, table.type, table.offer, table.createdAt.desc().nullsFirst(), table.id)
+      .where(published),
+    index('assets_published_upi_idx')
+      .on(table.upi)
+      .where(sql`upi is not null and moderation = 'Approved' and deleted_at is null`),
     index('assets_owner_idx').on(table.ownerId, table.createdAt.desc().nullsFirst()),
     index('assets_moderation_created_idx').on(
       table.moderation,
@@ -302,6 +366,8 @@ export const assets = pgTable(
     check('assets_moderation_check', oneOf('moderation', MODERATION_STATES)),
     check('assets_availability_check', oneOf('availability', AVAILABILITIES)),
     check('assets_price_check', sql`price >= 0 and (rental_price is null or rental_price >= 0)`),
+    check('assets_price_period_check', pricePeriodCheck),
+    check('assets_upi_check', upiCheck),
   ],
 );
 
@@ -316,7 +382,10 @@ export const propertyRequests = pgTable(
     title: text().notNull(),
     /** The budget, in whole francs. */
     price: bigint({ mode: 'number' }).notNull(),
+    /** What a budget for renting is for (per night ... per year); null for buying. */
+    pricePeriod: text({ enum: PRICE_PERIODS }),
     location: text().notNull(),
+    ...place(),
     requesterName: text().notNull(),
     contact: text(),
     description: text().notNull().default(''),
@@ -345,6 +414,9 @@ export const propertyRequests = pgTable(
     index('property_requests_open_type_created_idx')
       .on(table.type, table.createdAt.desc().nullsFirst(), table.id)
       .where(sql`status = 'Open' and deleted_at is null`),
+    index('property_requests_open_district_idx')
+      .on(table.district, table.type)
+      .where(sql`status = 'Open' and deleted_at is null`),
     index('property_requests_requester_idx').on(
       table.requesterId,
       table.createdAt.desc().nullsFirst(),
@@ -352,6 +424,10 @@ export const propertyRequests = pgTable(
     check('property_requests_type_check', sql`type is null or ${oneOf('type', LISTING_TYPES)}`),
     check('property_requests_status_check', oneOf('status', REQUEST_STATUSES)),
     check('property_requests_price_check', sql`price >= 0`),
+    check(
+      'property_requests_price_period_check',
+      sql.raw(`price_period is null or ${inList('price_period', PRICE_PERIODS)}`),
+    ),
     check(
       'property_requests_rooms_check',
       sql`coalesce(bedrooms, 0) >= 0 and coalesce(bathrooms, 0) >= 0 and coalesce(toilets, 0) >= 0 and (area_sqm is null or area_sqm > 0)`,
@@ -613,3 +689,9 @@ export const auditLog = pgTable(
     index('audit_log_target_idx').on(table.targetType, table.targetId),
   ],
 );
+
+/** One-time data steps run after the SQL migrations (filling new columns from old text). */
+export const dataSteps = pgTable('data_steps', {
+  name: text().primaryKey(),
+  doneAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

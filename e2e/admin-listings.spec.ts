@@ -91,6 +91,8 @@ test('an admin creates a property with a photo, sees it published, edits it and 
 
   const title = `Admin villa ${randomUUID().slice(0, 8)}`;
   await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('District').selectOption('Nyarugenge');
+  await page.getByLabel('Sector').selectOption('Nyarugenge');
   await page.getByLabel('Location', { exact: true }).fill('Kiyovu, Kigali');
   await page.getByLabel('Area (e.g. 120sqm)', { exact: true }).fill('250sqm');
   await page.getByLabel('Price (RWF)', { exact: true }).fill('2500000');
@@ -216,6 +218,8 @@ test('an admin creates a car with its kind fields, then deletes it from Manage A
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Status', { exact: true }).selectOption('Sale');
   await page.getByLabel('Price (RWF)', { exact: true }).fill('18000000');
+  await page.getByLabel('District').selectOption('Gasabo');
+  await page.getByLabel('Sector').selectOption('Remera');
   await page.getByLabel('Location', { exact: true }).fill('Remera, Kigali');
   await page.getByLabel('Owner', { exact: true }).fill('Inzu Motors');
   await page.getByLabel('Contact', { exact: true }).fill('0788000444');

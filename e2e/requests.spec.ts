@@ -56,7 +56,9 @@ test('a buyer posts a request, sees the form reset after 5 s, finds it in their 
 
   // The title is missing: the server names the field, and the spec's failure line shows.
   await page.getByLabel('Budget Price').fill('45000000');
-  await page.getByLabel('Preferred Location').fill('Kicukiro');
+  await page.getByLabel('District').selectOption('Kicukiro');
+  await page.getByLabel('Sector').selectOption('Gikondo');
+  await page.getByLabel('Preferred Location').fill('Near Sonatubes');
   await submit.click();
   await expect(page.locator('#field-title-error')).toHaveText('Property Title is required');
   await expect(titleField).toHaveAttribute('aria-invalid', 'true');

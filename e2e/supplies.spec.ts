@@ -40,7 +40,9 @@ test('a seller supplies a house with a photo and features, and finds it Pending 
   await page.getByLabel('Type').selectOption('House');
   await page.getByLabel('Status').selectOption('Sale');
   await page.getByLabel('Price (RWF)').fill('85000000');
-  await page.getByLabel('Location', { exact: true }).fill('Kanombe, Kicukiro');
+  await page.getByLabel('District').selectOption('Kicukiro');
+  await page.getByLabel('Sector').selectOption('Kanombe');
+  await page.getByLabel('Location', { exact: true }).fill('KK 15 Rd');
   await page.getByLabel('Contact', { exact: true }).fill('0788123456');
   await page
     .getByLabel('Description', { exact: true })

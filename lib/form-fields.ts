@@ -9,7 +9,7 @@ import {
   PRICE_MAX,
   ROOM_COUNT_MAX,
 } from './limits.ts';
-import { capitalizeType, LISTING_TYPES, OFFERS } from './listing.ts';
+import { capitalizeType, LISTING_TYPES, OFFERS, PRICE_PERIODS, UPI_PATTERN } from './listing.ts';
 
 /** Control characters (NUL above all: PostgreSQL text cannot hold it); tabs and newlines pass. */
 const isPrintable = (value: string) =>
@@ -199,4 +199,38 @@ export const OptionalYesNoSchema = z.preprocess(
     return text;
   },
   z.boolean({ error: () => t('validation.yesNo') }).optional(),
+);
+
+/** What a rent is for, in any case; blank means the type's usual period (or a sale). */
+export const OptionalPricePeriodSchema = z.preprocess(
+  (value) => {
+    const text = single(value);
+    return typeof text === 'string' ? text.trim().toLowerCase() : text;
+  },
+  z.enum(PRICE_PERIODS, { error: () => t('validation.pricePeriod') }).optional(),
+);
+
+/** A land parcel's UPI, shaped like 1/02/03/04/1234; blank means none given. */
+export const OptionalUpiSchema = z.preprocess(
+  single,
+  z
+    .string()
+    .trim()
+    .regex(UPI_PATTERN, { error: () => t('place.upiFormat') })
+    .optional(),
+);
+
+/**
+ * What a buyer's budget is for: a rent's period, or blank for buying (null, which an edit can
+ * choose again); left out of an API edit, it is kept.
+ */
+export const RequestPricePeriodSchema = z.preprocess(
+  (value) => {
+    const text = Array.isArray(value) ? value[0] : value;
+    return typeof text === 'string' ? text.trim().toLowerCase() || null : text;
+  },
+  z
+    .enum(PRICE_PERIODS, { error: () => t('validation.pricePeriod') })
+    .nullable()
+    .optional(),
 );

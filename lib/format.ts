@@ -1,4 +1,5 @@
 import { t, tCount } from './i18n.ts';
+import type { PricePeriod } from './listing.ts';
 
 // Amounts, dates and "time ago" are written from the catalogue of the page's language rather than
 // by Intl's number and date formats: browsers ship no Kinyarwanda data for those (Chromium formats
@@ -13,6 +14,12 @@ export function formatAmount(amount: number): string {
 /** 1500000 -> 'RWF 1,500,000' ('1.500.000 Frw', '1 500 000 RWF'). RWF has no minor unit. */
 export function formatRwf(amount: number): string {
   return t('format.rwf', { amount: formatAmount(amount) });
+}
+
+/** A price and what it is for: "RWF 350,000 / month"; a sale price (no period) alone. */
+export function formatPrice(amount: number, period: PricePeriod | null | undefined): string {
+  const price = formatRwf(amount);
+  return period ? `${price} ${t(`price.suffix.${period}`)}` : price;
 }
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });

@@ -166,6 +166,10 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'format.monthYear',
   // The same word in French.
   'nav.menu',
+  'place.district',
+  'filters.atLeast',
+  'place.fieldDistrict',
+  'listing.upiShown',
 ]);
 const isName = (key: string) => SAME_IN_EVERY_LANGUAGE.has(key) || key.startsWith('social.');
 

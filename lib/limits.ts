@@ -13,6 +13,10 @@ export const TITLE_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 5000;
 /** Where a listing or a wanted-ad is (a place name, not a street address). */
 export const LOCATION_MAX_LENGTH = 200;
+/** A district, sector or cell name (the longest official one has 20 characters). */
+export const PLACE_NAME_MAX_LENGTH = 60;
+/** A UPI such as 1/02/03/04/123456, with room for spaces typed around it. */
+export const UPI_MAX_LENGTH = 30;
 /** A property's street address. */
 export const ADDRESS_MAX_LENGTH = 300;
 /** A person's name: an account's, a listing owner's, a requester's, a contact form sender's. */

@@ -3,11 +3,14 @@ import { t } from './i18n.admin.ts';
 import {
   AVAILABILITIES,
   OFFERS,
+  PRICE_PERIODS,
   capitalizeType,
   parseAssetType,
   parsePropertyType,
+  type Offer,
 } from './listing.ts';
-import { DEFAULT_PAGE_SIZE } from './limits.ts';
+import { DEFAULT_PAGE_SIZE, PRICE_MAX, ROOM_COUNT_MAX } from './limits.ts';
+import { findAnySector, findDistrict } from './places.ts';
 import { listQuerySchema } from './list-query.ts';
 
 /** A listing id in a URL: a UUID, or a 400 that names the `id` field. */
@@ -46,18 +49,94 @@ export const AssetTypeParamsSchema = z.object({
     .meta({ description: 'Land, Car, Motorcycle, Clothes or Other, in any case', example: 'car' }),
 });
 
-const LIST_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
+const LIST_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
 
-/** Paging, the Rent/Sale filter and the sort order of a type list. */
-export const ListQuerySchema = listQuerySchema(DEFAULT_PAGE_SIZE, {
-  status: z
-    .string()
-    .transform((raw) => (raw.trim() === '' ? undefined : capitalizeType(raw)))
-    .pipe(z.enum(OFFERS).optional())
+/** Rent or Sale in any case; empty means both. */
+const OfferFilterSchema = z
+  .string()
+  .transform((raw) => (raw.trim() === '' ? undefined : capitalizeType(raw)))
+  .pipe(z.enum(OFFERS, { error: () => t('validation.offer') }).optional())
+  .optional();
+
+const amountFilter = (description: string) =>
+  z.coerce
+    .number({ error: () => t('validation.amount') })
+    .int({ error: () => t('validation.amount') })
+    .min(0, { error: () => t('validation.amount') })
+    .max(PRICE_MAX, { error: () => t('validation.amount') })
     .optional()
-    .meta({ description: 'Rent or Sale, in any case; empty means both' }),
-  sort: z.enum(LIST_SORTS).default('newest'),
-});
+    .meta({ description });
+
+const roomsFilter = (description: string) =>
+  z.coerce
+    .number({ error: () => t('validation.count') })
+    .int({ error: () => t('validation.count') })
+    .min(0, { error: () => t('validation.count') })
+    .max(ROOM_COUNT_MAX, { error: () => t('validation.count') })
+    .optional()
+    .meta({ description });
+
+/**
+ * What a visitor can narrow the listings by, the same names in the pages' URLs, the type lists,
+ * the home search and GET /api/search. Every filter is optional; a bad value is a 400 naming it.
+ */
+export const listingFilterFields = {
+  offer: OfferFilterSchema.meta({ description: 'Rent or Sale, in any case; empty means both' }),
+  /** The specification's name for the offer filter, still accepted. */
+  status: OfferFilterSchema.meta({ description: 'The same as `offer` (older clients)' }),
+  minPrice: amountFilter('Lowest price in RWF'),
+  maxPrice: amountFilter('Highest price in RWF'),
+  pricePeriod: z
+    .enum(PRICE_PERIODS, { error: () => t('validation.pricePeriod') })
+    .optional()
+    .meta({
+      description:
+        "Rents of this period only (a sale price has none). Without it, prices are compared with rents of the type's usual period.",
+    }),
+  bedrooms: roomsFilter('At least this many bedrooms (properties only)'),
+  bathrooms: roomsFilter('At least this many bathrooms (properties only)'),
+  district: z
+    .string()
+    .transform((raw, context) => {
+      if (raw.trim() === '') return undefined;
+      const district = findDistrict(raw);
+      if (!district) context.addIssue({ code: 'custom', message: t('place.unknownDistrict') });
+      return district;
+    })
+    .optional()
+    .meta({ description: 'A district of Rwanda, in any case', example: 'Kicukiro' }),
+  sector: z
+    .string()
+    .transform((raw, context) => {
+      if (raw.trim() === '') return undefined;
+      const sector = findAnySector(raw);
+      if (!sector) context.addIssue({ code: 'custom', message: t('place.unknownSector') });
+      return sector;
+    })
+    .optional()
+    .meta({ description: 'A sector, in any case (with `district` when its name is shared)' }),
+  sort: z
+    .preprocess(
+      // The hyphenated names of earlier versions still sort.
+      (raw) => (typeof raw === 'string' ? raw.replace('-', '_') : raw),
+      z.enum(LIST_SORTS, { error: () => t('validation.sort') }),
+    )
+    .default('newest'),
+};
+
+/** Paging and the filters of a type list (its type is in the path). */
+export const ListQuerySchema = listQuerySchema(DEFAULT_PAGE_SIZE, listingFilterFields);
+
+/** The filters a service applies: `offer` settled from `offer` or `status`. */
+export type ListingFilters = Omit<z.infer<typeof ListQuerySchema>, 'page' | 'pageSize' | 'status'>;
+
+/** The query's filters, with the older `status` name folded into `offer`. */
+export function toListingFilters<Query extends { offer?: Offer; status?: Offer }>(
+  query: Query,
+): Omit<Query, 'status'> {
+  const { status, ...rest } = query;
+  return { ...rest, offer: query.offer ?? status };
+}
 
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 

@@ -11,6 +11,31 @@ export const INQUIRY_ROLES = ['buyer', 'seller', 'guest'] as const;
 /** The two sides of an inquiry's conversation: who asked, and who listed. */
 export const INQUIRY_SIDES = ['visitor', 'owner'] as const;
 export type InquirySide = (typeof INQUIRY_SIDES)[number];
+/** What a rent is paid for; a sale price has no period. */
+export const PRICE_PERIODS = ['night', 'day', 'week', 'month', 'year'] as const;
+export type PricePeriod = (typeof PRICE_PERIODS)[number];
+
+/** The period a rent of this type is usually asked for: hotels by the night, cars by the day. */
+export function defaultPricePeriod(type: ListingType): PricePeriod {
+  const periods: Record<ListingType, PricePeriod> = {
+    House: 'month',
+    Apartment: 'month',
+    Hotel: 'night',
+    Land: 'year',
+    Car: 'day',
+    Motorcycle: 'day',
+    Clothes: 'day',
+    Other: 'month',
+  };
+  return periods[type];
+}
+
+/**
+ * Rwanda's land parcel identifier (UPI): province, district, sector and cell codes, then the
+ * parcel's number, as in 1/02/03/04/1234.
+ */
+export const UPI_PATTERN = /^[1-5]\/\d{2}\/\d{2}\/\d{2}\/\d{1,6}$/;
+
 /** Every kind a listing (or a wanted-ad) can be: the property types, then the asset kinds. */
 export const LISTING_TYPES = [...PROPERTY_TYPES, ...ASSET_TYPES] as const;
 /** A buyer's wanted-ad is open until they close it. */

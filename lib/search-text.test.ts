@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPrefixQuery } from './search-text.ts';
+import { readRooms, toPrefixQuery } from './search-text.ts';
 
 describe('toPrefixQuery', () => {
   it('turns one word into a prefix query', () => {
@@ -71,5 +71,22 @@ describe('toPrefixQuery on its own output', () => {
       const once = toPrefixQuery(text);
       expect(toPrefixQuery(once ?? '')).toBe(once);
     }
+  });
+});
+
+describe('readRooms', () => {
+  it.each([
+    ['3 bedroom house', { text: 'house', bedrooms: 3 }],
+    ['3 bed Kicukiro', { text: 'Kicukiro', bedrooms: 3 }],
+    ['three bedroom', { text: '', bedrooms: 3 }],
+    ['Three-bedroom apartment', { text: 'apartment', bedrooms: 3 }],
+    ['4bd 2 baths Gasabo', { text: 'Gasabo', bedrooms: 4, bathrooms: 2 }],
+    ['maison 3 chambres', { text: 'maison', bedrooms: 3 }],
+    ['inzu ibyumba bitatu', { text: 'inzu', bedrooms: 3 }],
+    ['KG 11 Ave', { text: 'KG 11 Ave' }],
+    ['bedroom', { text: 'bedroom' }],
+    ['2019 Toyota', { text: '2019 Toyota' }],
+  ])('%j asks for %j', (text, expected) => {
+    expect(readRooms(text)).toEqual(expected);
   });
 });

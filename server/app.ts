@@ -39,6 +39,7 @@ import { manageApi } from '#modules/manage/manage.api.ts';
 import { matchingApi } from '#modules/matching/matching.api.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
 import { newsletterApi } from '#modules/newsletter/newsletter.api.ts';
+import { placesApi } from '#modules/places/places.api.ts';
 import { emailChoicesApi } from '#modules/email-choices/email-choices.api.ts';
 import { notificationsApi } from '#modules/notifications/notifications.api.ts';
 import { requestsApi } from '#modules/requests/requests.api.ts';
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         async () => app.swagger(),
       );
       await api.register(searchApi, { search: services.search });
+      await api.register(placesApi);
       await api.register(accountsApi, { accounts: services.accounts, siteUrl: config.siteUrl });
       await api.register(accountsAdminApi, {
         accountsAdmin: services.accountsAdmin,

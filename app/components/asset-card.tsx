@@ -1,5 +1,5 @@
 import { Link } from '#app/components/link.tsx';
-import { formatRwf } from '#lib/format.ts';
+import { formatPrice } from '#lib/format.ts';
 import { t } from '#lib/i18n.ts';
 import type { AssetView } from '#modules/assets/assets.schema.ts';
 import { Icon } from './icon.tsx';
@@ -44,7 +44,9 @@ export function AssetCard({
             <SaveButton listingId={asset._id} title={asset.name} isCompact />
           </div>
         )}
-        <p className="text-xl font-bold text-brand-800">{formatRwf(asset.price)}</p>
+        <p className="text-xl font-bold text-brand-800">
+          {formatPrice(asset.price, asset.pricePeriod)}
+        </p>
         <ul className="space-y-1 text-sm text-slate-700">
           {asset.owner && (
             <li className="flex items-center gap-1">

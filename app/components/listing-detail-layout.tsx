@@ -1,6 +1,6 @@
-import { formatRwf } from '#lib/format.ts';
+import { formatPrice } from '#lib/format.ts';
 import { t } from '#lib/i18n.ts';
-import type { Availability, Offer } from '#lib/listing.ts';
+import type { Availability, Offer, PricePeriod } from '#lib/listing.ts';
 import type { PhotoView } from '#lib/photos.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { ContactBar } from './contact-bar.tsx';
@@ -22,6 +22,7 @@ export type ListingDetail = {
   location: string;
   address?: string | null;
   price: number;
+  pricePeriod: PricePeriod | null;
   description: string;
   owner: string | null;
   /** The owner's account, for the link to their public profile. */
@@ -73,7 +74,9 @@ export function ListingDetailLayout({
               {listing.address && <span className="text-slate-500"> · {listing.address}</span>}
             </p>
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <p className="text-3xl font-extrabold text-brand-800">{formatRwf(listing.price)}</p>
+              <p className="text-3xl font-extrabold text-brand-800">
+                {formatPrice(listing.price, listing.pricePeriod)}
+              </p>
               {publicUrl && <SaveButton listingId={listing._id} title={listing.title} />}
             </div>
           </header>
@@ -123,4 +126,18 @@ export function ListingDetailLayout({
 /** The 'For Rent' / 'For Sale' label of an offer, for fact lists. */
 export function offerLabel(status: Offer): string {
   return t(status === 'Rent' ? 'listing.forRent' : 'listing.forSale');
+}
+
+/** A listing's district and sector, and its UPI when given, as facts. */
+export function placeFacts(listing: {
+  district: string | null;
+  sector: string | null;
+  upi: string | null;
+}): { label: string; value: string }[] {
+  const notGiven = t('listing.notGiven');
+  return [
+    { label: t('place.district'), value: listing.district ?? notGiven },
+    { label: t('place.sector'), value: listing.sector ?? notGiven },
+    ...(listing.upi ? [{ label: t('listing.upiShown'), value: listing.upi }] : []),
+  ];
 }

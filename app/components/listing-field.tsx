@@ -8,6 +8,7 @@ import {
   LOCATION_MAX_LENGTH,
   NAME_MAX_LENGTH,
   TITLE_MAX_LENGTH,
+  UPI_MAX_LENGTH,
   WARRANTY_MAX_LENGTH,
 } from '#lib/limits.ts';
 import { FormField } from './form-field.tsx';
@@ -19,6 +20,7 @@ type FieldSpec = {
   maxLength?: number;
   autoComplete?: string;
   placeholder?: MessageKey;
+  hint?: MessageKey;
 };
 
 /**
@@ -31,6 +33,7 @@ const LISTING_FIELDS = {
   price: { label: 'form.priceRwf', kind: 'digits' },
   location: { label: 'listing.location', maxLength: LOCATION_MAX_LENGTH },
   address: { label: 'listing.address', maxLength: ADDRESS_MAX_LENGTH },
+  upi: { label: 'listing.upi', maxLength: UPI_MAX_LENGTH, hint: 'listing.upiHint' },
   owner: { label: 'listing.owner', maxLength: NAME_MAX_LENGTH },
   contact: {
     label: 'listing.contact',
@@ -100,6 +103,7 @@ export function ListingField({
       maxLength={spec.maxLength}
       autoComplete={spec.autoComplete}
       placeholder={placeholder ?? (spec.placeholder && t(spec.placeholder))}
+      hint={spec.hint && t(spec.hint)}
       isRequired={isRequired}
       hasRequiredMark={isRequired}
       isCompact={isCompact}

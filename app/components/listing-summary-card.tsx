@@ -1,6 +1,7 @@
 import { Link } from '#app/components/link.tsx';
-import { formatRwf } from '#lib/format.ts';
+import { formatPrice } from '#lib/format.ts';
 import { t } from '#lib/i18n.ts';
+import type { PricePeriod } from '#lib/listing.ts';
 import type { PhotoView } from '#lib/photos.ts';
 import { CARD_SIZES, ListingPhoto } from './listing-photo.tsx';
 
@@ -9,6 +10,7 @@ type ListingSummary = {
   title: string;
   path: string;
   price: number;
+  pricePeriod: PricePeriod | null;
   location: string | null;
   photo: PhotoView | null;
 };
@@ -41,7 +43,9 @@ export function ListingSummaryCard({
             {listing.title}
           </Link>
         </Heading>
-        <p className="font-bold text-brand-800">{formatRwf(listing.price)}</p>
+        <p className="font-bold text-brand-800">
+          {formatPrice(listing.price, listing.pricePeriod)}
+        </p>
         {listing.location && <p className="text-sm text-slate-600">{listing.location}</p>}
         {children}
       </div>

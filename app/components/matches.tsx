@@ -1,5 +1,5 @@
 import { Link } from '#app/components/link.tsx';
-import { formatRwf } from '#lib/format.ts';
+import { formatPrice } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.ts';
 import type { MatchingListing, MatchingRequest } from '#modules/matching/matching.schema.ts';
 import { ListingSummaryCard } from './listing-summary-card.tsx';
@@ -45,7 +45,7 @@ export function BuyersLooking({ requests }: { requests: MatchingRequest[] }) {
             <Link to={request.path} className="text-brand-800 underline">
               {request.title}
             </Link>{' '}
-            · {formatRwf(request.price)} · {request.location}
+            · {formatPrice(request.price, request.pricePeriod)} · {request.location}
           </li>
         ))}
       </ul>

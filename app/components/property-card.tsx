@@ -1,5 +1,5 @@
 import { Link } from '#app/components/link.tsx';
-import { formatRwf, truncate } from '#lib/format.ts';
+import { formatPrice, truncate } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.ts';
 import type { PropertyView } from '#modules/listings/listings.schema.ts';
 import { Icon } from './icon.tsx';
@@ -34,7 +34,9 @@ export function PropertyCard({
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <p className="text-xl font-bold text-brand-800">{formatRwf(property.price)}</p>
+        <p className="text-xl font-bold text-brand-800">
+          {formatPrice(property.price, property.pricePeriod)}
+        </p>
         <h3 className="text-lg leading-snug font-semibold text-slate-900">
           <Link to={href} className="hover:underline">
             {property.title}

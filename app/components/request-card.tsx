@@ -1,5 +1,5 @@
 import { Link } from '#app/components/link.tsx';
-import { formatRwf, truncate } from '#lib/format.ts';
+import { formatPrice, truncate } from '#lib/format.ts';
 import { t } from '#lib/i18n.ts';
 import type { RequestStatus } from '#lib/listing.ts';
 import type { RequestView } from '#modules/requests/requests.schema.ts';
@@ -36,7 +36,9 @@ export function RequestCard({ request }: { request: RequestView }) {
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-xl font-bold text-brand-800">{formatRwf(request.price)}</p>
+        <p className="text-xl font-bold text-brand-800">
+          {formatPrice(request.price, request.pricePeriod)}
+        </p>
         <h3 className="text-lg leading-snug font-semibold text-slate-900">
           <Link to={href} className="hover:underline">
             {request.title}

@@ -1,5 +1,5 @@
 import { Link } from '#app/components/link.tsx';
-import { formatRwf, truncate } from '#lib/format.ts';
+import { formatPrice, truncate } from '#lib/format.ts';
 import { t } from '#lib/i18n.ts';
 import type { ModerationState } from '#lib/listing.ts';
 import type { SupplyView } from '#modules/supplies/supplies.schema.ts';
@@ -41,7 +41,9 @@ export function SupplyCard({ supply }: { supply: SupplyView }) {
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-xl font-bold text-brand-800">{formatRwf(supply.price)}</p>
+        <p className="text-xl font-bold text-brand-800">
+          {formatPrice(supply.price, supply.pricePeriod)}
+        </p>
         <h3 className="text-lg leading-snug font-semibold">
           <Link to={href} className="hover:underline">
             {supply.title}

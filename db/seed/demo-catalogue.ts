@@ -3,7 +3,7 @@
  * data only; `demo.ts` turns it into rows with the factories' value builders.
  */
 import type { assets, properties } from '#db/schema.ts';
-import type { ListingType } from '#lib/listing.ts';
+import type { ListingType, PricePeriod } from '#lib/listing.ts';
 import type { DemoScene } from '#db/seed/demo-images.ts';
 
 type NewProperty = typeof properties.$inferInsert;
@@ -50,7 +50,10 @@ export type DemoProperty = DemoListing &
       | 'features'
     >
   > &
-  Pick<NewProperty, 'availability' | 'address' | 'areaSqm'>;
+  Pick<
+    NewProperty,
+    'availability' | 'address' | 'areaSqm' | 'district' | 'sector' | 'pricePeriod' | 'upi'
+  >;
 
 export type DemoAsset = DemoListing &
   Required<
@@ -59,6 +62,10 @@ export type DemoAsset = DemoListing &
   Pick<
     NewAsset,
     | 'availability'
+    | 'district'
+    | 'sector'
+    | 'pricePeriod'
+    | 'upi'
     | 'transmission'
     | 'fuel'
     | 'isCertified'
@@ -219,12 +226,15 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     owner: 7,
     ageHours: 41 * DAY + 6,
     type: 'House',
-    title: 'Starter home in Gisozi',
+    title: 'Starter home in Muhoza, Musanze town',
     description:
-      'A solid two-bedroom starter home near the Gisozi market, on a fenced plot with a water tank. A good first property at a fair price.',
+      'A solid two-bedroom starter home near the Musanze market, on a fenced plot with a water tank. A good first property at a fair price.',
     price: 42_000_000,
     offer: 'Sale',
-    location: 'Gisozi, Gasabo',
+    location: 'Muhoza, Musanze',
+    district: 'Musanze',
+    sector: 'Muhoza',
+    upi: '4/03/10/01/2456',
     bedrooms: 2,
     bathrooms: 1,
     toilets: 2,
@@ -441,6 +451,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
       'A 24-room hotel building on the main airport road, ready for an operator. It has a conference hall, a kitchen and parking for 30 cars. The lease is offered for a minimum of five years.',
     price: 3_000_000,
     offer: 'Rent',
+    pricePeriod: 'month',
     location: 'Remera, Gasabo',
     address: 'KK 15 Rd',
     bedrooms: 24,
@@ -453,12 +464,15 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     owner: 3,
     ageHours: 13 * DAY + 2,
     type: 'Hotel',
-    title: 'Garden lodge in Kagarama',
+    title: 'Lakeside garden lodge in Gisenyi',
     description:
-      'A lodge with 10 cottages in a quiet garden setting, close to Kicukiro centre. The kitchen, bar and laundry are fully equipped, so a new operator can open at once.',
+      'A lodge with 10 cottages in a quiet garden a short walk from the Lake Kivu beach. The kitchen, bar and laundry are fully equipped, so a new operator can open at once.',
     price: 2_200_000,
     offer: 'Rent',
-    location: 'Kagarama, Kicukiro',
+    pricePeriod: 'month',
+    location: 'Rue du Lac, Gisenyi, Rubavu',
+    district: 'Rubavu',
+    sector: 'Gisenyi',
     bedrooms: 10,
     bathrooms: 10,
     toilets: 11,
@@ -491,6 +505,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
       'A 20-room budget hotel in the heart of the city, a few steps from the main bus stops and shops. It is currently leased to an operator.',
     price: 2_500_000,
     offer: 'Rent',
+    pricePeriod: 'month',
     availability: 'Rented',
     location: 'Nyarugenge, Nyarugenge',
     address: 'KN 4 Ave',
@@ -504,12 +519,14 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     owner: 1,
     ageHours: 46 * DAY,
     type: 'Hotel',
-    title: 'Hilltop guest house in Gisozi',
+    title: 'Guest house near the volcanoes in Kinigi',
     description:
-      'A twelve-room guest house on the Gisozi ridge with wide views over the city. There is room on the plot to add a pool or six more rooms.',
+      'A twelve-room guest house at the foot of the Virunga volcanoes, ten minutes from the Volcanoes National Park gate. There is room on the plot to add a pool or six more rooms.',
     price: 240_000_000,
     offer: 'Sale',
-    location: 'Gisozi, Gasabo',
+    location: 'Kinigi, Musanze',
+    district: 'Musanze',
+    sector: 'Kinigi',
     bedrooms: 12,
     bathrooms: 12,
     toilets: 13,
@@ -564,12 +581,15 @@ export const DEMO_ASSETS: DemoAsset[] = [
     owner: 2,
     ageHours: 35 * DAY,
     type: 'Land',
-    name: 'Affordable plot in Kanombe',
+    name: 'Affordable plot near the university in Huye',
     description:
-      'A small plot in a quiet residential area of Kanombe, ideal for a first house. All taxes are paid and the owner can show the master plan.',
+      'A small plot in a quiet residential area of Tumba, near the University of Rwanda campus, ideal for a first house. All taxes are paid and the owner can show the master plan.',
     price: 8_500_000,
     offer: 'Sale',
-    location: 'Kanombe, Kicukiro',
+    location: 'Tumba, Huye',
+    district: 'Huye',
+    sector: 'Tumba',
+    upi: '2/05/13/02/1187',
     features: ['Title deed', 'Road access'],
     size: '12 x 20 m (240 sqm)',
   },
@@ -620,6 +640,7 @@ export const DEMO_ASSETS: DemoAsset[] = [
       'A comfortable four-wheel drive for weddings, business trips and safaris to Akagera or the volcanoes. An experienced driver is included and fuel is paid by the client.',
     price: 120_000,
     offer: 'Rent',
+    pricePeriod: 'day',
     location: 'Kimihurura, Gasabo',
     features: ['Driver included', 'Four-wheel drive', 'Air conditioning'],
     transmission: 'Automatic',
@@ -743,6 +764,7 @@ export const DEMO_ASSETS: DemoAsset[] = [
       'A dependable motorcycle for rent by the week, serviced every month. The rider needs a valid licence.',
     price: 30_000,
     offer: 'Rent',
+    pricePeriod: 'week',
     location: 'Remera, Gasabo',
     features: ['Helmet included', 'Monthly service'],
     transmission: 'Manual',
@@ -866,6 +888,7 @@ export const DEMO_ASSETS: DemoAsset[] = [
       'A silent diesel generator for events, construction sites or power cuts, delivered and installed by our technician. Fuel is charged separately.',
     price: 40_000,
     offer: 'Rent',
+    pricePeriod: 'day',
     location: 'Gikondo, Kicukiro',
     features: ['Delivery and installation', 'Silent canopy'],
     condition: 'Used - good',
@@ -885,6 +908,8 @@ type DemoRequest = {
   buyer: 0 | 1 | 2;
   title: string;
   price: number;
+  /** Set for a rent; a budget to buy has none. */
+  pricePeriod?: PricePeriod;
   location: string;
   type: ListingType;
   description: string;
@@ -898,6 +923,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     buyer: 0,
     title: 'Three-bedroom house to rent near Kicukiro schools',
     price: 450_000,
+    pricePeriod: 'month',
     location: 'Kicukiro, Kigali',
     type: 'House',
     description: 'Family of five; we need a small compound, water tank and parking for one car.',
@@ -909,6 +935,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     buyer: 1,
     title: 'Furnished apartment in Kimihurura for a year',
     price: 900_000,
+    pricePeriod: 'month',
     location: 'Kimihurura, Gasabo',
     type: 'Apartment',
     description: 'Two bedrooms, furnished, backup power; from next month.',

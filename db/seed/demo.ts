@@ -18,6 +18,7 @@ import { createDemoImage, type DemoImageSpec, type DemoScene } from '#db/seed/de
 import { assetValues, NO_KIND_FIELDS, propertyValues } from '#db/seed/factories.ts';
 import type { AssetType, PropertyType } from '#lib/listing.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
+import { derivePlace } from '#lib/place-text.ts';
 
 /** The picture each kind of listing gets unless its entry names another. */
 export const SCENE_BY_TYPE: Record<PropertyType | AssetType, DemoScene> = {
@@ -194,6 +195,7 @@ async function insertDemoRequests(tx: Pick<Database, 'insert' | 'select'>, now: 
     const { buyer: _buyer, ageHours: _age, ...fields } = request;
     return {
       ...fields,
+      ...derivePlace(fields.location),
       requesterId: buyers.find((row) => row.email === buyer.email)!.id,
       requesterName: buyer.name,
       contact: buyer.phone,

@@ -3,6 +3,13 @@
  * catalogue with the same functions.
  */
 import { randomUUID } from 'node:crypto';
+import {
+  defaultPricePeriod,
+  type ListingType,
+  type Offer,
+  type PricePeriod,
+} from '#lib/listing.ts';
+import { derivePlace } from '#lib/place-text.ts';
 import type { Database } from '../client.ts';
 import { assets, properties, propertyRequests, users } from '../schema.ts';
 
@@ -23,8 +30,31 @@ export async function createUser(db: Database, overrides: Partial<NewUser> = {})
   return user!;
 }
 
-export function propertyValues(ownerId: string, overrides: Partial<NewProperty> = {}): NewProperty {
+/**
+ * A row as the services would write it: its district and sector from its location text and its
+ * rent's usual period, unless the overrides give them.
+ */
+function placedAndPriced<
+  Row extends {
+    type: ListingType;
+    offer: Offer;
+    location?: string | null;
+    district?: string | null;
+    pricePeriod?: PricePeriod | null;
+  },
+>(row: Row): Row {
   return {
+    ...(row.district === undefined ? derivePlace(row.location ?? '') : {}),
+    ...row,
+    pricePeriod:
+      row.pricePeriod !== undefined || row.offer === 'Sale'
+        ? (row.pricePeriod ?? null)
+        : defaultPricePeriod(row.type),
+  };
+}
+
+export function propertyValues(ownerId: string, overrides: Partial<NewProperty> = {}): NewProperty {
+  return placedAndPriced({
     ownerId,
     type: 'House',
     title: 'Family house in Kicukiro',
@@ -41,7 +71,7 @@ export function propertyValues(ownerId: string, overrides: Partial<NewProperty> 
     areaSqm: 220,
     features: ['Garden', 'Parking'],
     ...overrides,
-  };
+  });
 }
 
 export async function createProperty(
@@ -74,7 +104,7 @@ export const NO_KIND_FIELDS = {
 } as const satisfies Partial<NewAsset>;
 
 export function assetValues(ownerId: string, overrides: Partial<NewAsset> = {}): NewAsset {
-  return {
+  return placedAndPriced({
     ownerId,
     type: 'Car',
     name: 'Toyota RAV4 2018',
@@ -91,7 +121,7 @@ export function assetValues(ownerId: string, overrides: Partial<NewAsset> = {}):
     isInspected: true,
     warranty: '6 months',
     ...overrides,
-  };
+  });
 }
 
 export async function createAsset(
@@ -115,7 +145,9 @@ export async function createPropertyRequest(
       requesterId,
       title: 'Three-bedroom house to rent',
       price: 400_000,
+      pricePeriod: 'month',
       location: 'Kicukiro, Kigali',
+      district: 'Kicukiro',
       requesterName: 'Diane Mukamana',
       contact: '0788654321',
       description: 'Near a school, with parking for one car.',

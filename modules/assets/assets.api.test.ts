@@ -114,10 +114,11 @@ describe('GET /api/property-asset/type/:type', () => {
     const forSale = await test.app.inject('/api/property-asset/type/other?status=SALE');
     expect(names(forSale.json()).sort()).toEqual(['Cheap fridge', 'Dear generator']);
 
-    const ascending = await test.app.inject('/api/property-asset/type/other?sort=price-asc');
+    // Rents sort apart from sale prices (first), each group by price.
+    const ascending = await test.app.inject('/api/property-asset/type/other?sort=price_asc');
     expect(names(ascending.json())).toEqual(['Tent for hire', 'Cheap fridge', 'Dear generator']);
-    const descending = await test.app.inject('/api/property-asset/type/other?sort=price-desc');
-    expect(names(descending.json())).toEqual(['Dear generator', 'Cheap fridge', 'Tent for hire']);
+    const descending = await test.app.inject('/api/property-asset/type/other?sort=price_desc');
+    expect(names(descending.json())).toEqual(['Tent for hire', 'Dear generator', 'Cheap fridge']);
   });
 
   it('answers an empty list for a type with no published asset', async () => {

@@ -7,6 +7,7 @@ import {
 } from '#lib/limits.ts';
 import { ASSET_TYPES, AVAILABILITIES, OFFERS, type AssetType } from '#lib/listing.ts';
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
+import { placeViewFields, priceViewFields } from '#modules/places/places.schema.ts';
 
 /** The fields an asset of each kind has beyond the common ones (spec: Asset detail). */
 export const ASSET_KIND_FIELDS = {
@@ -75,7 +76,10 @@ export const AssetViewSchema = z.object({
   status: z.enum(OFFERS),
   availability: z.enum(AVAILABILITIES),
   type: z.enum(ASSET_TYPES),
-  location: z.string().nullable(),
+  location: z.string().nullable().meta({ description: 'The place as one readable line' }),
+  ...placeViewFields,
+  ...priceViewFields,
+  upi: z.string().nullable().meta({ description: "A plot's UPI (land only)" }),
   owner: z.string().nullable(),
   ownerId: z.uuid(),
   contact: z.string().nullable(),

@@ -6,7 +6,8 @@ import type { Clock } from '#lib/clock.ts';
 import { formatTimeAgo } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
-import type { AssetType, Availability } from '#lib/listing.ts';
+import type { AssetType, Availability, PricePeriod } from '#lib/listing.ts';
+import { toPlaceView } from '#lib/places.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import {
@@ -55,6 +56,11 @@ type AssetFieldsInput = {
   description?: string;
   price?: number;
   location?: string;
+  district?: string;
+  sector?: string;
+  cell?: string;
+  pricePeriod?: PricePeriod;
+  upi?: string;
   owner?: string;
   contact?: string;
   features?: string[];
@@ -78,6 +84,11 @@ export function toAssetColumns(type: AssetType, input: AssetFieldsInput) {
     description: input.description,
     price: input.price,
     location: input.location,
+    district: input.district,
+    sector: input.sector,
+    cell: input.cell,
+    pricePeriod: input.pricePeriod,
+    upi: input.upi,
     ownerName: input.owner,
     contact: input.contact,
     features: input.features,
@@ -96,6 +107,11 @@ const viewColumns = {
   offer: assets.offer,
   availability: assets.availability,
   location: assets.location,
+  district: assets.district,
+  sector: assets.sector,
+  cell: assets.cell,
+  pricePeriod: assets.pricePeriod,
+  upi: assets.upi,
   ownerName: assets.ownerName,
   contact: assets.contact,
   features: assets.features,
@@ -126,7 +142,9 @@ export function toAssetView(row: AssetViewRow, now: Date): AssetView {
     status: row.offer,
     availability: row.availability,
     type: row.type,
-    location: row.location,
+    ...toPlaceView(row),
+    pricePeriod: row.pricePeriod,
+    upi: row.upi,
     owner: row.ownerName,
     ownerId: row.ownerId,
     contact: row.contact,
@@ -167,6 +185,9 @@ export function createAssetsService({
       query: Partial<ListQuery> & { type?: AssetType; ownerId?: string },
       countCap?: number,
     ) => catalogue.listPublished(query, countCap),
+    /** How many published assets each district holds for a list's filters. */
+    countAssetsByDistrict: (query: Partial<ListQuery> & { type?: AssetType }) =>
+      catalogue.countByDistrict(query),
     /** Published assets matching what a visitor typed, best first (see searchPublished). */
     searchPublishedAssets: catalogue.searchPublished,
     /** Ids and change dates of published assets, newest first, for the sitemap. */

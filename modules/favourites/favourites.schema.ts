@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
 import { t } from '#lib/i18n.admin.ts';
-import { AVAILABILITIES } from '#lib/listing.ts';
+import { AVAILABILITIES, PRICE_PERIODS } from '#lib/listing.ts';
 
 export const FavouriteInputSchema = z.object({
   listingId: z.uuid({ error: () => t('api.invalidId') }),
@@ -17,6 +17,7 @@ const FavouriteViewSchema = z.object({
   kind: z.enum(['property', 'asset']),
   title: z.string(),
   price: z.number().int(),
+  pricePeriod: z.enum(PRICE_PERIODS).nullable(),
   location: z.string().nullable(),
   availability: z.enum(AVAILABILITIES),
   path: z.string(),

@@ -13,6 +13,7 @@ import { isPublished, type CatalogueEvents } from '#modules/catalogue/catalogue.
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { Notice, NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { FavouriteView } from './favourites.schema.ts';
+import { placeLine } from '#lib/places.ts';
 
 type ListingKind = 'property' | 'asset';
 
@@ -139,7 +140,8 @@ export function createFavouritesService({
         kind: 'property',
         title: row.title,
         price: row.price,
-        location: row.location,
+        pricePeriod: row.pricePeriod,
+        location: placeLine(row),
         availability: row.availability,
         path: `/property/${row.id}`,
         photo: row.photos[0] ? toPhotoView(row.photos[0]) : null,
@@ -151,7 +153,8 @@ export function createFavouritesService({
         kind: 'asset',
         title: row.name,
         price: row.price,
-        location: row.location,
+        pricePeriod: row.pricePeriod,
+        location: placeLine(row),
         availability: row.availability,
         path: `/asset/${row.id}`,
         photo: row.photos[0] ? toPhotoView(row.photos[0]) : null,

@@ -117,11 +117,15 @@ describe('GET /api/get-properties/type/:type', () => {
     });
     const rent = await test.app.inject('/api/get-properties/type/apartment?status=rent');
     expect(rent.json().properties.map((p: { title: string }) => p.title)).toEqual(['Cheap flat']);
-    const byPrice = await test.app.inject('/api/get-properties/type/apartment?sort=price-desc');
+    // A monthly rent is never sorted against a sale price: the rents come first, then the sales.
+    const byPrice = await test.app.inject('/api/get-properties/type/apartment?sort=price_desc');
     expect(byPrice.json().properties.map((p: { title: string }) => p.title)).toEqual([
-      'Flat for sale',
       'Cheap flat',
+      'Flat for sale',
     ]);
+    // The hyphenated sort of earlier versions still sorts.
+    const legacy = await test.app.inject('/api/get-properties/type/apartment?sort=price-desc');
+    expect(legacy.json()).toEqual(byPrice.json());
   });
 
   it('answers 400 naming the type field for an unknown type', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AVAILABILITIES, OFFERS, PROPERTY_TYPES } from '#lib/listing.ts';
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
+import { placeViewFields, priceViewFields } from '#modules/places/places.schema.ts';
 import { listAnswerSchema } from '#lib/list-query.ts';
 
 /** A published property as the API and the pages show it. `status` is the offer: Rent or Sale. */
@@ -12,7 +13,10 @@ export const PropertyViewSchema = z.object({
   status: z.enum(OFFERS),
   availability: z.enum(AVAILABILITIES),
   type: z.enum(PROPERTY_TYPES),
-  location: z.string(),
+  location: z.string().meta({ description: 'The place as one readable line' }),
+  ...placeViewFields,
+  ...priceViewFields,
+  upi: z.string().nullable().meta({ description: "The plot's UPI (land parcel identifier)" }),
   address: z.string().nullable(),
   owner: z.string(),
   ownerId: z.uuid(),

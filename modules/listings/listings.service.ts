@@ -6,7 +6,8 @@ import type { Clock } from '#lib/clock.ts';
 import { formatTimeAgo } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
-import type { Availability, PropertyType } from '#lib/listing.ts';
+import type { Availability, PricePeriod, PropertyType } from '#lib/listing.ts';
+import { toPlaceView } from '#lib/places.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import type { PropertyView } from './listings.schema.ts';
@@ -24,6 +25,11 @@ const viewColumns = {
   offer: properties.offer,
   availability: properties.availability,
   location: properties.location,
+  district: properties.district,
+  sector: properties.sector,
+  cell: properties.cell,
+  pricePeriod: properties.pricePeriod,
+  upi: properties.upi,
   address: properties.address,
   ownerName: properties.ownerName,
   contact: properties.contact,
@@ -49,7 +55,9 @@ export function toPropertyView(row: PropertyViewRow, now: Date): PropertyView {
     status: row.offer,
     availability: row.availability,
     type: row.type,
-    location: row.location,
+    ...toPlaceView(row),
+    pricePeriod: row.pricePeriod,
+    upi: row.upi,
     address: row.address,
     owner: row.ownerName,
     ownerId: row.ownerId,
@@ -72,6 +80,11 @@ type PropertyFieldsInput = {
   description?: string;
   price?: number;
   location?: string;
+  district?: string;
+  sector?: string;
+  cell?: string;
+  pricePeriod?: PricePeriod;
+  upi?: string;
   address?: string;
   owner?: string;
   contact?: string;
@@ -89,6 +102,11 @@ export function toPropertyColumns(input: PropertyFieldsInput) {
     description: input.description,
     price: input.price,
     location: input.location,
+    district: input.district,
+    sector: input.sector,
+    cell: input.cell,
+    pricePeriod: input.pricePeriod,
+    upi: input.upi,
     address: input.address,
     ownerName: input.owner,
     contact: input.contact,
@@ -128,6 +146,9 @@ export function createListingsService({
       query: Partial<ListQuery> & { type?: PropertyType; ownerId?: string },
       countCap?: number,
     ) => catalogue.listPublished(query, countCap),
+    /** How many published properties each district holds for a list's filters. */
+    countPropertiesByDistrict: (query: Partial<ListQuery> & { type?: PropertyType }) =>
+      catalogue.countByDistrict(query),
     /** Published properties matching what a visitor typed, best first (see searchPublished). */
     searchPublishedProperties: catalogue.searchPublished,
     /** Ids and change dates of published properties, newest first, for the sitemap. */

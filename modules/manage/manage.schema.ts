@@ -20,6 +20,7 @@ import { ASSET_TYPES, capitalizeType, MODERATION_STATES, PROPERTY_TYPES } from '
 import { AssetViewSchema, assetKindFields } from '#modules/assets/assets.schema.ts';
 import { PropertyViewSchema } from '#modules/listings/listings.schema.ts';
 import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
+import { listingPlaceFields, requirePlace } from '#modules/places/places.schema.ts';
 
 /** An update may also approve (the manage table's Approve): publish, nothing else changes. */
 const ADMIN_UPDATE_STATUSES = [...ADMIN_LISTING_STATUSES, 'Approved'] as const;
@@ -88,7 +89,8 @@ const AdminUpdateStatusSchema = z.preprocess(
 /** The fields every admin property has (spec §5: all required but address and features). */
 const propertyFields = {
   title: requiredText('supply.fieldTitle', TITLE_MAX_LENGTH),
-  location: requiredText('listing.location', LOCATION_MAX_LENGTH),
+  location: optionalText(LOCATION_MAX_LENGTH),
+  ...listingPlaceFields,
   address: optionalText(ADDRESS_MAX_LENGTH),
   area: RequiredAreaSchema,
   bedrooms: requiredCount('listing.bedrooms'),
@@ -104,11 +106,13 @@ const propertyFields = {
 const PropertyTypeSchema = z.enum(PROPERTY_TYPES, { error: () => t('manage.propertyType') });
 
 /** The admin property form (create, and the page's edit which sends every field). */
-export const AdminPropertyInputSchema = z.object({
-  ...propertyFields,
-  type: z.preprocess(choice, PropertyTypeSchema.default('House')),
-  status: AdminStatusSchema,
-});
+export const AdminPropertyInputSchema = z
+  .object({
+    ...propertyFields,
+    type: z.preprocess(choice, PropertyTypeSchema.default('House')),
+    status: AdminStatusSchema,
+  })
+  .check(requirePlace('listing.location'));
 export type AdminPropertyInput = z.infer<typeof AdminPropertyInputSchema>;
 
 /** An edit through the API: the fields sent replace, the rest is kept ({status} alone too). */
@@ -123,7 +127,8 @@ export type AdminPropertyUpdate = z.infer<typeof AdminPropertyUpdateSchema>;
 
 const assetFields = {
   name: requiredText('manage.fieldName', TITLE_MAX_LENGTH),
-  location: requiredText('listing.location', LOCATION_MAX_LENGTH),
+  location: optionalText(LOCATION_MAX_LENGTH),
+  ...listingPlaceFields,
   price: requiredAmount('listing.price'),
   owner: requiredText('listing.owner', NAME_MAX_LENGTH),
   contact: requiredText('listing.contact', CONTACT_MAX_LENGTH),
@@ -134,12 +139,14 @@ const assetFields = {
 const AssetTypeSchema = z.enum(ASSET_TYPES, { error: () => t('manage.assetType') });
 
 /** The admin asset form: the common fields, then those of its kind. */
-export const AdminAssetInputSchema = z.object({
-  ...assetFields,
-  ...assetKindFields,
-  type: z.preprocess(choice, AssetTypeSchema.default('Land')),
-  status: AdminStatusSchema,
-});
+export const AdminAssetInputSchema = z
+  .object({
+    ...assetFields,
+    ...assetKindFields,
+    type: z.preprocess(choice, AssetTypeSchema.default('Land')),
+    status: AdminStatusSchema,
+  })
+  .check(requirePlace('listing.location'));
 export type AdminAssetInput = z.infer<typeof AdminAssetInputSchema>;
 
 export const AdminAssetUpdateSchema = z

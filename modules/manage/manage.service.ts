@@ -1,4 +1,4 @@
-import { and, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { containing, listNewestFirst } from '#db/rows.ts';
 import type { Database } from '#db/client.ts';
 import { assets, properties } from '#db/schema.ts';
@@ -12,6 +12,7 @@ import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import { toPropertyColumns, toPropertyView } from '#modules/listings/listings.service.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
+import { withPlaceAndPeriod } from '#modules/places/places.service.ts';
 import type {
   AdminAssetInput,
   AdminAssetQuery,
@@ -162,12 +163,14 @@ export function createManageService({
       const row = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(queryable(table))
-          .values({
-            ...(values as typeof properties.$inferInsert),
-            photos: stored?.photos ?? [],
-            createdAt: now,
-            updatedAt: now,
-          })
+          .values(
+            withPlaceAndPeriod({
+              ...(values as typeof properties.$inferInsert),
+              photos: stored?.photos ?? [],
+              createdAt: now,
+              updatedAt: now,
+            }),
+          )
           .returning();
         await recordChange(tx, actor, `${kind}.create`, kind, null, created!);
         await catalogueEvents.listingWritten({ kind, before: null, after: created! }, tx);
@@ -202,12 +205,17 @@ export function createManageService({
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(shared)
-          .set({
-            ...(change.fields as Partial<typeof properties.$inferInsert>),
-            ...statusColumns(change.status),
-            ...(stored ? { photos: stored.photos } : {}),
-            updatedAt: now,
-          })
+          .set(
+            withPlaceAndPeriod(
+              {
+                ...(change.fields as Partial<typeof properties.$inferInsert>),
+                ...statusColumns(change.status),
+                ...(stored ? { photos: stored.photos } : {}),
+                updatedAt: now,
+              },
+              before,
+            ),
+          )
           .where(eq(shared.id, before.id))
           .returning();
         const action = change.isApproval ? `${kind}.approve` : `${kind}.update`;
@@ -251,7 +259,13 @@ export function createManageService({
     const anyTable = queryable(table);
     const where: SQL = and(
       isNull(anyTable.deletedAt),
-      query.location ? ilike(anyTable.location, containing(query.location)) : undefined,
+      query.location
+        ? or(
+            ilike(anyTable.location, containing(query.location)),
+            ilike(anyTable.sector, query.location),
+            ilike(anyTable.district, query.location),
+          )
+        : undefined,
       query.type ? eq(table.type, query.type) : undefined,
       query.status ? eq(anyTable.moderation, query.status) : undefined,
     )!;
@@ -293,7 +307,7 @@ export function createManageService({
         title: input.title,
         price: input.price,
         offer: 'Rent',
-        location: input.location,
+        location: input.location ?? '',
         ownerName: input.owner,
         contact: input.contact,
         ...statusColumns(input.status),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRICE_PERIODS } from '#lib/listing.ts';
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
 
 /** A published listing that fits a buyer's request. */
@@ -7,6 +8,7 @@ const MatchingListingSchema = z.object({
   kind: z.enum(['property', 'asset']),
   title: z.string(),
   price: z.number().int(),
+  pricePeriod: z.enum(PRICE_PERIODS).nullable(),
   location: z.string().nullable(),
   /** Its page on this site. */
   path: z.string(),
@@ -20,6 +22,7 @@ const MatchingRequestSchema = z.object({
   requestId: z.uuid(),
   title: z.string(),
   price: z.number().int(),
+  pricePeriod: z.enum(PRICE_PERIODS).nullable(),
   location: z.string(),
   path: z.string(),
   createdAt: z.iso.datetime(),

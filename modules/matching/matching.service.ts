@@ -14,6 +14,7 @@ import { isOnOffer, type CatalogueEvents } from '#modules/catalogue/catalogue.ev
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { MatchingListing, MatchingRequest } from './matching.schema.ts';
+import { placeLine } from '#lib/places.ts';
 
 /** A listing may cost up to this much more than a buyer's budget and still fit. */
 const BUDGET_STRETCH = 1.1;
@@ -185,7 +186,8 @@ export function createMatchingService({
       kind,
       title,
       price: row.price,
-      location: row.location,
+      pricePeriod: row.pricePeriod,
+      location: placeLine(row),
       path: `/${kind}/${row.id}`,
       photo: row.photos[0] ? toPhotoView(row.photos[0]) : null,
       createdAt: row.createdAt.toISOString(),
@@ -338,7 +340,11 @@ export function createMatchingService({
         requestId: propertyRequests.id,
         title: propertyRequests.title,
         price: propertyRequests.price,
+        pricePeriod: propertyRequests.pricePeriod,
         location: propertyRequests.location,
+        district: propertyRequests.district,
+        sector: propertyRequests.sector,
+        cell: propertyRequests.cell,
         createdAt: propertyRequests.createdAt,
       })
       .from(requestMatches)
@@ -352,8 +358,9 @@ export function createMatchingService({
       )
       .orderBy(desc(propertyRequests.createdAt));
     return {
-      data: rows.map((row) => ({
+      data: rows.map(({ district, sector, cell, ...row }) => ({
         ...row,
+        location: placeLine({ location: row.location, district, sector, cell }),
         path: `/requested-property-detail/${row.requestId}`,
         createdAt: row.createdAt.toISOString(),
       })),

@@ -147,7 +147,13 @@ describe('POST /api/request-property', () => {
         _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         title: 'Two-bedroom apartment near town',
         price: 350_000,
+        // The specification's payload names no district: the location text gives it.
         location: 'Kimihurura, Gasabo',
+        district: 'Gasabo',
+        sector: 'Kimihurura',
+        cell: null,
+        street: 'Kimihurura, Gasabo',
+        pricePeriod: null,
         requesterName: 'Jean Bosco',
         requesterId: buyer.user.id,
         contact: '0788123456',

@@ -4,6 +4,7 @@ import {
   OptionalListingTypeSchema,
   OptionalAreaSchema,
   OptionalCountSchema,
+  RequestPricePeriodSchema,
   optionalText,
   requiredAmount,
   requiredText,
@@ -21,13 +22,22 @@ import {
 import { LISTING_TYPES, REQUEST_STATUSES } from '#lib/listing.ts';
 
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
+import {
+  placeInputFields,
+  placeViewFields,
+  priceViewFields,
+  requirePlace,
+} from '#modules/places/places.schema.ts';
 import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
 
 /** A buyer's wanted-ad as the form sends it: title, budget and location are required. */
-export const RequestInputSchema = z.object({
+const RequestFieldsSchema = z.object({
   title: requiredText('request.fieldTitle', TITLE_MAX_LENGTH),
   price: requiredAmount('request.fieldPrice'),
-  location: requiredText('request.fieldLocation', LOCATION_MAX_LENGTH),
+  location: optionalText(LOCATION_MAX_LENGTH),
+  ...placeInputFields,
+  /** Blank in the form: the budget is for buying. */
+  pricePeriod: RequestPricePeriodSchema,
   requesterName: optionalText(NAME_MAX_LENGTH),
   contact: optionalText(CONTACT_MAX_LENGTH),
   description: optionalText(DESCRIPTION_MAX_LENGTH),
@@ -39,10 +49,12 @@ export const RequestInputSchema = z.object({
   features: FeaturesSchema,
 });
 
+export const RequestInputSchema = RequestFieldsSchema.check(requirePlace('request.fieldLocation'));
+
 export type RequestInput = z.infer<typeof RequestInputSchema>;
 
 /** An edit by the requester: any field of the form, and Open or Closed. */
-export const RequestUpdateSchema = RequestInputSchema.partial().extend({
+export const RequestUpdateSchema = RequestFieldsSchema.partial().extend({
   status: z.enum(REQUEST_STATUSES, { error: () => t('request.statusInvalid') }).optional(),
 });
 
@@ -65,7 +77,9 @@ const RequestViewSchema = z.object({
   _id: z.uuid(),
   title: z.string(),
   price: z.number().int(),
-  location: z.string(),
+  location: z.string().meta({ description: 'The place as one readable line' }),
+  ...placeViewFields,
+  ...priceViewFields,
   description: z.string(),
   image: z.string().nullable(),
   photos: z.array(PhotoViewSchema),

@@ -9,8 +9,10 @@ import { formatTimeAgo } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { Page } from '#lib/pagination.ts';
 import { toPhotoView } from '#lib/photos.ts';
+import { toPlaceView } from '#lib/places.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
+import { withPlace } from '#modules/places/places.service.ts';
 import type {
   RequestInput,
   RequestListQuery,
@@ -28,7 +30,8 @@ function toView(row: RequestRow, now: Date): RequestView {
     _id: row.id,
     title: row.title,
     price: row.price,
-    location: row.location,
+    ...toPlaceView(row),
+    pricePeriod: row.pricePeriod,
     description: row.description,
     image: photos[0]?.src ?? null,
     photos,
@@ -53,6 +56,10 @@ function toColumns(input: Partial<RequestInput>) {
     title: input.title,
     price: input.price,
     location: input.location,
+    district: input.district,
+    sector: input.sector,
+    cell: input.cell,
+    pricePeriod: input.pricePeriod,
     requesterName: input.requesterName,
     contact: input.contact,
     description: input.description,
@@ -104,19 +111,20 @@ export function createRequestsService({
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(propertyRequests)
-          .values({
-            ...toColumns(input),
-            title: input.title,
-            price: input.price,
-            location: input.location,
-            requesterName: input.requesterName ?? actor.name,
-            description: input.description ?? '',
-            features: input.features,
-            requesterId: actor.id,
-            photos: stored?.photos ?? [],
-            createdAt: now,
-            updatedAt: now,
-          })
+          .values(
+            withPlace({
+              ...toColumns(input),
+              title: input.title,
+              price: input.price,
+              requesterName: input.requesterName ?? actor.name,
+              description: input.description ?? '',
+              features: input.features,
+              requesterId: actor.id,
+              photos: stored?.photos ?? [],
+              createdAt: now,
+              updatedAt: now,
+            }),
+          )
           .returning();
         await requestWritten(row!.id, tx);
         return toView(row!, now);
@@ -181,12 +189,17 @@ export function createRequestsService({
       return db.transaction(async (tx) => {
         const [updated] = await tx
           .update(propertyRequests)
-          .set({
-            ...toColumns(input),
-            status: input.status,
-            ...(stored ? { photos: stored.photos } : {}),
-            updatedAt: now,
-          })
+          .set(
+            withPlace(
+              {
+                ...toColumns(input),
+                status: input.status,
+                ...(stored ? { photos: stored.photos } : {}),
+                updatedAt: now,
+              },
+              row,
+            ),
+          )
           .where(eq(propertyRequests.id, id))
           .returning();
         await requestWritten(id, tx);

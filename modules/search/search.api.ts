@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorAnswers } from '#lib/api-schemas.ts';
+import { toListingFilters } from '#lib/listing-schemas.ts';
 import { SearchAnswerSchema, SearchQuerySchema } from './search.schema.ts';
 import type { SearchService } from './search.service.ts';
 
@@ -15,12 +16,18 @@ export const searchApi: FastifyPluginAsyncZod<{ search: SearchService }> = async
         tags: ['search'],
         summary: 'Live search over published properties and assets',
         description:
-          'Each word is matched as a prefix ("kicu" finds Kicukiro). At most six of each, best ' +
-          'first; an empty q answers the newest listings. Totals stop counting at 200 ("200+").',
+          'Each word is matched as a prefix ("kicu" finds Kicukiro, and a district or sector ' +
+          'name finds the listings placed there). A number next to bed or bath ("3 bed") is ' +
+          'the bedrooms or bathrooms filter. The filters are those of the type lists. At most ' +
+          'six of each, best first unless sorted; an empty q answers the newest listings. ' +
+          'Totals stop counting at 200 ("200+").',
         querystring: SearchQuerySchema,
         response: { 200: SearchAnswerSchema, ...errorAnswers },
       },
     },
-    async (request) => search.searchCatalogue(request.query.q),
+    async (request) => {
+      const { q, ...filters } = request.query;
+      return search.searchCatalogue(q, toListingFilters(filters));
+    },
   );
 };

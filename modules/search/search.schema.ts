@@ -1,10 +1,17 @@
 import { z } from 'zod';
+import { OptionalListingTypeSchema } from '#lib/form-fields.ts';
 import { LIVE_SEARCH_MAX_LENGTH } from '#lib/limits.ts';
+import { listingFilterFields } from '#lib/listing-schemas.ts';
 import { AssetViewSchema } from '#modules/assets/assets.schema.ts';
 import { PropertyViewSchema } from '#modules/listings/listings.schema.ts';
 
+/** What a visitor typed, the type they chose and every list filter (lib/listing-schemas.ts). */
 export const SearchQuerySchema = z.object({
   q: z.string().max(LIVE_SEARCH_MAX_LENGTH).optional().default(''),
+  type: OptionalListingTypeSchema.meta({
+    description: 'One type (House … Other); properties or assets only then',
+  }),
+  ...listingFilterFields,
 });
 
 const TotalSchema = z.object({

@@ -1,13 +1,36 @@
 import { LRUCache } from 'lru-cache';
 import { currentLocale } from '#lib/i18n.ts';
 import { HOME_GRID_SIZE } from '#lib/limits.ts';
-import { toPrefixQuery } from '#lib/search-text.ts';
+import type { ListingFilters } from '#lib/listing-schemas.ts';
+import {
+  isPropertyType,
+  type AssetType,
+  type ListingType,
+  type PropertyType,
+} from '#lib/listing.ts';
+import { readRooms, toPrefixQuery } from '#lib/search-text.ts';
 import type { AssetsService } from '#modules/assets/assets.service.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import type { ListingsService } from '#modules/listings/listings.service.ts';
 import type { SearchAnswer } from './search.schema.ts';
 
 export type SearchService = ReturnType<typeof createSearchService>;
+
+/** The filters of a search: a type list's, and the type (or none, for every type). */
+export type SearchFilters = Partial<ListingFilters> & { type?: ListingType };
+
+type CacheKey = { text: string; filters: SearchFilters };
+
+const EMPTY_PAGE = { items: [], page: 1, pageSize: 0, total: 0, isTotalCapped: false };
+
+/** The filters with their keys in order and unset ones left out, so equal filters key alike. */
+function sortedKeys(filters: SearchFilters): SearchFilters {
+  return Object.fromEntries(
+    Object.entries(filters)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  ) as SearchFilters;
+}
 
 const MAX_CACHED_QUERIES = 1000;
 
@@ -29,10 +52,24 @@ export function createSearchService({
   cacheSeconds: number;
   catalogueEvents: CatalogueEvents;
 }) {
-  async function queryCatalogue(text: string): Promise<SearchAnswer> {
+  async function queryCatalogue(text: string, filters: SearchFilters): Promise<SearchAnswer> {
+    const { type, ...shared } = filters;
+    const query = { ...shared, pageSize: HOME_GRID_SIZE };
+    // A type, or a number of rooms, narrows the search to one catalogue.
+    const isPropertySearch = type ? isPropertyType(type) : true;
+    const isAssetSearch = type
+      ? !isPropertyType(type)
+      : filters.bedrooms === undefined && filters.bathrooms === undefined;
     const [properties, assetPage] = await Promise.all([
-      listings.searchPublishedProperties(text, HOME_GRID_SIZE),
-      assets.searchPublishedAssets(text, HOME_GRID_SIZE),
+      isPropertySearch
+        ? listings.searchPublishedProperties(text, {
+            ...query,
+            type: type as PropertyType | undefined,
+          })
+        : EMPTY_PAGE,
+      isAssetSearch
+        ? assets.searchPublishedAssets(text, { ...query, type: type as AssetType | undefined })
+        : EMPTY_PAGE,
     ]);
     return {
       properties: properties.items,
@@ -50,17 +87,33 @@ export function createSearchService({
           max: MAX_CACHED_QUERIES,
           ttl: cacheSeconds * 1000,
           // The key's language comes first; the answer's texts ("3 days ago") are in it.
-          fetchMethod: (key) => queryCatalogue(key.slice(key.indexOf(' ') + 1)),
+          fetchMethod: (key) => {
+            const { text, filters } = JSON.parse(key.slice(key.indexOf(' ') + 1)) as CacheKey;
+            return queryCatalogue(text, filters);
+          },
         })
       : undefined;
 
-  /** The home grids for what a visitor typed; an empty text gives the newest listings. */
-  async function searchCatalogue(text: string): Promise<SearchAnswer> {
+  /**
+   * The home grids for what a visitor typed and the filters they set; an empty text gives the
+   * newest listings. A number next to bed or bath in the text ("3 bed") is a rooms filter.
+   */
+  async function searchCatalogue(
+    typed: string,
+    given: SearchFilters = { sort: 'newest' },
+  ): Promise<SearchAnswer> {
+    const { text: rest, bedrooms, bathrooms } = readRooms(typed);
+    const filters = {
+      ...given,
+      bedrooms: given.bedrooms ?? bedrooms,
+      bathrooms: given.bathrooms ?? bathrooms,
+    };
     // 'Kic', 'kic ' and 'KIC!' are one query: the cache keys on what reaches the database.
-    const query = toPrefixQuery(text) ?? '';
-    if (!cache) return queryCatalogue(query);
-    const answer = await cache.fetch(`${currentLocale()} ${query}`);
-    return answer ?? queryCatalogue(query);
+    const text = toPrefixQuery(rest) ?? '';
+    if (!cache) return queryCatalogue(text, filters);
+    const key: CacheKey = { text, filters: sortedKeys(filters) };
+    const answer = await cache.fetch(`${currentLocale()} ${JSON.stringify(key)}`);
+    return answer ?? queryCatalogue(text, filters);
   }
 
   /** Drops every cached answer, so a changed listing shows in the next search. */

@@ -22,18 +22,25 @@ import { AVAILABILITIES, LISTING_TYPES, MODERATION_STATES, OFFERS } from '#lib/l
 
 import { assetKindFields, assetKindViewFields } from '#modules/assets/assets.schema.ts';
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
+import {
+  listingPlaceFields,
+  placeViewFields,
+  priceViewFields,
+  requirePlace,
+} from '#modules/places/places.schema.ts';
 import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
 
 /**
  * A seller's supply as the form sends it (only the fields they filled in). Title, type, price
  * and location make a listing; the rest is optional and depends on the type.
  */
-export const SupplyInputSchema = z.object({
+const SupplyFieldsSchema = z.object({
   title: requiredText('supply.fieldTitle', TITLE_MAX_LENGTH),
   type: ListingTypeSchema,
   price: requiredAmount('supply.fieldPrice'),
   status: OptionalOfferSchema.transform((offer) => offer ?? 'Rent'),
-  location: requiredText('supply.fieldLocation', LOCATION_MAX_LENGTH),
+  location: optionalText(LOCATION_MAX_LENGTH),
+  ...listingPlaceFields,
   owner: optionalText(NAME_MAX_LENGTH),
   contact: optionalText(CONTACT_MAX_LENGTH),
   description: optionalText(DESCRIPTION_MAX_LENGTH),
@@ -45,10 +52,12 @@ export const SupplyInputSchema = z.object({
   ...assetKindFields,
 });
 
+export const SupplyInputSchema = SupplyFieldsSchema.check(requirePlace('supply.fieldLocation'));
+
 export type SupplyInput = z.infer<typeof SupplyInputSchema>;
 
 /** An edit by the supplier: any field of the form; a field left out keeps its value. */
-export const SupplyUpdateSchema = SupplyInputSchema.partial().extend({
+export const SupplyUpdateSchema = SupplyFieldsSchema.partial().extend({
   status: OptionalOfferSchema,
 });
 
@@ -78,6 +87,9 @@ const SupplyViewSchema = z.object({
   photos: z.array(PhotoViewSchema),
   price: z.number().int(),
   location: z.string().nullable(),
+  ...placeViewFields,
+  ...priceViewFields,
+  upi: z.string().nullable(),
   address: z.string().nullable(),
   owner: z.string().nullable(),
   ownerId: z.uuid(),

@@ -20,6 +20,7 @@ import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import { toPropertyColumns, toPropertyView } from '#modules/listings/listings.service.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
+import { withPlaceAndPeriod } from '#modules/places/places.service.ts';
 import {
   SupplyRejectInputSchema,
   type SupplyInput,
@@ -125,30 +126,33 @@ export function createSuppliesService({
       if (isPropertyType(type)) {
         const [row] = await db
           .insert(properties)
-          .values({
-            ...toPropertyColumns(input),
-            ...owned,
-            type,
-            title: input.title,
-            price: input.price,
-            offer: input.status,
-            location: input.location,
-            features: input.features,
-          })
+          .values(
+            withPlaceAndPeriod({
+              ...toPropertyColumns(input),
+              ...owned,
+              type,
+              title: input.title,
+              price: input.price,
+              offer: input.status,
+              features: input.features,
+            }),
+          )
           .returning();
         return toView({ kind: 'property', row: row! }, now);
       }
       const [row] = await db
         .insert(assets)
-        .values({
-          ...toAssetColumns(type, { ...input, name: input.title }),
-          ...owned,
-          type,
-          name: input.title,
-          price: input.price,
-          offer: input.status,
-          features: input.features,
-        })
+        .values(
+          withPlaceAndPeriod({
+            ...toAssetColumns(type, { ...input, name: input.title }),
+            ...owned,
+            type,
+            name: input.title,
+            price: input.price,
+            offer: input.status,
+            features: input.features,
+          }),
+        )
         .returning();
       return toView({ kind: 'asset', row: row! }, now);
     });
@@ -248,12 +252,17 @@ export function createSuppliesService({
         if (supply.kind === 'property') {
           const [row] = await tx
             .update(properties)
-            .set({
-              ...toPropertyColumns(input),
-              offer: input.status,
-              type: isPropertyType(type) ? type : undefined,
-              ...changes,
-            })
+            .set(
+              withPlaceAndPeriod(
+                {
+                  ...toPropertyColumns(input),
+                  offer: input.status,
+                  type: isPropertyType(type) ? type : undefined,
+                  ...changes,
+                },
+                supply.row,
+              ),
+            )
             .where(eq(properties.id, id))
             .returning();
           updated = { kind: 'property', row: row! };
@@ -261,12 +270,17 @@ export function createSuppliesService({
           const assetType = type as AssetType;
           const [row] = await tx
             .update(assets)
-            .set({
-              ...toAssetColumns(assetType, { ...input, name: input.title }),
-              offer: input.status,
-              type: assetType,
-              ...changes,
-            })
+            .set(
+              withPlaceAndPeriod(
+                {
+                  ...toAssetColumns(assetType, { ...input, name: input.title }),
+                  offer: input.status,
+                  type: assetType,
+                  ...changes,
+                },
+                supply.row,
+              ),
+            )
             .where(eq(assets.id, id))
             .returning();
           updated = { kind: 'asset', row: row! };

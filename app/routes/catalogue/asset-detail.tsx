@@ -9,7 +9,11 @@ import type { Fact } from '#app/components/fact-list.tsx';
 import { FeatureList } from '#app/components/feature-list.tsx';
 import { Icon } from '#app/components/icon.tsx';
 import { ListingNotFound } from '#app/components/listing-not-found.tsx';
-import { ListingDetailLayout, offerLabel } from '#app/components/listing-detail-layout.tsx';
+import {
+  ListingDetailLayout,
+  offerLabel,
+  placeFacts,
+} from '#app/components/listing-detail-layout.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { BuyersLooking } from '#app/components/matches.tsx';
 import { listingAction } from './listing-action.server.ts';
@@ -85,12 +89,19 @@ function kindSection(asset: AssetView): { heading: MessageKey; facts: Fact[] } {
           { label: t('listing.certified'), value: yesNo(asset.certified) },
           { label: t('listing.inspected'), value: yesNo(asset.inspected) },
           { label: t('listing.warranty'), value: text(asset.warranty) },
-          {
-            label: t('listing.rentalPrice'),
-            value:
-              asset.rentalPrice === null ? t('listing.notGiven') : formatRwf(asset.rentalPrice),
-          },
-          { label: t('listing.rentDuration'), value: text(asset.rentDuration) },
+          // A vehicle for sale has no rental terms to show.
+          ...(asset.status === 'Rent'
+            ? [
+                {
+                  label: t('listing.rentalPrice'),
+                  value:
+                    asset.rentalPrice === null
+                      ? t('listing.notGiven')
+                      : formatRwf(asset.rentalPrice),
+                },
+                { label: t('listing.rentDuration'), value: text(asset.rentDuration) },
+              ]
+            : []),
         ],
       };
     case 'Land':
@@ -132,6 +143,7 @@ export default function AssetDetail({
       facts={[
         { label: t('listing.type'), value: t(`type.${asset.type}`) },
         { label: t('listing.status'), value: offerLabel(asset.status) },
+        ...placeFacts(asset),
         ...section.facts,
       ]}
       top={

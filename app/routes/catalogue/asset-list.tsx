@@ -9,14 +9,18 @@ import { LoadFailure } from '#app/components/load-failure.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/asset-list';
 import { requestContext } from '#server/load-context.ts';
+import { loadFilteredList } from './filtered-list.server.ts';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const type = parseAssetType(params.type);
   if (!type) throw data(null, { status: 404 });
   const query = readListQuery(new URL(request.url), ListQuerySchema);
   const { services } = context.get(requestContext);
-  const page = await services.assets.listPublishedAssets({ ...query, type });
-  return { type, query, page };
+  const filtered = await loadFilteredList(query, {
+    list: (listQuery) => services.assets.listPublishedAssets({ ...listQuery, type }),
+    countByDistrict: (listQuery) => services.assets.countAssetsByDistrict({ ...listQuery, type }),
+  });
+  return { type, query, ...filtered };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -29,12 +33,17 @@ export function ErrorBoundary() {
 }
 
 /** Headed '{Type} Listings' with the kind's own name ('Other Listings', not 'Other Properties'). */
-export default function AssetList({ loaderData: { type, query, page } }: Route.ComponentProps) {
+export default function AssetList({
+  loaderData: { type, query, page, districtCounts, widenings },
+}: Route.ComponentProps) {
   return (
     <TypeListPage
       heading={typeListMeta(type).title}
       query={query}
       page={page}
+      districtCounts={districtCounts}
+      widenings={widenings}
+      hasRooms={false}
       emptyText={t('listing.noAssetsForType')}
     >
       {page.items.map((asset, index) => (

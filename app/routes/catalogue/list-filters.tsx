@@ -1,46 +1,283 @@
 import { Form, useSubmit } from 'react-router';
-import { t } from '#lib/i18n.ts';
+import type { DistrictCount } from '#db/catalogue-queries.ts';
+import { formatRwf } from '#lib/format.ts';
+import { t, tCount } from '#lib/i18n.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
+import { PRICE_PERIODS } from '#lib/listing.ts';
+import { DISTRICTS, PROVINCE_KEYS, PROVINCES, sectorsOf } from '#lib/places.ts';
+import { Link } from '#app/components/link.tsx';
+import { activeFilters, listSearch, type ActiveFilter } from './list-filters.ts';
+import type { Widening } from './filtered-list.server.ts';
 
-/** Rent/Sale and sort order for a type list; a plain GET form that submits itself on change. */
-export function ListFilters({ query }: { query: Pick<ListQuery, 'status' | 'sort'> }) {
+const ROOM_CHOICES = [1, 2, 3, 4, 5] as const;
+
+/** What an active filter reads as, in a chip or a "without …" link. */
+function filterLabel(filter: Pick<ActiveFilter, 'key' | 'value'>): string {
+  const { key, value } = filter;
+  switch (key) {
+    case 'offer':
+      return value === 'Rent' ? t('listing.forRent') : t('listing.forSale');
+    case 'minPrice':
+      return t('filters.chip.minPrice', { amount: formatRwf(Number(value)) });
+    case 'maxPrice':
+      return t('filters.chip.maxPrice', { amount: formatRwf(Number(value)) });
+    case 'pricePeriod':
+      return t(`price.per.${value as (typeof PRICE_PERIODS)[number]}`);
+    case 'bedrooms':
+      return tCount('filters.chip.bedrooms', Number(value));
+    case 'bathrooms':
+      return tCount('filters.chip.bathrooms', Number(value));
+    case 'district':
+    case 'sector':
+      return String(value);
+  }
+}
+
+/**
+ * The filters and order of a type list: a GET form, so that every choice is in the URL (to share
+ * or bookmark) and works without JavaScript; with it, a changed choice applies at once, while
+ * prices apply with the button or Enter.
+ */
+export function ListFilters({ query, hasRooms }: { query: ListQuery; hasRooms: boolean }) {
   const submit = useSubmit();
+  const offer = query.offer ?? query.status;
+  const active = activeFilters(query);
+  const applyOnChange = (event: React.ChangeEvent<HTMLFormElement>) => {
+    if (event.target instanceof HTMLSelectElement) {
+      // A new district has other sectors: the one chosen before no longer applies.
+      const sector = event.currentTarget.elements.namedItem('sector');
+      if (event.target.name === 'district' && sector instanceof HTMLSelectElement) {
+        sector.value = '';
+      }
+      void submit(event.currentTarget, { preventScrollReset: true });
+    }
+  };
   return (
-    <Form
-      method="get"
-      className="flex flex-wrap items-end gap-3"
-      onChange={(event) => void submit(event.currentTarget, { preventScrollReset: true })}
+    <details
+      className="filters w-full rounded-xl border border-slate-200 bg-white"
+      open={active.length > 0}
     >
-      <div>
-        <label htmlFor="filter-status" className="field-label">
-          {t('listing.offerFilter')}
-        </label>
-        <select
-          id="filter-status"
-          name="status"
-          defaultValue={query.status ?? ''}
-          className="field-input"
-        >
-          <option value="">{t('listing.offerAll')}</option>
-          <option value="Rent">{t('listing.forRent')}</option>
-          <option value="Sale">{t('listing.forSale')}</option>
-        </select>
-      </div>
-      <div>
-        <label htmlFor="filter-sort" className="field-label">
-          {t('listing.sort')}
-        </label>
-        <select id="filter-sort" name="sort" defaultValue={query.sort} className="field-input">
-          <option value="newest">{t('listing.sort.newest')}</option>
-          <option value="price-asc">{t('listing.sort.priceAsc')}</option>
-          <option value="price-desc">{t('listing.sort.priceDesc')}</option>
-        </select>
-      </div>
-      <noscript>
-        <button type="submit" className="button-secondary">
-          {t('listing.apply')}
-        </button>
-      </noscript>
-    </Form>
+      <summary className="cursor-pointer px-4 py-3 font-semibold">
+        {t('filters.title')}
+        {active.length > 0 && (
+          <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-sm text-brand-800">
+            {active.length}
+          </span>
+        )}
+      </summary>
+      <Form
+        method="get"
+        className="grid grid-cols-2 gap-3 border-t border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-4"
+        onChange={applyOnChange}
+      >
+        <div>
+          <label htmlFor="filter-offer" className="field-label">
+            {t('listing.offerFilter')}
+          </label>
+          <select id="filter-offer" name="offer" defaultValue={offer ?? ''} className="field-input">
+            <option value="">{t('listing.offerAll')}</option>
+            <option value="Rent">{t('listing.forRent')}</option>
+            <option value="Sale">{t('listing.forSale')}</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-district" className="field-label">
+            {t('place.district')}
+          </label>
+          <select
+            id="filter-district"
+            name="district"
+            defaultValue={query.district ?? ''}
+            className="field-input"
+          >
+            <option value="">{t('filters.allDistricts')}</option>
+            {PROVINCES.map((province) => (
+              <optgroup key={province} label={t(PROVINCE_KEYS[province])}>
+                {DISTRICTS.filter((entry) => entry.province === province).map((entry) => (
+                  <option key={entry.name} value={entry.name}>
+                    {entry.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-sector" className="field-label">
+            {t('place.sector')}
+          </label>
+          <select
+            id="filter-sector"
+            name="sector"
+            defaultValue={query.sector ?? ''}
+            className="field-input"
+            disabled={!query.district}
+          >
+            <option value="">{t('filters.allSectors')}</option>
+            {query.district &&
+              sectorsOf(query.district).map((sector) => (
+                <option key={sector} value={sector}>
+                  {sector}
+                </option>
+              ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-sort" className="field-label">
+            {t('listing.sort')}
+          </label>
+          <select id="filter-sort" name="sort" defaultValue={query.sort} className="field-input">
+            <option value="newest">{t('listing.sort.newest')}</option>
+            <option value="price_asc">{t('listing.sort.priceAsc')}</option>
+            <option value="price_desc">{t('listing.sort.priceDesc')}</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-min-price" className="field-label">
+            {t('filters.minPrice')}
+          </label>
+          <input
+            id="filter-min-price"
+            name="minPrice"
+            inputMode="numeric"
+            defaultValue={query.minPrice ?? ''}
+            className="field-input"
+          />
+        </div>
+        <div>
+          <label htmlFor="filter-max-price" className="field-label">
+            {t('filters.maxPrice')}
+          </label>
+          <input
+            id="filter-max-price"
+            name="maxPrice"
+            inputMode="numeric"
+            defaultValue={query.maxPrice ?? ''}
+            className="field-input"
+          />
+        </div>
+        <div>
+          <label htmlFor="filter-period" className="field-label">
+            {t('price.periodLabel')}
+          </label>
+          <select
+            id="filter-period"
+            name="pricePeriod"
+            defaultValue={query.pricePeriod ?? ''}
+            className="field-input"
+          >
+            <option value="">{t('price.periodUsual')}</option>
+            {PRICE_PERIODS.map((period) => (
+              <option key={period} value={period}>
+                {t(`price.per.${period}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {hasRooms &&
+          (['bedrooms', 'bathrooms'] as const).map((rooms) => (
+            <div key={rooms}>
+              <label htmlFor={`filter-${rooms}`} className="field-label">
+                {t(`listing.${rooms}`)}
+              </label>
+              <select
+                id={`filter-${rooms}`}
+                name={rooms}
+                defaultValue={query[rooms] ?? ''}
+                className="field-input"
+              >
+                <option value="">{t('filters.any')}</option>
+                {ROOM_CHOICES.map((count) => (
+                  <option key={count} value={count}>
+                    {t('filters.atLeast', { number: count })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+        <div className="col-span-2 flex items-end gap-3 sm:col-span-3 lg:col-span-4">
+          <button type="submit" className="button-primary">
+            {t('listing.apply')}
+          </button>
+          {active.length > 0 && (
+            <Link
+              to={listSearch({ page: 1, pageSize: query.pageSize, sort: query.sort })}
+              className="underline"
+            >
+              {t('filters.clear')}
+            </Link>
+          )}
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+/** How many listings each district holds for the list's filters; each one a link to narrow. */
+export function DistrictCounts({ query, counts }: { query: ListQuery; counts: DistrictCount[] }) {
+  if (counts.length === 0) return null;
+  return (
+    <nav aria-label={t('filters.byDistrict')}>
+      <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+        {counts.map(({ district, total, isTotalCapped }) => {
+          const isCurrent = query.district === district;
+          return (
+            <li key={district} className="shrink-0">
+              <Link
+                to={listSearch(query, {
+                  district: isCurrent ? undefined : district,
+                  sector: undefined,
+                })}
+                aria-current={isCurrent ? 'true' : undefined}
+                className={`inline-flex items-center gap-1 rounded-full border px-3 py-1.5 text-sm ${
+                  isCurrent
+                    ? 'border-brand-700 bg-brand-700 text-white'
+                    : 'border-slate-300 bg-white text-slate-800 hover:border-brand-700'
+                }`}
+              >
+                {district}
+                <span className={isCurrent ? 'text-white' : 'text-slate-600'}>
+                  {isTotalCapped ? `${total}+` : total}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** No listing fits: say so, and offer to drop each filter, the one freeing the most first. */
+export function WidenSearch({
+  widenings,
+  emptyText,
+}: {
+  widenings: Widening[];
+  emptyText: string;
+}) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center">
+      <h2 className="text-lg font-semibold">{t('filters.noResults')}</h2>
+      {widenings.length === 0 ? (
+        <p className="mt-2 text-slate-600">{emptyText}</p>
+      ) : (
+        <ul className="mt-4 flex flex-wrap justify-center gap-2">
+          {widenings.map((widening, index) => (
+            <li key={widening.key}>
+              <Link
+                to={listSearch(widening.without)}
+                className={index === 0 ? 'button-primary' : 'button-secondary'}
+              >
+                {tCount('filters.widen', widening.total, {
+                  count: widening.isTotalCapped ? `${widening.total}+` : widening.total,
+                  filter: filterLabel(widening),
+                })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -5,7 +5,11 @@ import { t } from '#lib/i18n.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { FeatureList } from '#app/components/feature-list.tsx';
 import { ListingNotFound } from '#app/components/listing-not-found.tsx';
-import { ListingDetailLayout, offerLabel } from '#app/components/listing-detail-layout.tsx';
+import {
+  ListingDetailLayout,
+  offerLabel,
+  placeFacts,
+} from '#app/components/listing-detail-layout.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { BuyersLooking } from '#app/components/matches.tsx';
 import { listingAction } from './listing-action.server.ts';
@@ -77,6 +81,7 @@ export default function PropertyDetail({
       facts={[
         { label: t('listing.type'), value: t(`type.${property.type}`) },
         { label: t('listing.status'), value: offerLabel(property.status) },
+        ...placeFacts(property),
         { label: t('listing.bedrooms'), value: property.bedrooms },
         { label: t('listing.bathrooms'), value: property.bathrooms },
         { label: t('listing.toilets'), value: property.toilets },

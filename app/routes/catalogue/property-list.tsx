@@ -9,14 +9,19 @@ import { LoadFailure } from '#app/components/load-failure.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/property-list';
 import { requestContext } from '#server/load-context.ts';
+import { loadFilteredList } from './filtered-list.server.ts';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const type = parsePropertyType(params.type);
   if (!type) throw data(null, { status: 404 });
   const query = readListQuery(new URL(request.url), ListQuerySchema);
   const { services } = context.get(requestContext);
-  const page = await services.listings.listPublishedProperties({ ...query, type });
-  return { type, query, page };
+  const filtered = await loadFilteredList(query, {
+    list: (listQuery) => services.listings.listPublishedProperties({ ...listQuery, type }),
+    countByDistrict: (listQuery) =>
+      services.listings.countPropertiesByDistrict({ ...listQuery, type }),
+  });
+  return { type, query, ...filtered };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -28,12 +33,17 @@ export function ErrorBoundary() {
   return <LoadFailure message={t('listing.propertiesLoadFailed')} />;
 }
 
-export default function PropertyList({ loaderData: { type, query, page } }: Route.ComponentProps) {
+export default function PropertyList({
+  loaderData: { type, query, page, districtCounts, widenings },
+}: Route.ComponentProps) {
   return (
     <TypeListPage
       heading={typeListMeta(t(`type.${type}`)).title}
       query={query}
       page={page}
+      districtCounts={districtCounts}
+      widenings={widenings}
+      hasRooms
       emptyText={t('listing.noPropertiesForType')}
     >
       {page.items.map((property, index) => (

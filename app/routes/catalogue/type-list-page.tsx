@@ -1,38 +1,49 @@
 import { t, tCount } from '#lib/i18n.ts';
+import type { DistrictCount } from '#db/catalogue-queries.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type { Page } from '#lib/pagination.ts';
-import { ListFilters } from './list-filters.tsx';
-import { EmptyState, ListingGrid } from '#app/components/listing-grid.tsx';
+import { DistrictCounts, ListFilters, WidenSearch } from './list-filters.tsx';
+import type { Widening } from './filtered-list.server.ts';
+import { ListingGrid } from '#app/components/listing-grid.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 
-/** The page of one property type or asset kind: heading, filters, cards and paging. */
+/**
+ * The page of one property type or asset kind: heading, filters, the count per district, cards
+ * and paging; when nothing fits, the filters to drop.
+ */
 export function TypeListPage({
   heading,
   query,
   page,
+  districtCounts,
+  widenings,
+  hasRooms,
   emptyText,
   children,
 }: {
   heading: string;
   query: ListQuery;
   page: Omit<Page<unknown>, 'items'> & { items: unknown[] };
+  districtCounts: DistrictCount[];
+  widenings: Widening[];
+  /** Whether the listings have rooms to filter by (properties do, assets do not). */
+  hasRooms: boolean;
   emptyText: string;
   children: React.ReactNode;
 }) {
   const shown = page.isTotalCapped ? `${page.total}+` : page.total;
   return (
-    <main id="main" className="container-page space-y-6 py-10">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">{heading}</h1>
-          <p className="mt-1 text-slate-600">
-            {tCount('listing.resultCount', page.total, { count: shown })}
-          </p>
-        </div>
-        <ListFilters query={query} />
+    <main id="main" className="container-page space-y-5 py-8 sm:py-10">
+      <div>
+        <h1 className="text-3xl font-bold">{heading}</h1>
+        <p className="mt-1 text-slate-600">
+          {tCount('listing.resultCount', page.total, { count: shown })}
+        </p>
       </div>
+      <ListFilters query={query} hasRooms={hasRooms} />
+      <DistrictCounts query={query} counts={districtCounts} />
       {page.items.length === 0 ? (
-        <EmptyState>{emptyText}</EmptyState>
+        <WidenSearch widenings={widenings} emptyText={emptyText} />
       ) : (
         <ListingGrid>{children}</ListingGrid>
       )}

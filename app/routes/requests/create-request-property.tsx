@@ -12,6 +12,7 @@ import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 const REQUEST_RESET_MS = 5000;
 import type { Route } from './+types/create-request-property';
 import { requestContext } from '#server/load-context.ts';
+import { requiredPlaceFields } from '#modules/places/places.schema.ts';
 
 /** Signed-in users only: anyone else goes through /login and comes back. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -22,10 +23,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  return handleForm({ request, context }, RequestInputSchema, async (input, photos) => {
-    await context.get(requestContext).services.requests.createRequest(input, photos, viewer);
-    return t('request.submitted');
-  });
+  return handleForm(
+    { request, context },
+    RequestInputSchema.safeExtend(requiredPlaceFields),
+    async (input, photos) => {
+      await context.get(requestContext).services.requests.createRequest(input, photos, viewer);
+      return t('request.submitted');
+    },
+  );
 }
 
 export function meta() {

@@ -17,6 +17,7 @@ import { pageMeta } from '#app/page-meta.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import type { Route } from './+types/edit-request-property';
 import { requestContext } from '#server/load-context.ts';
+import { requiredPlaceFields } from '#modules/places/places.schema.ts';
 
 /** The request as it stands, for its requester or an admin; anyone else gets a 404. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -34,14 +35,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** Saves the edit (the service checks who may), then goes back to the request's page. */
 export function action({ params, request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  return handleForm({ request, context }, RequestUpdateSchema, async (input, photos) => {
-    const id = IdParamsSchema.safeParse(params);
-    if (!id.success) throw new NotFoundError(t('request.notFound'));
-    await context
-      .get(requestContext)
-      .services.requests.updateRequest(id.data.id, input, photos, viewer);
-    throw redirect(`/requested-property-detail/${id.data.id}`);
-  });
+  return handleForm(
+    { request, context },
+    RequestUpdateSchema.safeExtend(requiredPlaceFields),
+    async (input, photos) => {
+      const id = IdParamsSchema.safeParse(params);
+      if (!id.success) throw new NotFoundError(t('request.notFound'));
+      await context
+        .get(requestContext)
+        .services.requests.updateRequest(id.data.id, input, photos, viewer);
+      throw redirect(`/requested-property-detail/${id.data.id}`);
+    },
+  );
 }
 
 export function meta() {

@@ -5,6 +5,8 @@ import { FeaturesField } from '#app/components/features-field.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import type { FormSubmission } from '#app/forms/use-form-submission.ts';
 import { FormField } from '#app/components/form-field.tsx';
+import { PlaceFields } from '#app/components/place-fields.tsx';
+import { PricePeriodField } from '#app/components/price-period-field.tsx';
 import { PhotosField } from '#app/components/photos-field.tsx';
 import { DescriptionField, ListingField } from '#app/components/listing-field.tsx';
 
@@ -46,7 +48,14 @@ export function RequestForm({
           <ListingField name="title" form={fields} label={t('request.fieldTitle')} isRequired />
         </div>
         <ListingField name="price" form={fields} label={t('request.fieldPrice')} isRequired />
-        <ListingField name="location" form={fields} label={t('request.fieldLocation')} isRequired />
+        <PricePeriodField
+          value={values.pricePeriod}
+          error={errors.pricePeriod}
+          label={t('request.budgetFor')}
+          emptyLabel={t('request.budgetToBuy')}
+          hint={t('request.budgetHint')}
+        />
+        <PlaceFields values={values} errors={errors} streetLabel={t('request.fieldLocation')} />
         <ListingField name="requesterName" form={fields} placeholder={requesterNamePlaceholder} />
         <ListingField name="contact" form={fields} />
         <DescriptionField form={fields} />

@@ -4,7 +4,7 @@ import { Link } from '#app/components/link.tsx';
 import { z } from 'zod';
 import { isOwnerOrAdmin } from '#lib/account.ts';
 import { NotFoundError } from '#lib/errors.ts';
-import { formatRwf } from '#lib/format.ts';
+import { formatPrice } from '#lib/format.ts';
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
@@ -89,7 +89,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!requested) return pageMeta({ title: t('request.notFound'), description: '' });
   return pageMeta({
     title: requested.title,
-    description: `${formatRwf(requested.price)} · ${requested.location}`,
+    description: `${formatPrice(requested.price, requested.pricePeriod)} · ${requested.location}`,
   });
 }
 
@@ -242,7 +242,9 @@ export default function RequestedPropertyDetail({
               <Icon name="mapPin" className="h-5 w-5" />
               {requested.location || t('listing.notGiven')}
             </p>
-            <p className="text-3xl font-extrabold text-brand-800">{formatRwf(requested.price)}</p>
+            <p className="text-3xl font-extrabold text-brand-800">
+              {formatPrice(requested.price, requested.pricePeriod)}
+            </p>
           </header>
           <DescriptionSection description={requested.description} />
           {facts.length > 0 && <DetailsSection facts={facts} />}

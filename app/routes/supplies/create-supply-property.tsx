@@ -9,6 +9,7 @@ import { pageMeta } from '#app/page-meta.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import type { Route } from './+types/create-supply-property';
 import { requestContext } from '#server/load-context.ts';
+import { requiredPlaceFields } from '#modules/places/places.schema.ts';
 
 /** Signed-in users only: anyone else goes through /login and comes back. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -18,12 +19,19 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  return handleForm({ request, context }, SupplyInputSchema, async (input, photos) => {
-    const supply = await context
-      .get(requestContext)
-      .services.supplies.createSupply(input, photos, viewer);
-    return { message: t('supply.submitted'), createdPath: `/supply-property-detail/${supply._id}` };
-  });
+  return handleForm(
+    { request, context },
+    SupplyInputSchema.safeExtend(requiredPlaceFields),
+    async (input, photos) => {
+      const supply = await context
+        .get(requestContext)
+        .services.supplies.createSupply(input, photos, viewer);
+      return {
+        message: t('supply.submitted'),
+        createdPath: `/supply-property-detail/${supply._id}`,
+      };
+    },
+  );
 }
 
 export function meta() {

@@ -15,6 +15,7 @@ import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { RedirectAfter, useRedirectAfter } from '#app/forms/use-redirect-after.tsx';
 import type { Route } from './+types/edit-supply-property';
 import { requestContext } from '#server/load-context.ts';
+import { requiredPlaceFields } from '#modules/places/places.schema.ts';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
@@ -35,13 +36,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const { supplies } = context.get(requestContext).services;
-  return handleForm({ request, context }, SupplyUpdateSchema, async (input, photos) => {
-    const supply = await supplies.updateSupply(params.id, input, photos, viewer);
-    return {
-      message: supply.moderation === 'Pending' ? t('supply.updated') : t('supply.saved'),
-      redirectTo: `/supply-property-detail/${supply._id}`,
-    };
-  });
+  return handleForm(
+    { request, context },
+    SupplyUpdateSchema.safeExtend(requiredPlaceFields),
+    async (input, photos) => {
+      const supply = await supplies.updateSupply(params.id, input, photos, viewer);
+      return {
+        message: supply.moderation === 'Pending' ? t('supply.updated') : t('supply.saved'),
+        redirectTo: `/supply-property-detail/${supply._id}`,
+      };
+    },
+  );
 }
 
 export function meta() {

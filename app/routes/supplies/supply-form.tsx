@@ -6,6 +6,8 @@ import { FeaturesField } from '#app/components/features-field.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import type { FormSubmission } from '#app/forms/use-form-submission.ts';
 import { FormField } from '#app/components/form-field.tsx';
+import { PlaceFields } from '#app/components/place-fields.tsx';
+import { PricePeriodField } from '#app/components/price-period-field.tsx';
 import { PhotosField } from '#app/components/photos-field.tsx';
 import { DescriptionField, ListingField } from '#app/components/listing-field.tsx';
 
@@ -70,7 +72,11 @@ export function SupplyForm({
           )}
         </FormField>
         <ListingField name="price" form={fields} />
-        <ListingField name="location" form={fields} />
+        <PricePeriodField value={values.pricePeriod} error={errors.pricePeriod} />
+        <PlaceFields values={values} errors={errors} />
+        <div data-kinds="House Land" className="sm:col-span-2">
+          <ListingField name="upi" form={fields} />
+        </div>
         <ListingField name="owner" form={fields} />
         <ListingField name="contact" form={fields} />
         <DescriptionField form={fields} />

@@ -6,6 +6,8 @@ import { AdminStatusField } from './admin-listing-fields.tsx';
 import { AdminListingForm, adminListingFormTitle } from './admin-listing-form.tsx';
 import { AssetKindFields } from '#app/components/asset-kind-fields.tsx';
 import { FormField } from '#app/components/form-field.tsx';
+import { PlaceFields } from '#app/components/place-fields.tsx';
+import { PricePeriodField } from '#app/components/price-period-field.tsx';
 import { DescriptionField, ListingField } from '#app/components/listing-field.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import { loadListingForm, saveListingForm } from './listing-form.server.ts';
@@ -62,7 +64,11 @@ export default function AdminAssetForm({ loaderData: { asset } }: Route.Componen
               error={fields.errors.status}
             />
             <ListingField name="price" form={fields} />
-            <ListingField name="location" form={fields} />
+            <PricePeriodField value={values.pricePeriod} error={fields.errors.pricePeriod} />
+            <PlaceFields values={values} errors={fields.errors} />
+            <div data-kinds="Land" className="sm:col-span-2">
+              <ListingField name="upi" form={fields} />
+            </div>
             <ListingField name="owner" form={fields} />
             <ListingField name="contact" form={fields} />
             <DescriptionField form={fields} />

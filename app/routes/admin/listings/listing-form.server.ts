@@ -7,6 +7,7 @@ import { AdminAssetInputSchema, AdminPropertyInputSchema } from '#modules/manage
 import { requestContext, type PageContext } from '#server/load-context.ts';
 import { adminContext } from '#app/auth.server.ts';
 import { handleForm, type FormArgs } from '#app/forms/form-action.server.ts';
+import { requiredPlaceFields } from '#modules/places/places.schema.ts';
 
 /** A form page's arguments: editing has the listing's `:id`, creating has none. */
 type ListingFormArgs = { context: PageContext; params: { id?: string } };
@@ -58,15 +59,23 @@ export function saveListingForm(args: FormArgs & ListingFormArgs, kind: 'propert
     return id.data.id;
   };
   if (kind === 'property') {
-    return handleForm(args, AdminPropertyInputSchema, async (input, photos) => {
-      if (args.params.id === undefined) await manage.createProperty(input, photos, admin);
-      else await manage.updateProperty(idOf(), input, photos, admin);
-      return t(args.params.id === undefined ? texts.created : texts.updated);
-    });
+    return handleForm(
+      args,
+      AdminPropertyInputSchema.safeExtend(requiredPlaceFields),
+      async (input, photos) => {
+        if (args.params.id === undefined) await manage.createProperty(input, photos, admin);
+        else await manage.updateProperty(idOf(), input, photos, admin);
+        return t(args.params.id === undefined ? texts.created : texts.updated);
+      },
+    );
   }
-  return handleForm(args, AdminAssetInputSchema, async (input, photos) => {
-    if (args.params.id === undefined) await manage.createAsset(input, photos, admin);
-    else await manage.updateAsset(idOf(), input, photos, admin);
-    return t(args.params.id === undefined ? texts.created : texts.updated);
-  });
+  return handleForm(
+    args,
+    AdminAssetInputSchema.safeExtend(requiredPlaceFields),
+    async (input, photos) => {
+      if (args.params.id === undefined) await manage.createAsset(input, photos, admin);
+      else await manage.updateAsset(idOf(), input, photos, admin);
+      return t(args.params.id === undefined ? texts.created : texts.updated);
+    },
+  );
 }

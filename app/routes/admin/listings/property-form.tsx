@@ -5,6 +5,8 @@ import type { AdminPropertyView } from '#modules/manage/manage.schema.ts';
 import { AdminStatusField } from './admin-listing-fields.tsx';
 import { AdminListingForm, adminListingFormTitle } from './admin-listing-form.tsx';
 import { FormField } from '#app/components/form-field.tsx';
+import { PlaceFields } from '#app/components/place-fields.tsx';
+import { PricePeriodField } from '#app/components/price-period-field.tsx';
 import { DescriptionField, ListingField } from '#app/components/listing-field.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import { loadListingForm, saveListingForm } from './listing-form.server.ts';
@@ -66,10 +68,14 @@ export default function AdminPropertyForm({ loaderData: { property } }: Route.Co
               value={property ? adminStatusOf(property) : 'Rent'}
               error={fields.errors.status}
             />
-            <ListingField name="location" form={fields} />
+            <PlaceFields values={values} errors={fields.errors} />
             <ListingField name="address" form={fields} />
             <ListingField name="area" form={fields} label={t('manage.fieldArea')} kind="text" />
             <ListingField name="price" form={fields} />
+            <PricePeriodField value={values.pricePeriod} error={fields.errors.pricePeriod} />
+            <div data-kinds="House" className="sm:col-span-2">
+              <ListingField name="upi" form={fields} />
+            </div>
             <ListingField name="bedrooms" form={fields} />
             <ListingField name="bathrooms" form={fields} />
             <ListingField name="toilets" form={fields} />

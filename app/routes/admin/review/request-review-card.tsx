@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router';
 import { Link } from '#app/components/link.tsx';
-import { formatRwf } from '#lib/format.ts';
+import { formatPrice } from '#lib/format.ts';
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { RequestView } from '#modules/requests/requests.schema.ts';
@@ -29,7 +29,9 @@ export function RequestReviewCard({ request }: { request: RequestView }) {
         <h2 className="text-lg leading-snug font-semibold break-words text-slate-900">
           {request.title}
         </h2>
-        <p className="text-xl font-bold text-brand-800">{formatRwf(request.price)}</p>
+        <p className="text-xl font-bold text-brand-800">
+          {formatPrice(request.price, request.pricePeriod)}
+        </p>
         <p className="flex items-center gap-1 text-sm text-slate-600">
           <Icon name="mapPin" className="h-4 w-4 shrink-0" />
           {request.location || t('listing.notGiven')}

@@ -3,7 +3,7 @@ import { redirect } from '#app/locale-redirect.ts';
 import { Link } from '#app/components/link.tsx';
 import { z } from 'zod';
 import { NotFoundError } from '#lib/errors.ts';
-import { formatRwf } from '#lib/format.ts';
+import { formatPrice } from '#lib/format.ts';
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
@@ -60,7 +60,9 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   const requested = loaderData?.requested;
   return pageMeta({
     title: requested?.title ?? t('adminReview.notFound'),
-    description: requested ? `${formatRwf(requested.price)} · ${requested.location}` : '',
+    description: requested
+      ? `${formatPrice(requested.price, requested.pricePeriod)} · ${requested.location}`
+      : '',
   });
 }
 
@@ -120,7 +122,9 @@ export default function AdminRequestedDetail({ loaderData: { requested } }: Rout
             <h1 className="text-2xl font-bold break-words sm:text-3xl">
               {requested.title || notGiven}
             </h1>
-            <p className="text-3xl font-extrabold text-brand-800">{formatRwf(requested.price)}</p>
+            <p className="text-3xl font-extrabold text-brand-800">
+              {formatPrice(requested.price, requested.pricePeriod)}
+            </p>
             <p className="flex flex-wrap items-center gap-1 text-slate-700">
               <Icon name="mapPin" className="h-5 w-5" />
               {requested.location || notGiven}

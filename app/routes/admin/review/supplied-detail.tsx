@@ -4,7 +4,7 @@ import { Link } from '#app/components/link.tsx';
 import { REASON_MAX_LENGTH } from '#lib/limits.ts';
 import { z } from 'zod';
 import { NotFoundError } from '#lib/errors.ts';
-import { formatRwf } from '#lib/format.ts';
+import { formatPrice, formatRwf } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { SupplyRejectInputSchema, type SupplyView } from '#modules/supplies/supplies.schema.ts';
@@ -99,7 +99,9 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   const supply = loaderData?.supply;
   return pageMeta({
     title: supply?.title ?? t('adminReview.notFound'),
-    description: supply ? `${formatRwf(supply.price)} · ${supply.location ?? ''}` : '',
+    description: supply
+      ? `${formatPrice(supply.price, supply.pricePeriod)} · ${supply.location ?? ''}`
+      : '',
   });
 }
 
@@ -289,7 +291,9 @@ export default function AdminSuppliedDetail({ loaderData: { supply } }: Route.Co
           <header className="space-y-3">
             <OfferBadges status={supply.status} availability={supply.availability} />
             <h1 className="text-2xl font-bold break-words sm:text-3xl">{supply.title}</h1>
-            <p className="text-3xl font-extrabold text-brand-800">{formatRwf(supply.price)}</p>
+            <p className="text-3xl font-extrabold text-brand-800">
+              {formatPrice(supply.price, supply.pricePeriod)}
+            </p>
             <p className="flex flex-wrap items-center gap-1 text-slate-700">
               <Icon name="mapPin" className="h-5 w-5" />
               {supply.location || t('listing.notGiven')}

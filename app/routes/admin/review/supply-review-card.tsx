@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router';
 import { Link } from '#app/components/link.tsx';
-import { formatRwf, truncate } from '#lib/format.ts';
+import { formatPrice, truncate } from '#lib/format.ts';
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { SupplyView } from '#modules/supplies/supplies.schema.ts';
@@ -30,7 +30,7 @@ export function SupplyReviewCard({ supply }: { supply: SupplyView }) {
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="text-lg leading-snug font-semibold break-words">{supply.title}</h2>
         <p className="font-bold text-brand-800">
-          {formatRwf(supply.price)} · {t(`type.${supply.type}`)}
+          {formatPrice(supply.price, supply.pricePeriod)} · {t(`type.${supply.type}`)}
         </p>
         <p className="flex items-center gap-1 text-sm text-slate-600">
           <Icon name="user" className="h-4 w-4 shrink-0" />

@@ -1,21 +1,11 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { useIsHydrated } from '#app/use-is-hydrated.ts';
 import { PERSONAL_MESSAGE_MAX_LENGTH } from '#lib/limits.ts';
 import { useFetcher } from 'react-router';
 import type { UserRole } from '#lib/account.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { UserActionResult, UserIntent } from './user-actions.server.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
-
-const subscribeNever = () => () => undefined;
-
-/** True once the page runs in the browser with JavaScript (false in the server's HTML). */
-function useIsHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
 
 /** The spec's failure text: it depends on the target's role (section 6). */
 function messageFailureText(role: UserRole): string {

@@ -1,0 +1,60 @@
+import type { ListQuery } from '#lib/listing-schemas.ts';
+import { DEFAULT_PAGE_SIZE } from '#lib/limits.ts';
+
+/** The filters a visitor can drop one by one, in the order the page lists them. */
+const FILTER_KEYS = [
+  'offer',
+  'district',
+  'sector',
+  'minPrice',
+  'maxPrice',
+  'pricePeriod',
+  'bedrooms',
+  'bathrooms',
+] as const;
+
+type FilterKey = (typeof FILTER_KEYS)[number];
+
+/** A filter the list has, and the query without it. */
+export type ActiveFilter = {
+  key: FilterKey;
+  value: string | number;
+  without: ListQuery;
+};
+
+/** The query with its offer under one name (`offer`; `status` is the older one). */
+function settled(query: ListQuery): ListQuery {
+  const { status, ...rest } = query;
+  return { ...rest, offer: query.offer ?? status };
+}
+
+/** The filters set in a list's query, each with the query that drops it (and its sector). */
+export function activeFilters(query: ListQuery): ActiveFilter[] {
+  const current = settled(query);
+  return FILTER_KEYS.flatMap((key) => {
+    const value = current[key];
+    if (value === undefined) return [];
+    const without = { ...current, [key]: undefined, page: 1 };
+    // A sector means nothing without its district.
+    if (key === 'district') without.sector = undefined;
+    return [{ key, value, without }];
+  });
+}
+
+/**
+ * The URL search of a list query with `changes`: only what differs from the defaults, so that
+ * links stay short and shareable. A change of filter starts again from the first page.
+ */
+export function listSearch(query: ListQuery, changes: Partial<ListQuery> = {}): string {
+  const next: Partial<ListQuery> = { ...settled(query), page: 1, ...changes };
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(next)) {
+    if (value === undefined || value === '') continue;
+    if (key === 'page' && value === 1) continue;
+    if (key === 'pageSize' && value === DEFAULT_PAGE_SIZE) continue;
+    if (key === 'sort' && value === 'newest') continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '?';
+}

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from './client.ts';
+import { runDataSteps } from './data-steps.ts';
+import { assets, dataSteps, properties, propertyRequests } from './schema.ts';
+import {
+  createAsset,
+  createProperty,
+  createPropertyRequest,
+  createUser,
+} from './seed/factories.ts';
+import { createTestDatabase } from './testing.ts';
+
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+/** Rows as they stood before places were picked from lists: a location text, no district. */
+const unplaced = { district: null, sector: null };
+
+describe('the places-from-location data step', () => {
+  it('fills the district and sector of existing rows from each kind of free text, once', async () => {
+    const { db } = database;
+    const owner = await createUser(db);
+    const texts = {
+      districtAndCity: 'Kicukiro, Kigali',
+      lowerCase: 'kicukiro kigali rwanda',
+      sectorAndDistrict: 'Kimironko, Gasabo',
+      sectorAlone: 'Nyamirambo',
+      cellAlone: 'Nyarutarama',
+      otherTown: 'Gisenyi, Rubavu',
+      cityOnly: 'Kigali',
+      nothing: 'Near the big market',
+    };
+    const ids = Object.fromEntries(
+      await Promise.all(
+        Object.entries(texts).map(async ([name, location]) => [
+          name,
+          (await createProperty(db, owner.id, { location, ...unplaced })).id,
+        ]),
+      ),
+    ) as Record<keyof typeof texts, string>;
+    const asset = await createAsset(db, owner.id, { location: 'Remera, Kigali', ...unplaced });
+    const request = await createPropertyRequest(db, owner.id, {
+      location: 'Kanombe',
+      ...unplaced,
+    });
+    // The step ran when the database was made; forget that, as a database from before would.
+    await db.delete(dataSteps).where(eq(dataSteps.name, 'places-from-location'));
+
+    await runDataSteps(db);
+
+    const placeOf = async (id: string) => {
+      const [row] = await db
+        .select({ district: properties.district, sector: properties.sector })
+        .from(properties)
+        .where(eq(properties.id, id));
+      return row;
+    };
+    expect(await placeOf(ids.districtAndCity)).toEqual({ district: 'Kicukiro', sector: null });
+    expect(await placeOf(ids.lowerCase)).toEqual({ district: 'Kicukiro', sector: null });
+    expect(await placeOf(ids.sectorAndDistrict)).toEqual({
+      district: 'Gasabo',
+      sector: 'Kimironko',
+    });
+    expect(await placeOf(ids.sectorAlone)).toEqual({
+      district: 'Nyarugenge',
+      sector: 'Nyamirambo',
+    });
+    expect(await placeOf(ids.cellAlone)).toEqual({ district: 'Gasabo', sector: 'Remera' });
+    expect(await placeOf(ids.otherTown)).toEqual({ district: 'Rubavu', sector: 'Gisenyi' });
+    expect(await placeOf(ids.cityOnly)).toEqual({ district: null, sector: null });
+    expect(await placeOf(ids.nothing)).toEqual({ district: null, sector: null });
+    const [assetRow] = await db.select().from(assets).where(eq(assets.id, asset.id));
+    expect(assetRow).toMatchObject({ district: 'Gasabo', sector: 'Remera' });
+    const [requestRow] = await db
+      .select()
+      .from(propertyRequests)
+      .where(eq(propertyRequests.id, request.id));
+    expect(requestRow).toMatchObject({ district: 'Kicukiro', sector: 'Kanombe' });
+
+    // Done once: a row written later without a place is left as it is.
+    const later = await createProperty(db, owner.id, { location: 'Kimironko', ...unplaced });
+    await runDataSteps(db);
+    expect(await placeOf(later.id)).toEqual({ district: null, sector: null });
+  });
+});

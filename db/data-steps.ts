@@ -1,0 +1,48 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { derivePlace } from '#lib/place-text.ts';
+import type { Database, Transaction } from './database.ts';
+import { assets, dataSteps, properties, propertyRequests } from './schema.ts';
+
+/**
+ * Data changes that need the product's own code (not expressible in a SQL migration), each run
+ * once after the SQL migrations. A step records itself in `data_steps` in the transaction that
+ * does its work, so it is done exactly once even when several processes start together.
+ */
+const STEPS: { name: string; run: (tx: Transaction) => Promise<void> }[] = [
+  { name: 'places-from-location', run: fillPlacesFromLocation },
+];
+
+export async function runDataSteps(db: Database): Promise<void> {
+  for (const step of STEPS) {
+    await db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(dataSteps)
+        .values({ name: step.name })
+        .onConflictDoNothing()
+        .returning();
+      if (claimed.length > 0) await step.run(tx);
+    });
+  }
+}
+
+/**
+ * Listings and requests written before places were picked from lists get the district and
+ * sector their location text names; each distinct text is read once.
+ */
+async function fillPlacesFromLocation(tx: Transaction): Promise<void> {
+  for (const table of [properties, assets, propertyRequests]) {
+    const unplaced = and(isNull(table.district), isNotNull(table.location));
+    const texts = await tx
+      .selectDistinct({ location: sql<string>`${table.location}` })
+      .from(table)
+      .where(unplaced);
+    for (const { location } of texts) {
+      const place = derivePlace(location);
+      if (!place.district) continue;
+      await tx
+        .update(table)
+        .set({ district: place.district, sector: place.sector ?? null })
+        .where(and(unplaced, eq(table.location, location)));
+    }
+  }
+}

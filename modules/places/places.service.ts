@@ -1,0 +1,148 @@
+import { InvalidError } from '#lib/errors.ts';
+import { t } from '#lib/i18n.admin.ts';
+import { derivePlace } from '#lib/place-text.ts';
+import { CELLS } from '#lib/places.cells.ts';
+import { DISTRICTS, findDistrict, findSector, placeKey, PROVINCES } from '#lib/places.ts';
+import {
+  defaultPricePeriod,
+  type ListingType,
+  type Offer,
+  type PricePeriod,
+} from '#lib/listing.ts';
+import type { PlacesAnswerSchema } from './places.schema.ts';
+import type { z } from 'zod';
+
+/** The place and price columns of a listing or a request, as stored. */
+type PlaceColumns = {
+  location?: string | null;
+  district?: string | null;
+  sector?: string | null;
+  cell?: string | null;
+};
+
+type ListingColumns = PlaceColumns & {
+  type?: ListingType | null;
+  offer?: Offer;
+  pricePeriod?: PricePeriod | null;
+  upi?: string | null;
+};
+
+/** The types a UPI may be given for: land, and houses on their own plot. */
+const UPI_TYPES: readonly ListingType[] = ['Land', 'House'];
+
+/** Every province with its districts and their sectors, as GET /api/places answers. */
+export function listPlaces(): z.infer<typeof PlacesAnswerSchema> {
+  return {
+    provinces: PROVINCES.map((province) => ({
+      name: province,
+      districts: DISTRICTS.filter((district) => district.province === province).map((district) => ({
+        name: district.name,
+        sectors: [...district.sectors],
+      })),
+    })),
+  };
+}
+
+/** The cell's official spelling when the sector has it; otherwise the text as given. */
+function officialCell(district: string, sector: string | null, cell: string): string {
+  const key = placeKey(cell);
+  const cells = sector ? (CELLS[district]?.[sector] ?? []) : [];
+  return cells.find((name) => placeKey(name) === key) ?? cell;
+}
+
+/**
+ * The place columns to write for `values` (what a form or a client sent) over the row `before`
+ * (none for a new one). A district given must be Rwanda's and its sector the district's (a 400
+ * naming the field otherwise); without one the location text names the place where it can.
+ * Nothing given about the place keeps the stored one.
+ */
+function resolvePlace(values: PlaceColumns, before?: PlaceColumns): PlaceColumns {
+  const { district: givenDistrict, sector: givenSector, cell } = values;
+  const location = values.location?.trim() ? values.location : undefined;
+  if (givenDistrict) {
+    const district = findDistrict(givenDistrict);
+    if (!district) throw InvalidError.field('district', t('place.unknownDistrict'));
+    const sector = givenSector ? findSector(district, givenSector) : undefined;
+    if (givenSector && !sector) {
+      throw InvalidError.field('sector', t('place.sectorOutside', { district }));
+    }
+    return {
+      location: values.location ?? (before ? undefined : ''),
+      district,
+      sector: sector ?? null,
+      cell: cell ? officialCell(district, sector ?? null, cell) : null,
+    };
+  }
+  if (givenSector || cell) {
+    const district = before?.district;
+    if (!district) throw InvalidError.field('district', t('place.districtFirst'));
+    return resolvePlace({ ...values, district }, before);
+  }
+  if (location === undefined) {
+    if (!before)
+      throw InvalidError.field(
+        'location',
+        t('validation.required', { field: t('place.location') }),
+      );
+    return {};
+  }
+  const derived = derivePlace(location);
+  if (!derived.district) return { location };
+  return { location, district: derived.district, sector: derived.sector ?? null, cell: null };
+}
+
+/**
+ * The price period to write: none for a sale; for a rent the one given, else the one kept from
+ * `before` while the type stays, else the type's usual one (hotels by the night).
+ */
+function resolvePricePeriod(values: ListingColumns, before?: ListingColumns): PricePeriod | null {
+  const offer = values.offer ?? before?.offer;
+  const type = values.type ?? before?.type;
+  if (offer !== 'Rent' || !type) return null;
+  const isSameType = !values.type || values.type === before?.type;
+  return (
+    values.pricePeriod ?? (isSameType ? before?.pricePeriod : undefined) ?? defaultPricePeriod(type)
+  );
+}
+
+/**
+ * A listing's values as written: its place resolved (resolvePlace), its price period settled
+ * (resolvePricePeriod) and its UPI refused where the type has none. `before` is the stored row
+ * when editing.
+ */
+export function withPlaceAndPeriod<Values extends ListingColumns>(
+  values: Values,
+): Values & { location: string };
+export function withPlaceAndPeriod<Values extends ListingColumns>(
+  values: Values,
+  before: ListingColumns,
+): Values;
+export function withPlaceAndPeriod<Values extends ListingColumns>(
+  values: Values,
+  before?: ListingColumns,
+): Values {
+  const type = values.type ?? before?.type;
+  if (values.upi && type && !UPI_TYPES.includes(type)) {
+    throw InvalidError.field('upi', t('place.upiTypes'));
+  }
+  return {
+    ...values,
+    ...resolvePlace(values, before),
+    pricePeriod: resolvePricePeriod(values, before),
+  };
+}
+
+/** A buyer's request as written: its place resolved as a listing's is (resolvePlace). */
+export function withPlace<Values extends PlaceColumns>(
+  values: Values,
+): Values & { location: string };
+export function withPlace<Values extends PlaceColumns>(
+  values: Values,
+  before: PlaceColumns,
+): Values;
+export function withPlace<Values extends PlaceColumns>(
+  values: Values,
+  before?: PlaceColumns,
+): Values {
+  return { ...values, ...resolvePlace(values, before) };
+}
