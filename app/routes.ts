@@ -1,4 +1,5 @@
 import { index, prefix, route, type RouteConfig } from '@react-router/dev/routes';
+import { LANDING_TYPES } from '#lib/landing.ts';
 
 /**
  * The one map of the site's addresses. Every page is served at the specification's address in
@@ -10,6 +11,12 @@ export default [
     index('routes/catalogue/home.tsx'),
     route('get-properties/type/:type', 'routes/catalogue/property-list.tsx'),
     route('asset-property/:type', 'routes/catalogue/asset-list.tsx'),
+    route('search', 'routes/catalogue/search-results.tsx'),
+    ...Object.keys(LANDING_TYPES).map((slug) =>
+      route(`${slug}/:offer/:district?/:sector?`, 'routes/catalogue/place-landing.tsx', {
+        id: `landing-${slug}`,
+      }),
+    ),
     route('property/:id', 'routes/catalogue/property-detail.tsx'),
     route('asset/:id', 'routes/catalogue/asset-detail.tsx'),
     route('details/:id', 'routes/catalogue/listing-detail.tsx'),
@@ -26,10 +33,12 @@ export default [
     route('unsubscribe', 'routes/account/unsubscribe.tsx'),
     route('inquiries', 'routes/inquiries/inquiries.tsx'),
     route('favourites', 'routes/favourites/favourites.tsx'),
+    route('saved-searches', 'routes/saved-searches/saved-searches.tsx'),
     route('inquiries/:id', 'routes/inquiries/inquiry.tsx'),
     route('faq', 'routes/site/faq.tsx'),
     route('about', 'routes/site/about.tsx'),
     route('terms', 'routes/site/terms.tsx'),
+    route('price-guide', 'routes/catalogue/price-guide.tsx'),
     route('supplied-property', 'routes/supplies/supplied-property.tsx'),
     route('create-supply-property', 'routes/supplies/create-supply-property.tsx'),
     route('supply-property-detail/:id', 'routes/supplies/supply-property-detail.tsx'),
@@ -66,7 +75,7 @@ export default [
         route('settings', 'routes/admin/settings/settings.tsx'),
         route('audit-log', 'routes/admin/audit-log.tsx'),
         route('transactions', 'routes/admin/placeholder.tsx', { id: 'admin-transactions' }),
-        route('reports', 'routes/admin/placeholder.tsx', { id: 'admin-reports' }),
+        route('reports', 'routes/admin/reports/reports.tsx'),
         route('support', 'routes/admin/placeholder.tsx', { id: 'admin-support' }),
         route('*', 'routes/admin/not-found.tsx'),
       ]),

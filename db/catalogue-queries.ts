@@ -188,6 +188,51 @@ export function createCatalogueQueries<Row, View>({
       .limit(limit);
   }
 
+  /**
+   * Up to `limit` other published listings like `listing`: the same type, offer, district and
+   * rent period, priced within 40% of it, the closest in price first.
+   */
+  async function listSimilar(
+    listing: {
+      _id: string;
+      type: ListingType;
+      status: 'Rent' | 'Sale';
+      district: string | null;
+      pricePeriod: string | null;
+      price: number;
+    },
+    limit: number,
+  ): Promise<View[]> {
+    const rows = await db
+      .select(columns)
+      .from(table)
+      .where(
+        and(
+          isPublishedSql,
+          sql`${table.type} = ${listing.type}`,
+          eq(table.offer, listing.status),
+          listing.district ? eq(table.district, listing.district) : undefined,
+          listing.pricePeriod ? sql`${table.pricePeriod} = ${listing.pricePeriod}` : undefined,
+          sql`${table.price} between ${Math.floor(listing.price * 0.6)} and ${Math.ceil(listing.price * 1.4)}`,
+          sql`${table.id} <> ${listing._id}`,
+        ),
+      )
+      .orderBy(sql`abs(${table.price} - ${listing.price})`, desc(table.createdAt))
+      .limit(limit);
+    return toViews(rows);
+  }
+
+  /** Each type, offer and district that has published listings, for the landing pages. */
+  async function listPublishedPlaces(): Promise<
+    { type: ListingType; offer: 'Rent' | 'Sale'; district: string }[]
+  > {
+    const rows = await db
+      .selectDistinct({ type: table.type, offer: table.offer, district: table.district })
+      .from(table)
+      .where(and(isPublishedSql, sql`${table.district} is not null`));
+    return rows as { type: ListingType; offer: 'Rent' | 'Sale'; district: string }[];
+  }
+
   /** Who owns a listing (any moderation state, not deleted); undefined when there is none. */
   async function getOwnerId(id: string): Promise<string | undefined> {
     const [row] = await db
@@ -230,6 +275,8 @@ export function createCatalogueQueries<Row, View>({
     searchPublished,
     countByDistrict,
     listPublishedIds,
+    listPublishedPlaces,
+    listSimilar,
     getOwnerId,
     setAvailability,
   };

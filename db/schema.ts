@@ -24,6 +24,7 @@ import { LOCALES } from '#lib/i18n.ts';
 import { NOTIFICATION_AUDIENCES, NOTIFICATION_KINDS } from '#lib/notifications.ts';
 import {
   ASSET_TYPES,
+  ALERT_FREQUENCIES,
   AVAILABILITIES,
   INQUIRY_ROLES,
   INQUIRY_SIDES,
@@ -481,6 +482,55 @@ export const favourites = pgTable(
     primaryKey({ columns: [table.userId, table.listingId] }),
     index('favourites_listing_idx').on(table.listingId),
     index('favourites_user_created_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * A signed-in user's saved filters (the list filters' names and rules, lib/listing-schemas.ts):
+ * each new published listing they fit is told to the user, at once or in a daily digest.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    filters: jsonb().$type<Record<string, string | number>>().notNull().default({}),
+    frequency: text({ enum: ALERT_FREQUENCIES }).notNull().default('instant'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('saved_searches_user_created_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
+    check('saved_searches_frequency_check', oneOf('frequency', ALERT_FREQUENCIES)),
+  ],
+);
+
+/**
+ * A listing that fits a saved search, found once (the pair is unique) and told once:
+ * `notifiedAt` is set by the job that sends the alert.
+ */
+export const savedSearchHits = pgTable(
+  'saved_search_hits',
+  {
+    savedSearchId: uuid()
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    listingId: uuid().notNull(),
+    listingKind: text({ enum: ['property', 'asset'] }).notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    notifiedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.savedSearchId, table.listingId] }),
+    index('saved_search_hits_unnotified_idx')
+      .on(table.userId, table.createdAt)
+      .where(sql`notified_at is null`),
   ],
 );
 

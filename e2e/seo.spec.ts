@@ -39,4 +39,26 @@ test('sitemap.xml lists published listings and not those awaiting approval', asy
   expect(xml).toContain(loc(assetUrl(fixtures.assets.car.id)));
   expect(xml).not.toContain(fixtures.pending.property.id);
   expect(xml).not.toContain(fixtures.pending.asset.id);
+  // The landing pages of each type and offer with listings, across Rwanda and per district.
+  expect(xml).toContain(loc('/houses/sale'));
+  expect(xml).toContain(loc('/houses/sale/kicukiro'));
+  expect(xml).toContain(loc('/fr/houses/sale/kicukiro'));
+  expect(xml).not.toContain(loc('/hotels/sale/huye'));
+});
+
+test('a landing page has its own title, description and canonical address', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/houses/sale/kicukiro');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Houses for sale in Kicukiro');
+  await expect(page).toHaveTitle(/^Houses for sale in Kicukiro \| /);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${baseURL}/houses/sale/kicukiro`,
+  );
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /^Houses for sale in Kicukiro: \d+ listings? with photos/,
+  );
 });

@@ -85,7 +85,12 @@ async function seedFixtures(db: Database, media: MediaService): Promise<E2EFixtu
   const photo = (r: number, g: number, b: number) => storeSolidPhoto(media, { r, g, b });
 
   // Newest first: the home grid shows the six newest, so the ones the tests look for come first.
-  const propertyInputs: Array<Partial<NewProperty> & { withPhoto?: [number, number, number] }> = [
+  const propertyInputs: Array<
+    Partial<NewProperty> & {
+      withPhoto?: [number, number, number];
+      morePhotos?: Array<[number, number, number]>;
+    }
+  > = [
     {
       type: 'House',
       title: 'Garden villa in Kicukiro',
@@ -127,6 +132,11 @@ async function seedFixtures(db: Database, media: MediaService): Promise<E2EFixtu
       areaSqm: 1400,
       features: ['Restaurant', 'Private beach'],
       withPhoto: [200, 120, 40],
+      // Three photos in all: the gallery journey (e2e/gallery.spec.ts) moves through them.
+      morePhotos: [
+        [40, 120, 200],
+        [120, 40, 160],
+      ],
     },
     {
       type: 'House',
@@ -195,14 +205,19 @@ async function seedFixtures(db: Database, media: MediaService): Promise<E2EFixtu
 
   const published: ListingFixture[] = [];
   for (const [index, input] of propertyInputs.entries()) {
-    const { withPhoto, ...fields } = input;
+    const { withPhoto, morePhotos = [], ...fields } = input;
     const createdAt = new Date(now - (index + 1) * HOUR_MS);
     const row = await createProperty(db, seller.id, {
       ...fields,
       ownerName,
       contact: '0788123456',
       moderation: 'Approved',
-      photos: withPhoto ? [await photo(...withPhoto)] : [],
+      photos: withPhoto
+        ? [
+            await photo(...withPhoto),
+            ...(await Promise.all(morePhotos.map((rgb) => photo(...rgb)))),
+          ]
+        : [],
       createdAt,
       updatedAt: createdAt,
     });

@@ -167,6 +167,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   // The same word in French.
   'nav.menu',
   'place.district',
+  'savedSearch.mailLine',
+  'landing.rwanda',
   'filters.atLeast',
   'place.fieldDistrict',
   'listing.upiShown',

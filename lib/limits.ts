@@ -17,6 +17,10 @@ export const LOCATION_MAX_LENGTH = 200;
 export const PLACE_NAME_MAX_LENGTH = 60;
 /** A UPI such as 1/02/03/04/123456, with room for spaces typed around it. */
 export const UPI_MAX_LENGTH = 30;
+/** A saved search's name. */
+export const SAVED_SEARCH_NAME_MAX_LENGTH = 80;
+/** Saved searches one user may keep. */
+export const MAX_SAVED_SEARCHES = 20;
 /** A property's street address. */
 export const ADDRESS_MAX_LENGTH = 300;
 /** A person's name: an account's, a listing owner's, a requester's, a contact form sender's. */

@@ -36,6 +36,10 @@ export function defaultPricePeriod(type: ListingType): PricePeriod {
  */
 export const UPI_PATTERN = /^[1-5]\/\d{2}\/\d{2}\/\d{2}\/\d{1,6}$/;
 
+/** How often a saved search's new listings are told: as they come, or once a day. */
+export const ALERT_FREQUENCIES = ['instant', 'daily'] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+
 /** Every kind a listing (or a wanted-ad) can be: the property types, then the asset kinds. */
 export const LISTING_TYPES = [...PROPERTY_TYPES, ...ASSET_TYPES] as const;
 /** A buyer's wanted-ad is open until they close it. */

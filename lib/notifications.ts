@@ -6,10 +6,17 @@ export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
 
 /**
  * What a notification is about, which is also what a user can turn e-mail off for: admins'
- * notices, inquiries and their replies, buyer-request matches, saved listings' changes, and news
- * about one's own listings (approval, rejection).
+ * notices, inquiries and their replies, buyer-request matches, saved listings' changes, news
+ * about one's own listings (approval, rejection), and new listings for a saved search.
  */
-export const NOTIFICATION_KINDS = ['notice', 'inquiry', 'match', 'favourite', 'listing'] as const;
+export const NOTIFICATION_KINDS = [
+  'notice',
+  'inquiry',
+  'match',
+  'favourite',
+  'listing',
+  'search',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**

@@ -68,6 +68,11 @@ function pick(candidates: Candidate[]): DerivedPlace | undefined {
 /** The sector of `district` that `words` name, by a sector's name or else by one of its cells. */
 function sectorIn(district: string, words: string[]): string | undefined {
   const districtKey = placeKey(district);
+  // "Kicukiro, Kicukiro": the district's name twice is its sector of that name.
+  if (words.filter((word) => word === districtKey).length > 1) {
+    const sector = findSector(district, district);
+    if (sector) return sector;
+  }
   const names = words.filter((word) => word !== districtKey && !NOT_A_SECTOR.has(word));
   for (const word of names) {
     const sector = findSector(district, word);

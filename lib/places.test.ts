@@ -69,6 +69,7 @@ describe('derivePlace', () => {
     // Nyarugenge is a district and a sector of Bugesera.
     ['Nyarugenge, Bugesera', { district: 'Bugesera', sector: 'Nyarugenge' }],
     ['Nyarugenge', { district: 'Nyarugenge' }],
+    ['Kicukiro, Kicukiro', { district: 'Kicukiro', sector: 'Kicukiro' }],
     // "Kigali" is the city, never the sector of that name.
     ['Nyarugenge, Kigali', { district: 'Nyarugenge' }],
     ['Kigali', {}],

@@ -85,7 +85,7 @@ export function placeLine(place: {
   return [text, ...added].filter(Boolean).join(', ');
 }
 
-/** A row's place as views show it: the readable line, the official names and the typed line. */
+/** A row's place as views show it beside its readable line (placeLine): names and typed line. */
 export function toPlaceView(row: {
   location: string | null;
   district: string | null;
@@ -93,7 +93,6 @@ export function toPlaceView(row: {
   cell: string | null;
 }) {
   return {
-    location: placeLine(row),
     district: row.district,
     sector: row.sector,
     cell: row.cell,

@@ -40,9 +40,11 @@ import { matchingApi } from '#modules/matching/matching.api.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
 import { newsletterApi } from '#modules/newsletter/newsletter.api.ts';
 import { placesApi } from '#modules/places/places.api.ts';
+import { savedSearchesApi } from '#modules/saved-searches/saved-searches.api.ts';
 import { emailChoicesApi } from '#modules/email-choices/email-choices.api.ts';
 import { notificationsApi } from '#modules/notifications/notifications.api.ts';
 import { requestsApi } from '#modules/requests/requests.api.ts';
+import { reportsApi } from '#modules/reports/reports.api.ts';
 import { settingsApi } from '#modules/settings/settings.api.ts';
 import { suppliesApi } from '#modules/supplies/supplies.api.ts';
 import { searchApi } from '#modules/search/search.api.ts';
@@ -193,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         notifications: services.notifications,
       });
       await api.register(dashboardApi, { dashboard: services.dashboard });
+      await api.register(reportsApi, { reports: services.reports });
       await api.register(auditApi, { audit: services.audit });
       await api.register(settingsApi, { settings: services.settings });
       await api.register(listingsApi, { listings: services.listings });
@@ -215,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(notificationsApi, { notifications: services.notifications });
       await api.register(favouritesApi, { favourites: services.favourites });
+      await api.register(savedSearchesApi, { savedSearches: services.savedSearches });
       await api.register(emailChoicesApi, { emailChoices: services.emailChoices });
       await api.register(matchingApi, {
         matching: services.matching,

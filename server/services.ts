@@ -16,15 +16,20 @@ import { createEmailChoicesService } from '#modules/email-choices/email-choices.
 import { createSigner } from '#modules/signing/signing.service.ts';
 import { createMatchingService } from '#modules/matching/matching.service.ts';
 import { createFavouritesService } from '#modules/favourites/favourites.service.ts';
+import { createSavedSearchesService } from '#modules/saved-searches/saved-searches.service.ts';
 import { createManageService } from '#modules/manage/manage.service.ts';
 import type { PhotoStorage } from '#modules/media/media.storage.ts';
 import { createMediaService } from '#modules/media/media.service.ts';
 import { createNewsletterService } from '#modules/newsletter/newsletter.service.ts';
 import { createNotificationsService } from '#modules/notifications/notifications.service.ts';
 import { createRequestsService } from '#modules/requests/requests.service.ts';
+import { createReportsService } from '#modules/reports/reports.service.ts';
 import { createSettingsService } from '#modules/settings/settings.service.ts';
 import { createSuppliesService } from '#modules/supplies/supplies.service.ts';
 import { createSearchService } from '#modules/search/search.service.ts';
+
+/** The public price guide's medians move slowly: one query serves every visitor for 5 minutes. */
+const PRICE_GUIDE_CACHE_SECONDS = 300;
 
 /** Every domain service, wired to one database. API routes and page loaders both use these. */
 export function createServices({
@@ -115,6 +120,12 @@ export function createServices({
     adminBootstrap: createAdminBootstrap({ db, clock }),
     mail,
     dashboard: createDashboardService({ db }),
+    reports: createReportsService({
+      db,
+      clock,
+      catalogueEvents,
+      cacheSeconds: PRICE_GUIDE_CACHE_SECONDS,
+    }),
     listings,
     assets,
     search: createSearchService({
@@ -143,6 +154,15 @@ export function createServices({
       requestWritten: matching.requestWritten,
     }),
     matching,
+    savedSearches: createSavedSearchesService({
+      db,
+      clock,
+      siteUrl,
+      instantSeconds: matchDigestSeconds,
+      jobs,
+      notifications,
+      catalogueEvents,
+    }),
     favourites: createFavouritesService({
       db,
       clock,

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { TestApp } from '#server/testing.ts';
 
 export type Headers = Record<string, string>;
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One part of a multipart/form-data body: a text field, or a file with its name and type. */
 export type FormPart =

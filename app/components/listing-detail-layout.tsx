@@ -40,6 +40,8 @@ export function ListingDetailLayout({
   canManage = false,
   publicUrl,
   forOwner,
+  priceNote,
+  below,
   children,
 }: {
   listing: ListingDetail;
@@ -56,8 +58,12 @@ export function ListingDetailLayout({
   publicUrl?: string;
   /** What only the owner sees, above the owner's details (the buyers looking for it). */
   forOwner?: React.ReactNode;
+  /** Under the price: how it compares with like listings. */
+  priceNote?: React.ReactNode;
   /** Below the facts: features and other sections. */
   children?: React.ReactNode;
+  /** Across the page's width under everything else: similar listings. */
+  below?: React.ReactNode;
 }) {
   return (
     <main id="main" className={`container-page space-y-6 py-8 ${publicUrl ? 'pb-28 lg:pb-8' : ''}`}>
@@ -79,6 +85,7 @@ export function ListingDetailLayout({
               </p>
               {publicUrl && <SaveButton listingId={listing._id} title={listing.title} />}
             </div>
+            {priceNote}
           </header>
           {listing.description && (
             <section aria-labelledby="description-heading" className="space-y-2">
@@ -119,6 +126,7 @@ export function ListingDetailLayout({
           {publicUrl && <InquiryForm listingId={listing._id} />}
         </aside>
       </div>
+      {below}
     </main>
   );
 }

@@ -78,3 +78,24 @@ export function SearchAndCategories({ className = '' }: { className?: string }) 
     </section>
   );
 }
+
+/** Every category as one row of links under the home search: on a phone, in the first screen. */
+export function CategoryChips() {
+  const links = CATEGORIES.flatMap((category) => category.links);
+  return (
+    <nav aria-label={t('home.categories')} className="border-b border-slate-200 bg-white">
+      <ul className="container-page flex gap-2 overflow-x-auto py-3">
+        {links.map((link) => (
+          <li key={link.type} className="shrink-0">
+            <Link
+              to={link.to}
+              className="inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:border-brand-700 hover:bg-brand-50 hover:text-brand-800"
+            >
+              {t(`type.${link.type}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -100,6 +100,11 @@ export function SiteFooter() {
                 {t('faq.link')}
               </Link>
             </li>
+            <li>
+              <Link to="/price-guide" className="hover:underline">
+                {t('priceGuide.title')}
+              </Link>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-newsletter">

@@ -158,6 +158,12 @@ function SignedInStrip({ user, unread }: { user: SignedInUser; unread: number })
         {t('favourites.link')}
         {saved > 0 && <span aria-hidden="true">({saved})</span>}
       </Link>
+      <Link
+        to="/saved-searches"
+        className="rounded px-2 py-0.5 font-medium hover:bg-brand-800 hover:underline"
+      >
+        {t('savedSearch.link')}
+      </Link>
       <LogoutButton className="rounded border border-brand-100/60 px-2 py-0.5 font-medium hover:bg-brand-800 disabled:opacity-60" />
     </div>
   );

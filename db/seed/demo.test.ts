@@ -41,7 +41,7 @@ const SEED_TIMEOUT_MS = 120_000;
 // The bulk seed reuses the demo photos, so the two run in order on one database.
 describe.sequential('seed', () => {
   it(
-    'seeds the demo catalogue once, every listing with one stored photo',
+    'seeds the demo catalogue once, every listing placed in a district and sector with its stored photos',
     async () => {
       const seeded = await seedDemoCatalogue({ db: database.db, media });
 
@@ -58,12 +58,22 @@ describe.sequential('seed', () => {
       const listings = [...propertyRows, ...assetRows];
       for (const listing of listings) {
         expect(listing.moderation).toBe('Approved');
-        expect(listing.photos).toHaveLength(1);
-        for (const width of PHOTO_WIDTHS) {
-          const file = path.join(uploadsDir, `${listing.photos[0]!.key}-${width}.webp`);
-          expect(await fileExists(file), file).toBe(true);
+        expect(listing.photos.length).toBeGreaterThanOrEqual(1);
+        for (const photo of listing.photos) {
+          for (const width of PHOTO_WIDTHS) {
+            const file = path.join(uploadsDir, `${photo.key}-${width}.webp`);
+            expect(await fileExists(file), file).toBe(true);
+          }
         }
       }
+      // A few show a gallery of several photos.
+      expect(listings.filter((listing) => listing.photos.length > 1).length).toBeGreaterThan(0);
+      // Every listing has its own places: the demo covers Kigali's three districts and other towns.
+      const districts = new Set(listings.map((listing) => listing.district));
+      for (const district of ['Gasabo', 'Kicukiro', 'Nyarugenge', 'Musanze', 'Rubavu', 'Huye']) {
+        expect(districts, district).toContain(district);
+      }
+      expect(listings.every((listing) => listing.district && listing.sector)).toBe(true);
       expect(new Set(listings.map((listing) => listing.photos[0]!.key)).size).toBe(listings.length);
 
       expect(await seedDemoCatalogue({ db: database.db, media })).toEqual({

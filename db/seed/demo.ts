@@ -1,6 +1,7 @@
 /**
  * Fills an empty database with the demo catalogue: a few sellers, their houses, hotels,
- * apartments and assets, each with a photo drawn in code and stored like an upload.
+ * apartments and assets, each with a photo drawn in code and stored like an upload (the first
+ * properties with a few rooms more, so the detail page's gallery shows).
  */
 import { count, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
@@ -31,6 +32,19 @@ export const SCENE_BY_TYPE: Record<PropertyType | AssetType, DemoScene> = {
   Clothes: 'clothes',
   Other: 'sofa',
 };
+
+/**
+ * The rooms inside the first demo properties, after their own picture: enough photos for the
+ * detail page's gallery to show, and few enough that the seed stays quick.
+ */
+const MORE_PROPERTY_SCENES: ReadonlyArray<readonly DemoScene[]> = [
+  ['sofa', 'television', 'fridge'],
+  ['sofa', 'fridge'],
+  ['television', 'sofa'],
+];
+
+/** Seeds of the extra pictures start here, past every listing's position. */
+const MORE_PHOTOS_FIRST_SEED = 1000;
 
 /** libvips encodes each WebP on one thread; a few photos at once keep every core busy. */
 const IMAGE_CONCURRENCY = 4;
@@ -93,13 +107,26 @@ export async function seedDemoCatalogue({
   const started = Date.now();
   // Seeds are the listing's position, so every listing gets its own picture and a re-run
   // draws the same ones (same content, same storage key).
-  const photos = await mapConcurrently(listings, IMAGE_CONCURRENCY, async (listing, index) =>
-    media.storePhoto(await createDemoImage(imageSpecOf(listing, index + 1))),
+  const morePictures = MORE_PROPERTY_SCENES.flatMap((scenes, propertyIndex) =>
+    scenes.map((scene, photoIndex) => ({
+      propertyIndex,
+      spec: { scene, seed: MORE_PHOTOS_FIRST_SEED + propertyIndex * 10 + photoIndex },
+    })),
+  );
+  const specs = [
+    ...listings.map((listing, index) => imageSpecOf(listing, index + 1)),
+    ...morePictures.map((picture) => picture.spec),
+  ];
+  const photos = await mapConcurrently(specs, IMAGE_CONCURRENCY, async (spec) =>
+    media.storePhoto(await createDemoImage(spec)),
   );
   log(`demo seed: stored ${photos.length} photos in ${Date.now() - started} ms`);
 
   const propertyPhotos = photos.slice(0, DEMO_PROPERTIES.length);
-  const assetPhotos = photos.slice(DEMO_PROPERTIES.length);
+  const assetPhotos = photos.slice(DEMO_PROPERTIES.length, listings.length);
+  const morePhotos = photos.slice(listings.length);
+  const morePhotosOf = (propertyIndex: number) =>
+    morePhotos.filter((_, index) => morePictures[index]!.propertyIndex === propertyIndex);
   const now = Date.now();
 
   return db.transaction(async (tx) => {
@@ -143,7 +170,7 @@ export async function seedDemoCatalogue({
         ownerName: owner.name,
         contact: owner.phone,
         moderation: 'Approved',
-        photos: [propertyPhotos[index]!],
+        photos: [propertyPhotos[index]!, ...morePhotosOf(index)],
         createdAt,
         updatedAt: createdAt,
       });

@@ -139,15 +139,16 @@ export async function createPropertyRequest(
   requesterId: string,
   overrides: Partial<typeof propertyRequests.$inferInsert> = {},
 ) {
+  const location = overrides.location ?? 'Kicukiro, Kigali';
   const [request] = await db
     .insert(propertyRequests)
     .values({
       requesterId,
       title: 'Three-bedroom house to rent',
       price: 400_000,
-      pricePeriod: 'month',
-      location: 'Kicukiro, Kigali',
-      district: 'Kicukiro',
+      location,
+      // As the services write it: the place its location names, unless given.
+      ...(overrides.district === undefined ? derivePlace(location) : {}),
       requesterName: 'Diane Mukamana',
       contact: '0788654321',
       description: 'Near a school, with parking for one car.',

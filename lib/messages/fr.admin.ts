@@ -113,8 +113,6 @@ export const frAdmin = {
   'admin.transactions.body':
     'L’historique des paiements, les remboursements et les rapports de transactions s’afficheront ici lorsque les paiements passeront par la plateforme.',
   'admin.reports.title': 'Rapports',
-  'admin.reports.body':
-    'Les rapports sur l’évolution des locations, la croissance du nombre d’utilisateurs et les revenus s’afficheront ici.',
   'admin.support.title': 'Assistance',
   'admin.support.body':
     'Les demandes d’assistance s’afficheront ici. En attendant, les messages du formulaire de contact arrivent dans la Messagerie.',
@@ -511,4 +509,64 @@ export const frAdmin = {
   'validation.pricePeriod': 'doit être night, day, week, month ou year',
   'place.unknownSector': 'Choisissez un secteur du Rwanda dans la liste',
   'validation.sort': 'doit être newest, price_asc ou price_desc',
+  'admin.reports.intro':
+    'Évolution des locations, croissance des utilisateurs et modération, semaine par semaine. Les semaines commencent le lundi ; les jours sont à l’heure de Kigali.',
+  'admin.reports.from': 'Du',
+  'admin.reports.to': 'Au',
+  'admin.reports.apply': 'Afficher',
+  'admin.reports.range': 'Du {from} au {to}',
+  'admin.reports.weeks.one': '{count} semaine',
+  'admin.reports.weeks.other': '{count} semaines',
+  'admin.reports.adjusted':
+    'Certaines dates n’ont pas pu être utilisées telles quelles (date invalide, début après la fin, jour postérieur à aujourd’hui ou plus de deux ans) : le rapport montre la période ci-dessus.',
+  'admin.reports.csv': 'Télécharger le CSV',
+  'admin.reports.csvOf': 'Télécharger le CSV : {name}',
+  'admin.reports.tableLabel': 'Les chiffres : {name}',
+  'admin.reports.chartNote':
+    'Histogramme, une colonne par semaine ; les chiffres sont dans le tableau qui suit.',
+  'admin.reports.barNote':
+    'Diagramme en barres, une barre par district ; les chiffres sont dans le tableau qui suit.',
+  'admin.reports.noData': 'Rien sur cette période.',
+  'admin.reports.listings': 'Annonces publiées par semaine',
+  'admin.reports.listingsHint': 'Annonces publiées aujourd’hui, selon la semaine de leur dépôt.',
+  'admin.reports.inquiries': 'Demandes d’informations par semaine',
+  'admin.reports.users': 'Nouveaux utilisateurs par semaine, par rôle',
+  'admin.reports.supplies': 'Biens proposés approuvés et refusés par semaine',
+  'admin.reports.suppliesHint':
+    'Décisions de modération telles que le journal d’audit les enregistre, selon la semaine où elles ont été prises.',
+  'admin.reports.prices': 'Prix demandés par district',
+  'admin.reports.pricesHint':
+    'Médianes des maisons et appartements publiés, déposés sur cette période. Seuls les loyers mensuels comptent, pour comparer ce qui est comparable.',
+  'admin.reports.rentChart': 'Loyer mensuel médian par district',
+  'admin.reports.saleChart': 'Prix de vente médian par district',
+  'admin.reports.districts': 'Médianes par district',
+  'admin.reports.pricesDetail': 'Médianes par district, type et nombre de chambres',
+  'admin.reports.col.week': 'Semaine du',
+  'admin.reports.col.properties': 'Biens immobiliers',
+  'admin.reports.col.assets': 'Autres biens',
+  'admin.reports.col.total': 'Ensemble',
+  'admin.reports.col.approved': 'Approuvés',
+  'admin.reports.col.rejected': 'Refusés',
+  'admin.reports.col.rentMedian': 'Loyer mensuel médian (RWF)',
+  'admin.reports.col.rents': 'Locations',
+  'admin.reports.col.saleMedian': 'Prix de vente médian (RWF)',
+  'admin.reports.col.sales': 'Ventes',
+  'validation.date': 'Saisissez une date au format AAAA-MM-JJ',
+  'validation.dateOrder': 'doit être antérieure ou égale à la date de fin',
+  'savedSearch.name': 'Nom',
+  'savedSearch.frequency': 'doit être instant ou daily',
+  'savedSearch.notFound': 'Recherche enregistrée introuvable.',
+  'savedSearch.tooMany': 'Vous pouvez garder au plus {max} recherches : supprimez-en une d’abord.',
+  'savedSearch.saved':
+    'Recherche enregistrée. Nous vous préviendrons dès qu’une nouvelle annonce y correspond.',
+  'savedSearch.updated': 'Recherche enregistrée modifiée.',
+  'savedSearch.deleted': 'Recherche enregistrée supprimée.',
+  'savedSearch.title.one': 'Une nouvelle annonce pour « {name} »',
+  'savedSearch.title.other': '{count} nouvelles annonces pour « {name} »',
+  'savedSearch.mailSubject.one': 'Une nouvelle annonce pour votre recherche',
+  'savedSearch.mailSubject.other': '{count} nouvelles annonces pour vos recherches',
+  'savedSearch.mailSearch': 'Pour « {name} » :',
+  'savedSearch.mailLine': '- {title}, {price} : {url}',
+  'savedSearch.mailBody':
+    'Bonjour {name},\n\nDe nouvelles annonces correspondent aux recherches enregistrées sur Inzu :\n\n{lines}\nModifiez ou supprimez vos recherches sur la page Recherches enregistrées.',
 } as const satisfies Record<keyof typeof enAdmin, string>;

@@ -119,8 +119,6 @@ export const rwAdmin = {
   'admin.transactions.body':
     "Amateka y'ubwishyu, amafaranga yasubijwe na raporo z'ubwishyu bizagaragara hano igihe ubwishyu buzaba bunyura kuri uru rubuga.",
   'admin.reports.title': 'Raporo',
-  'admin.reports.body':
-    "Raporo ku migendekere y'ubukode, iyongera ry'abakoresha n'amafaranga yinjiye zizagaragara hano.",
   'admin.support.title': 'Ubufasha',
   'admin.support.body':
     "Ibibazo bisaba ubufasha bizagaragara hano. Kugeza icyo gihe, ubutumwa bwo kutwandikira bugera mu gice cy'Ubutumwa.",
@@ -513,4 +511,64 @@ export const rwAdmin = {
   'validation.pricePeriod': 'bigomba kuba ijoro, umunsi, icyumweru, ukwezi cyangwa umwaka',
   'place.unknownSector': 'Hitamo umurenge wo mu Rwanda ku rutonde',
   'validation.sort': 'bigomba kuba newest, price_asc cyangwa price_desc',
+  'admin.reports.intro':
+    "Imigendekere y'ubukode, iyongera ry'abakoresha n'isuzuma ry'amatangazo, icyumweru ku kindi. Icyumweru gitangira ku wa Mbere; iminsi ibarwa ku isaha y'i Kigali.",
+  'admin.reports.from': 'Kuva',
+  'admin.reports.to': 'Kugeza',
+  'admin.reports.apply': 'Erekana',
+  'admin.reports.range': 'Kuva ku wa {from} kugeza ku wa {to}',
+  'admin.reports.weeks.one': 'icyumweru {count}',
+  'admin.reports.weeks.other': 'ibyumweru {count}',
+  'admin.reports.adjusted':
+    "Amatariki amwe ntiyashoboye gukoreshwa uko yanditswe (si itariki, intangiriro iri nyuma y'iherezo, umunsi uri nyuma y'uyu munsi cyangwa igihe kirenze imyaka ibiri): raporo irerekana igihe kiri haruguru.",
+  'admin.reports.csv': 'Kuramo CSV',
+  'admin.reports.csvOf': 'Kuramo CSV: {name}',
+  'admin.reports.tableLabel': 'Imibare: {name}',
+  'admin.reports.chartNote':
+    "Igishushanyo cy'inkingi, inkingi imwe kuri buri cyumweru; imibare iri mu mbonerahamwe ikurikira.",
+  'admin.reports.barNote':
+    "Igishushanyo cy'imirongo, umurongo umwe kuri buri karere; imibare iri mu mbonerahamwe ikurikira.",
+  'admin.reports.noData': 'Nta kintu muri iki gihe.',
+  'admin.reports.listings': 'Amatangazo yatangajwe buri cyumweru',
+  'admin.reports.listingsHint': 'Amatangazo ari ku rubuga ubu, akurikije icyumweru yashyiriweho.',
+  'admin.reports.inquiries': 'Ibisabwa amakuru buri cyumweru',
+  'admin.reports.users': 'Abakoresha bashya buri cyumweru, ukurikije uruhare',
+  'admin.reports.supplies': "Imitungo yatanzwe yemejwe n'iyanzwe buri cyumweru",
+  'admin.reports.suppliesHint':
+    "Ibyemezo by'isuzuma uko byanditswe mu gitabo cy'ibikorwa, ukurikije icyumweru byafashwemo.",
+  'admin.reports.prices': 'Ibiciro byasabwe muri buri karere',
+  'admin.reports.pricesHint':
+    "Ibiciro byo hagati by'amazu n'apartema biri ku rubuga byashyizweho muri iki gihe. Ubukode ni ubw'ukwezi gusa, kugira ngo hagereranywe ibisa.",
+  'admin.reports.rentChart': 'Ubukode bwo hagati ku kwezi muri buri karere',
+  'admin.reports.saleChart': 'Igiciro cyo hagati cyo kugurisha muri buri karere',
+  'admin.reports.districts': 'Ibiciro byo hagati muri buri karere',
+  'admin.reports.pricesDetail': "Ibiciro byo hagati ukurikije akarere, ubwoko n'ibyumba",
+  'admin.reports.col.week': 'Icyumweru cyo ku wa',
+  'admin.reports.col.properties': 'Imitungo',
+  'admin.reports.col.assets': 'Ibindi bintu',
+  'admin.reports.col.total': 'Igiteranyo',
+  'admin.reports.col.approved': 'Byemejwe',
+  'admin.reports.col.rejected': 'Byanzwe',
+  'admin.reports.col.rentMedian': 'Ubukode bwo hagati ku kwezi (Frw)',
+  'admin.reports.col.rents': "Amatangazo y'ubukode",
+  'admin.reports.col.saleMedian': 'Igiciro cyo hagati cyo kugurisha (Frw)',
+  'admin.reports.col.sales': 'Amatangazo yo kugurisha',
+  'validation.date': 'Andika itariki muri ubu buryo: YYYY-MM-DD',
+  'validation.dateOrder': "igomba kuba mbere y'itariki yo kurangiza cyangwa ari yo",
+  'savedSearch.name': 'Izina',
+  'savedSearch.frequency': 'bigomba kuba instant cyangwa daily',
+  'savedSearch.notFound': 'Ishakisha ryabitswe ntiryabonetse.',
+  'savedSearch.tooMany': 'Ushobora kubika amashakisha {max} gusa: banza usibe rimwe.',
+  'savedSearch.saved':
+    'Ishakisha ryabitswe. Tuzakubwira igihe hageze ikintu gishya kirihuye na ryo.',
+  'savedSearch.updated': 'Ishakisha ryabitswe ryahinduwe.',
+  'savedSearch.deleted': 'Ishakisha ryabitswe ryasibwe.',
+  'savedSearch.title.one': 'Ikintu gishya kuri “{name}”',
+  'savedSearch.title.other': 'Ibintu {count} bishya kuri “{name}”',
+  'savedSearch.mailSubject.one': 'Ikintu gishya ku ishakisha ryawe ryabitswe',
+  'savedSearch.mailSubject.other': 'Ibintu {count} bishya ku mashakisha yawe yabitswe',
+  'savedSearch.mailSearch': 'Kuri “{name}”:',
+  'savedSearch.mailLine': '- {title}, {price}: {url}',
+  'savedSearch.mailBody':
+    'Muraho {name},\n\nHari ibintu bishya bihuye n’amashakisha wabitse kuri Inzu:\n\n{lines}\nHindura cyangwa usibe amashakisha yawe ku rupapuro rw’Amashakisha yabitswe.',
 } as const satisfies Record<keyof typeof enAdmin, string>;

@@ -7,7 +7,7 @@ import { formatTimeAgo } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type { AssetType, Availability, PricePeriod } from '#lib/listing.ts';
-import { toPlaceView } from '#lib/places.ts';
+import { placeLine, toPlaceView } from '#lib/places.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import {
@@ -142,6 +142,7 @@ export function toAssetView(row: AssetViewRow, now: Date): AssetView {
     status: row.offer,
     availability: row.availability,
     type: row.type,
+    location: placeLine(row) || null,
     ...toPlaceView(row),
     pricePeriod: row.pricePeriod,
     upi: row.upi,
@@ -190,6 +191,10 @@ export function createAssetsService({
       catalogue.countByDistrict(query),
     /** Published assets matching what a visitor typed, best first (see searchPublished). */
     searchPublishedAssets: catalogue.searchPublished,
+    /** Published assets like this one (type, offer, district, near its price). */
+    listSimilarAssets: (asset: AssetView) => catalogue.listSimilar(asset, 4),
+    /** Each type, offer and district with published assets (the landing pages). */
+    listAssetPlaces: catalogue.listPublishedPlaces,
     /** Ids and change dates of published assets, newest first, for the sitemap. */
     listPublishedAssetIds: catalogue.listPublishedIds,
     /** The owner of an asset, published or not; undefined when there is none. */

@@ -24,6 +24,7 @@ const ALL_ON = {
   match: true,
   favourite: true,
   listing: true,
+  search: true,
   newsletter: false,
 };
 

@@ -9,6 +9,7 @@ const EmailChoicesSchema = z.object({
   match: z.boolean(),
   favourite: z.boolean(),
   listing: z.boolean(),
+  search: z.boolean(),
   newsletter: z.boolean(),
 });
 export type EmailChoices = z.infer<typeof EmailChoicesSchema>;
@@ -25,6 +26,7 @@ export const EmailChoicesFormSchema = z.object({
   match: CheckboxSchema,
   favourite: CheckboxSchema,
   listing: CheckboxSchema,
+  search: CheckboxSchema,
   newsletter: CheckboxSchema,
 });
 

@@ -35,6 +35,7 @@ export function createEmailChoicesService({
       match: isOn('match'),
       favourite: isOn('favourite'),
       listing: isOn('listing'),
+      search: isOn('search'),
       newsletter: isSubscribed,
     };
   }

@@ -7,7 +7,7 @@ import { formatTimeAgo } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type { Availability, PricePeriod, PropertyType } from '#lib/listing.ts';
-import { toPlaceView } from '#lib/places.ts';
+import { placeLine, toPlaceView } from '#lib/places.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import type { PropertyView } from './listings.schema.ts';
@@ -55,6 +55,7 @@ export function toPropertyView(row: PropertyViewRow, now: Date): PropertyView {
     status: row.offer,
     availability: row.availability,
     type: row.type,
+    location: placeLine(row),
     ...toPlaceView(row),
     pricePeriod: row.pricePeriod,
     upi: row.upi,
@@ -151,6 +152,10 @@ export function createListingsService({
       catalogue.countByDistrict(query),
     /** Published properties matching what a visitor typed, best first (see searchPublished). */
     searchPublishedProperties: catalogue.searchPublished,
+    /** Published properties like this one (type, offer, district, near its price). */
+    listSimilarProperties: (property: PropertyView) => catalogue.listSimilar(property, 4),
+    /** Each type, offer and district with published properties (the landing pages). */
+    listPropertyPlaces: catalogue.listPublishedPlaces,
     /** Ids and change dates of published properties, newest first, for the sitemap. */
     listPublishedPropertyIds: catalogue.listPublishedIds,
     /** The owner of a property, published or not; undefined when there is none. */

@@ -142,6 +142,46 @@ describe('a listing that comes on offer', () => {
     expect(await pairsOf(request.id)).toHaveLength(1);
   });
 
+  it('places by district and sector, whatever the texts say; a rent budget fits its period only', async () => {
+    const { request } = await buyerWanting({
+      location: 'near the market',
+      district: 'Nyabihu',
+      sector: 'Mukamira',
+      pricePeriod: 'month',
+      price: 400_000,
+      bedrooms: 1,
+    });
+    const fits = await approvedSupply({
+      location: 'KN 3 Rd',
+      district: 'Nyabihu',
+      sector: 'Mukamira',
+      price: 380_000,
+      bedrooms: 2,
+    });
+    const otherSector = await approvedSupply({
+      district: 'Nyabihu',
+      sector: 'Jenda',
+      price: 380_000,
+    });
+    const weekly = await approvedSupply({
+      district: 'Nyabihu',
+      sector: 'Mukamira',
+      price: 100_000,
+      pricePeriod: 'week',
+    });
+    const forSale = await approvedSupply({
+      district: 'Nyabihu',
+      sector: 'Mukamira',
+      price: 400_000,
+      offer: 'Sale',
+    });
+    await runMatching();
+
+    const matched = (await pairsOf(request.id)).map((pair) => pair.listingId);
+    expect(matched).toContain(fits.id);
+    for (const other of [otherSector, weekly, forSale]) expect(matched).not.toContain(other.id);
+  });
+
   it('gathers several new matches for one buyer into one e-mail', async () => {
     const place = newPlace();
     const { buyer, request } = await buyerWanting({ location: place, price: 500_000, bedrooms: 1 });

@@ -37,9 +37,10 @@ type Pair = { requestId: string; requesterId: string; listingId: string; kind: L
  * one in-app notification per request and one e-mail for all that arrived together.
  *
  * A listing fits a request when it is of the request's type (any, when the request names
- * none), costs at most 10% above the budget, has at least the rooms the request asks for, and
- * its headline words (title, type and location: the search document's) hold every word of the
- * request's place, whatever the case.
+ * none), costs at most 10% above the budget (a rent's budget only rents of its period), has at
+ * least the rooms the request asks for, and is in the request's district (and sector, when it
+ * names one); a request without a district needs the listing's headline words (title, type and
+ * place) to hold every word of its location, whatever the case.
  */
 export function createMatchingService({
   db,
@@ -69,8 +70,8 @@ export function createMatchingService({
         : sql`0 as bedrooms, 0 as bathrooms, 0 as toilets`;
     const result = await tx.execute<{ id: string; requester_id: string }>(sql`
       select r.id, r.requester_id
-      from (select type, price, owner_id, headline, ${rooms} from ${table} l
-        where l.id = ${listingId}) l
+      from (select type, price, offer, price_period, district, sector, owner_id, headline, ${rooms}
+        from ${table} l where l.id = ${listingId}) l
       join property_requests r
         on r.status = 'Open' and r.deleted_at is null
         and (r.type = l.type or r.type is null)
@@ -79,7 +80,10 @@ export function createMatchingService({
         and coalesce(r.bedrooms, 0) <= l.bedrooms
         and coalesce(r.bathrooms, 0) <= l.bathrooms
         and coalesce(r.toilets, 0) <= l.toilets
-        and l.headline @@ plainto_tsquery('simple', fold_accents(r.location))`);
+        and (r.price_period is null or (l.offer = 'Rent' and l.price_period = r.price_period))
+        and case when r.district is not null
+          then l.district = r.district and (r.sector is null or l.sector = r.sector)
+          else l.headline @@ plainto_tsquery('simple', fold_accents(r.location)) end`);
     return result.rows.map((row) => ({ requestId: row.id, requesterId: row.requester_id }));
   }
 
@@ -107,7 +111,18 @@ export function createMatchingService({
               and l.toilets >= ${request.toilets ?? 0}`
           : sql`${(request.bedrooms ?? 0) + (request.bathrooms ?? 0) + (request.toilets ?? 0)} = 0`
       }
-      and l.headline @@ plainto_tsquery('simple', fold_accents(${request.location}))`;
+      and ${
+        request.pricePeriod
+          ? sql`l.offer = 'Rent' and l.price_period = ${request.pricePeriod}`
+          : sql`true`
+      }
+      and ${
+        request.district
+          ? sql`l.district = ${request.district} and ${
+              request.sector ? sql`l.sector = ${request.sector}` : sql`true`
+            }`
+          : sql`l.headline @@ plainto_tsquery('simple', fold_accents(${request.location}))`
+      }`;
     const pairs: Pair[] = [];
     const isAnyType = request.type === null;
     for (const kind of ['property', 'asset'] as const) {

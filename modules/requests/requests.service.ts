@@ -9,7 +9,7 @@ import { formatTimeAgo } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { Page } from '#lib/pagination.ts';
 import { toPhotoView } from '#lib/photos.ts';
-import { toPlaceView } from '#lib/places.ts';
+import { placeLine, toPlaceView } from '#lib/places.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
 import { withPlace } from '#modules/places/places.service.ts';
@@ -30,6 +30,7 @@ function toView(row: RequestRow, now: Date): RequestView {
     _id: row.id,
     title: row.title,
     price: row.price,
+    location: placeLine(row),
     ...toPlaceView(row),
     pricePeriod: row.pricePeriod,
     description: row.description,

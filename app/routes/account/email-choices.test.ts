@@ -47,6 +47,7 @@ describe('/account/notifications', () => {
       match: false,
       favourite: true,
       listing: true,
+      search: false,
       newsletter: true,
     });
   });

@@ -5,7 +5,6 @@ import type { Route } from './+types/placeholder';
 
 const PAGES = {
   'admin-transactions': { title: 'admin.transactions.title', body: 'admin.transactions.body' },
-  'admin-reports': { title: 'admin.reports.title', body: 'admin.reports.body' },
   'admin-support': { title: 'admin.support.title', body: 'admin.support.body' },
 } as const;
 
@@ -20,7 +19,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({ title: t(texts.title), description: t(texts.body) });
 }
 
-/** Transactions, Reports and Support: sections the panel will grow into, with their text only. */
+/** Transactions and Support: sections the panel will grow into, with their text only. */
 export default function AdminPlaceholder() {
   const texts = textsFor(useMatches().at(-1)?.id);
   return (

@@ -22,6 +22,8 @@ import { getSiteOrigin } from '#app/site-origin.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/asset-detail';
 import { requestContext } from '#server/load-context.ts';
+import { AssetCard } from '#app/components/asset-card.tsx';
+import { landingLink, SimilarListings } from '#app/components/similar-listings.tsx';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = IdParamsSchema.safeParse(params);
@@ -38,10 +40,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           .get(requestContext)
           .services.matching.listRequestsForListing(asset._id, asset.ownerId, viewer)
       : { data: [], total: 0 };
+  const similar = asset
+    ? await context.get(requestContext).services.assets.listSimilarAssets(asset)
+    : [];
   const answer = {
     asset,
     canManage,
     buyers: buyers.data,
+    similar,
     origin: getSiteOrigin(request, context),
   };
   return asset ? answer : data(answer, { status: 404 });
@@ -123,7 +129,7 @@ function kindSection(asset: AssetView): { heading: MessageKey; facts: Fact[] } {
 }
 
 export default function AssetDetail({
-  loaderData: { asset, canManage, buyers, origin },
+  loaderData: { asset, canManage, buyers, similar, origin },
 }: Route.ComponentProps) {
   if (!asset) {
     return <ListingNotFound message={t('listing.assetNotFound')} />;
@@ -133,6 +139,13 @@ export default function AssetDetail({
     <ListingDetailLayout
       canManage={canManage}
       forOwner={<BuyersLooking requests={buyers} />}
+      below={
+        <SimilarListings count={similar.length} more={landingLink(asset)}>
+          {similar.map((listing) => (
+            <AssetCard key={listing._id} asset={listing} isSavable />
+          ))}
+        </SimilarListings>
+      }
       publicUrl={`${origin}/asset/${asset._id}`}
       listing={{
         ...asset,

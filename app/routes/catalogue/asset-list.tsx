@@ -39,6 +39,7 @@ export default function AssetList({
   return (
     <TypeListPage
       heading={typeListMeta(type).title}
+      savedFilters={{ type }}
       query={query}
       page={page}
       districtCounts={districtCounts}

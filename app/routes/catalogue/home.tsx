@@ -7,16 +7,19 @@ import { EmptyState, ListingGrid } from '#app/components/listing-grid.tsx';
 import { PropertyCard } from '#app/components/property-card.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import { readListQuery } from '#lib/list-query.ts';
+import { toListingFilters } from '#lib/listing-schemas.ts';
+import { Link } from '#app/components/link.tsx';
+import { CategoryChips } from '#app/components/search-and-categories.tsx';
 import { SearchQuerySchema } from '#modules/search/search.schema.ts';
 import { useLiveSearch } from './use-live-search.ts';
 import type { Route } from './+types/home';
 import { requestContext } from '#server/load-context.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { q: query } = readListQuery(new URL(request.url), SearchQuerySchema);
+  const { q: query, ...filters } = readListQuery(new URL(request.url), SearchQuerySchema);
   const { services } = context.get(requestContext);
-  const results = await services.search.searchCatalogue(query);
-  return { query, results };
+  const results = await services.search.searchCatalogue(query, toListingFilters(filters));
+  return { query, filters, results };
 }
 
 /**
@@ -40,31 +43,62 @@ export function meta() {
 
 /** '1 property', '12 properties', or '1000+ properties' past the counting cap. */
 function countText(
-  base: 'home.propertyCount' | 'home.assetCount',
+  base: 'home.propertyCount' | 'home.assetCount' | 'home.seeAllProperties' | 'home.seeAllAssets',
   total: { count: number; isCapped: boolean },
 ): string {
   const shown = total.isCapped ? t('home.countCapped', { count: total.count }) : total.count;
   return tCount(base, total.count, { count: shown });
 }
 
+function SeeAll({ to, text }: { to: string; text: string }) {
+  return (
+    <p>
+      <Link to={to} className="button-secondary">
+        {text} <span aria-hidden="true">→</span>
+      </Link>
+    </p>
+  );
+}
+
+/** The full, filterable results of the home search, in one catalogue. */
+function seeAllHref(
+  query: string,
+  filters: Route.ComponentProps['loaderData']['filters'],
+  kind: string,
+) {
+  const params = new URLSearchParams({ kind });
+  if (query.trim()) params.set('q', query.trim());
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && !(key === 'sort' && value === 'newest'))
+      params.set(key, String(value));
+  }
+  return `/search?${params}`;
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const search = useLiveSearch(loaderData.query, loaderData.results);
   const { properties, assets, totals } = search.results;
   const hasQuery = search.query.trim() !== '';
+  const { filters } = loaderData;
 
   return (
     <main id="main">
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
-        <div className="container-page py-12 sm:py-20">
-          <h1 className="max-w-3xl text-3xl leading-tight font-extrabold sm:text-5xl">
-            {t('home.hero')}
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-brand-50">{t('home.heroSubtitle')}</p>
+        <div className="container-page py-6 sm:py-20">
+          {/* On a phone the results take the hero's place while the visitor types. */}
+          <div className={hasQuery ? 'sr-only sm:not-sr-only' : undefined}>
+            <h1 className="max-w-3xl text-2xl leading-tight font-extrabold sm:text-5xl">
+              {t('home.hero')}
+            </h1>
+            <p className="mt-4 hidden max-w-2xl text-lg text-brand-50 sm:block">
+              {t('home.heroSubtitle')}
+            </p>
+          </div>
           <Form
             method="get"
             action={localePath('/')}
             role="search"
-            className="mt-8 flex max-w-2xl gap-2"
+            className="mt-4 flex max-w-2xl gap-2 sm:mt-8"
             onSubmit={(event) => {
               event.preventDefault();
               search.searchNow();
@@ -108,7 +142,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <div className="container-page space-y-12 py-10" aria-busy={search.status === 'loading'}>
+      <CategoryChips />
+      <div
+        className="container-page space-y-10 py-6 sm:py-10"
+        aria-busy={search.status === 'loading'}
+      >
         {hasQuery && (
           <p className="text-lg font-semibold text-slate-800">
             {t('home.resultsFor', { query: search.query.trim() })}
@@ -139,6 +177,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ))}
             </ListingGrid>
           )}
+          {totals.properties.count > properties.length && (
+            <SeeAll
+              to={seeAllHref(search.query, filters, 'property')}
+              text={countText('home.seeAllProperties', totals.properties)}
+            />
+          )}
         </section>
         <section aria-labelledby="assets-heading" className="space-y-4">
           <div className="flex items-baseline justify-between gap-4">
@@ -159,6 +203,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <AssetCard key={asset._id} asset={asset} isSavable />
               ))}
             </ListingGrid>
+          )}
+          {totals.assets.count > assets.length && (
+            <SeeAll
+              to={seeAllHref(search.query, filters, 'asset')}
+              text={countText('home.seeAllAssets', totals.assets)}
+            />
           )}
         </section>
       </div>

@@ -16,20 +16,23 @@ const FILTER_KEYS = [
 type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** A filter the list has, and the query without it. */
+/** A list's own parameters beside the filters (a search's text and catalogue), kept in links. */
+type ExtraParams = { q?: string; kind?: string; type?: string };
+
 export type ActiveFilter = {
   key: FilterKey;
   value: string | number;
-  without: ListQuery;
+  without: ListQuery & ExtraParams;
 };
 
 /** The query with its offer under one name (`offer`; `status` is the older one). */
-function settled(query: ListQuery): ListQuery {
+function settled<Query extends ListQuery>(query: Query): Query {
   const { status, ...rest } = query;
-  return { ...rest, offer: query.offer ?? status };
+  return { ...rest, offer: query.offer ?? status } as Query;
 }
 
 /** The filters set in a list's query, each with the query that drops it (and its sector). */
-export function activeFilters(query: ListQuery): ActiveFilter[] {
+export function activeFilters(query: ListQuery & ExtraParams): ActiveFilter[] {
   const current = settled(query);
   return FILTER_KEYS.flatMap((key) => {
     const value = current[key];
@@ -45,8 +48,11 @@ export function activeFilters(query: ListQuery): ActiveFilter[] {
  * The URL search of a list query with `changes`: only what differs from the defaults, so that
  * links stay short and shareable. A change of filter starts again from the first page.
  */
-export function listSearch(query: ListQuery, changes: Partial<ListQuery> = {}): string {
-  const next: Partial<ListQuery> = { ...settled(query), page: 1, ...changes };
+export function listSearch(
+  query: ListQuery & ExtraParams,
+  changes: Partial<ListQuery> & ExtraParams = {},
+): string {
+  const next: Partial<ListQuery> & ExtraParams = { ...settled(query), page: 1, ...changes };
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(next)) {
     if (value === undefined || value === '') continue;
@@ -57,4 +63,9 @@ export function listSearch(query: ListQuery, changes: Partial<ListQuery> = {}): 
   }
   const search = params.toString();
   return search ? `?${search}` : '?';
+}
+
+/** The filters of a list query a saved search keeps: those set, the order left out. */
+export function toSavedFilters(query: ListQuery): Record<string, string | number | undefined> {
+  return Object.fromEntries(activeFilters(query).map((filter) => [filter.key, filter.value]));
 }

@@ -12,7 +12,7 @@ import type { Widening } from './filtered-list.server.ts';
 const ROOM_CHOICES = [1, 2, 3, 4, 5] as const;
 
 /** What an active filter reads as, in a chip or a "without …" link. */
-function filterLabel(filter: Pick<ActiveFilter, 'key' | 'value'>): string {
+export function filterLabel(filter: Pick<ActiveFilter, 'key' | 'value'>): string {
   const { key, value } = filter;
   switch (key) {
     case 'offer':
@@ -38,7 +38,19 @@ function filterLabel(filter: Pick<ActiveFilter, 'key' | 'value'>): string {
  * or bookmark) and works without JavaScript; with it, a changed choice applies at once, while
  * prices apply with the button or Enter.
  */
-export function ListFilters({ query, hasRooms }: { query: ListQuery; hasRooms: boolean }) {
+export function ListFilters({
+  query,
+  hasRooms,
+  kept = {},
+  action,
+}: {
+  query: ListQuery;
+  hasRooms: boolean;
+  /** The page the form leads to, when not this one. */
+  action?: string;
+  /** Parameters of the page the filters keep (a search's text and catalogue). */
+  kept?: Record<string, string>;
+}) {
   const submit = useSubmit();
   const offer = query.offer ?? query.status;
   const active = activeFilters(query);
@@ -67,9 +79,13 @@ export function ListFilters({ query, hasRooms }: { query: ListQuery; hasRooms: b
       </summary>
       <Form
         method="get"
+        action={action}
         className="grid grid-cols-2 gap-3 border-t border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-4"
         onChange={applyOnChange}
       >
+        {Object.entries(kept).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <div>
           <label htmlFor="filter-offer" className="field-label">
             {t('listing.offerFilter')}
@@ -201,7 +217,7 @@ export function ListFilters({ query, hasRooms }: { query: ListQuery; hasRooms: b
           </button>
           {active.length > 0 && (
             <Link
-              to={listSearch({ page: 1, pageSize: query.pageSize, sort: query.sort })}
+              to={listSearch({ ...kept, page: 1, pageSize: query.pageSize, sort: query.sort })}
               className="underline"
             >
               {t('filters.clear')}
@@ -214,7 +230,16 @@ export function ListFilters({ query, hasRooms }: { query: ListQuery; hasRooms: b
 }
 
 /** How many listings each district holds for the list's filters; each one a link to narrow. */
-export function DistrictCounts({ query, counts }: { query: ListQuery; counts: DistrictCount[] }) {
+export function DistrictCounts({
+  query,
+  counts,
+  basePath = '',
+}: {
+  query: ListQuery;
+  counts: DistrictCount[];
+  /** The list the links lead to, when not this page. */
+  basePath?: string;
+}) {
   if (counts.length === 0) return null;
   return (
     <nav aria-label={t('filters.byDistrict')}>
@@ -224,10 +249,13 @@ export function DistrictCounts({ query, counts }: { query: ListQuery; counts: Di
           return (
             <li key={district} className="shrink-0">
               <Link
-                to={listSearch(query, {
-                  district: isCurrent ? undefined : district,
-                  sector: undefined,
-                })}
+                to={
+                  basePath +
+                  listSearch(query, {
+                    district: isCurrent ? undefined : district,
+                    sector: undefined,
+                  })
+                }
                 aria-current={isCurrent ? 'true' : undefined}
                 className={`inline-flex items-center gap-1 rounded-full border px-3 py-1.5 text-sm ${
                   isCurrent
@@ -252,9 +280,12 @@ export function DistrictCounts({ query, counts }: { query: ListQuery; counts: Di
 export function WidenSearch({
   widenings,
   emptyText,
+  basePath = '',
 }: {
   widenings: Widening[];
   emptyText: string;
+  /** The list the links lead to, when not this page. */
+  basePath?: string;
 }) {
   return (
     <div className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center">
@@ -266,7 +297,7 @@ export function WidenSearch({
           {widenings.map((widening, index) => (
             <li key={widening.key}>
               <Link
-                to={listSearch(widening.without)}
+                to={basePath + listSearch(widening.without)}
                 className={index === 0 ? 'button-primary' : 'button-secondary'}
               >
                 {tCount('filters.widen', widening.total, {

@@ -13,11 +13,14 @@ import {
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { BuyersLooking } from '#app/components/matches.tsx';
 import { listingAction } from './listing-action.server.ts';
+import { PriceComparisonNote } from './price-comparison.tsx';
 import { loadOrNull } from '#app/load-or-null.server.ts';
 import { getSiteOrigin } from '#app/site-origin.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/property-detail';
 import { requestContext } from '#server/load-context.ts';
+import { PropertyCard } from '#app/components/property-card.tsx';
+import { landingLink, SimilarListings } from '#app/components/similar-listings.tsx';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = IdParamsSchema.safeParse(params);
@@ -34,10 +37,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           .get(requestContext)
           .services.matching.listRequestsForListing(property._id, property.ownerId, viewer)
       : { data: [], total: 0 };
+  const similar = property
+    ? await context.get(requestContext).services.listings.listSimilarProperties(property)
+    : [];
+  // How its price compares with like listings: a nice-to-have that never fails the page.
+  const priceComparison = property
+    ? await context
+        .get(requestContext)
+        .services.reports.comparePrice(property)
+        .catch((error: unknown) => {
+          context.get(requestContext).logger.warn({ err: error }, 'price comparison failed');
+          return null;
+        })
+    : null;
   const answer = {
     property,
     canManage,
     buyers: buyers.data,
+    priceComparison,
+    similar,
     origin: getSiteOrigin(request, context),
   };
   return property ? answer : data(answer, { status: 404 });
@@ -66,7 +84,7 @@ export function ErrorBoundary() {
 }
 
 export default function PropertyDetail({
-  loaderData: { property, canManage, buyers, origin },
+  loaderData: { property, canManage, buyers, similar, priceComparison, origin },
 }: Route.ComponentProps) {
   if (!property) {
     return <ListingNotFound message={t('listing.propertyNotFound')} />;
@@ -75,6 +93,14 @@ export default function PropertyDetail({
     <ListingDetailLayout
       canManage={canManage}
       forOwner={<BuyersLooking requests={buyers} />}
+      priceNote={priceComparison && <PriceComparisonNote comparison={priceComparison} />}
+      below={
+        <SimilarListings count={similar.length} more={landingLink(property)}>
+          {similar.map((listing) => (
+            <PropertyCard key={listing._id} property={listing} isSavable />
+          ))}
+        </SimilarListings>
+      }
       listing={property}
       publicUrl={`${origin}/property/${property._id}`}
       factsHeading={t('listing.details')}

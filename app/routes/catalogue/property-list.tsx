@@ -39,6 +39,7 @@ export default function PropertyList({
   return (
     <TypeListPage
       heading={typeListMeta(t(`type.${type}`)).title}
+      savedFilters={{ type }}
       query={query}
       page={page}
       districtCounts={districtCounts}

@@ -2,7 +2,9 @@ import { t, tCount } from '#lib/i18n.ts';
 import type { DistrictCount } from '#db/catalogue-queries.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type { Page } from '#lib/pagination.ts';
-import { DistrictCounts, ListFilters, WidenSearch } from './list-filters.tsx';
+import { DistrictCounts, filterLabel, ListFilters, WidenSearch } from './list-filters.tsx';
+import { activeFilters, toSavedFilters } from './list-filters.ts';
+import { SaveSearchForm } from '#app/routes/saved-searches/save-search-form.tsx';
 import type { Widening } from './filtered-list.server.ts';
 import { ListingGrid } from '#app/components/listing-grid.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
@@ -19,6 +21,8 @@ export function TypeListPage({
   widenings,
   hasRooms,
   emptyText,
+  filterAction = '',
+  savedFilters,
   children,
 }: {
   heading: string;
@@ -29,6 +33,10 @@ export function TypeListPage({
   /** Whether the listings have rooms to filter by (properties do, assets do not). */
   hasRooms: boolean;
   emptyText: string;
+  /** Where the filters lead, when not to this page (a landing page's list of its type). */
+  filterAction?: string;
+  /** What "Save this search" keeps besides the query's filters (the type, say). */
+  savedFilters: Record<string, string | undefined>;
   children: React.ReactNode;
 }) {
   const shown = page.isTotalCapped ? `${page.total}+` : page.total;
@@ -40,10 +48,14 @@ export function TypeListPage({
           {tCount('listing.resultCount', page.total, { count: shown })}
         </p>
       </div>
-      <ListFilters query={query} hasRooms={hasRooms} />
-      <DistrictCounts query={query} counts={districtCounts} />
+      <ListFilters query={query} hasRooms={hasRooms} action={filterAction || undefined} />
+      <DistrictCounts query={query} counts={districtCounts} basePath={filterAction} />
+      <SaveSearchForm
+        filters={{ ...savedFilters, ...toSavedFilters(query) }}
+        defaultName={[heading, ...activeFilters(query).map(filterLabel)].join(' · ')}
+      />
       {page.items.length === 0 ? (
-        <WidenSearch widenings={widenings} emptyText={emptyText} />
+        <WidenSearch widenings={widenings} emptyText={emptyText} basePath={filterAction} />
       ) : (
         <ListingGrid>{children}</ListingGrid>
       )}

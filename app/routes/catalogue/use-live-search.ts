@@ -36,8 +36,12 @@ export function useLiveSearch(initialQuery: string, initialResults: SearchAnswer
     const controller = new AbortController();
     inFlight.current = controller;
     setStatus('loading');
+    // The filters in the address (a shared link's, say) apply to every keystroke's answer.
+    const url = new URL(window.location.href);
+    if (text.trim()) url.searchParams.set('q', text);
+    else url.searchParams.delete('q');
     try {
-      const response = await fetch(`/api/search?q=${encodeURIComponent(text)}`, {
+      const response = await fetch(`/api/search${url.search}`, {
         signal: controller.signal,
         headers: { accept: 'application/json' },
       });
@@ -46,9 +50,6 @@ export function useLiveSearch(initialQuery: string, initialResults: SearchAnswer
       if (controller.signal.aborted) return;
       setResults(answer);
       setStatus('idle');
-      const url = new URL(window.location.href);
-      if (text.trim()) url.searchParams.set('q', text);
-      else url.searchParams.delete('q');
       window.history.replaceState(window.history.state, '', url);
     } catch (error) {
       if (controller.signal.aborted) return;

@@ -1,4 +1,5 @@
 import { localePath, LOCALES } from '#lib/i18n.ts';
+import { isLandingType, landingPath, type LandingType } from '#lib/landing.ts';
 import { ASSET_TYPES, PROPERTY_TYPES } from '#lib/listing.ts';
 import { getCacheControl, getSiteOrigin } from '#app/site-origin.server.ts';
 import type { Route } from './+types/sitemap';
@@ -19,10 +20,22 @@ function escapeXml(text: string): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context);
-  const [properties, assets] = await Promise.all([
-    context.get(requestContext).services.listings.listPublishedPropertyIds(LISTINGS_PER_KIND),
-    context.get(requestContext).services.assets.listPublishedAssetIds(LISTINGS_PER_KIND),
+  const { services } = context.get(requestContext);
+  const [properties, assets, propertyPlaces, assetPlaces] = await Promise.all([
+    services.listings.listPublishedPropertyIds(LISTINGS_PER_KIND),
+    services.assets.listPublishedAssetIds(LISTINGS_PER_KIND),
+    services.listings.listPropertyPlaces(),
+    services.assets.listAssetPlaces(),
   ]);
+  const landings = [...propertyPlaces, ...assetPlaces].filter(
+    (place): place is typeof place & { type: LandingType } => isLandingType(place.type),
+  );
+  const landingPaths = new Set(
+    landings.flatMap((place) => [
+      landingPath({ type: place.type, offer: place.offer }),
+      landingPath(place),
+    ]),
+  );
   const entry = (path: string, lastModified?: Date) =>
     LOCALES.map(
       (locale) =>
@@ -35,8 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     entry('/contact'),
     entry('/about'),
     entry('/terms'),
+    entry('/price-guide'),
     ...PROPERTY_TYPES.map((type) => entry(`/get-properties/type/${type}`)),
     ...ASSET_TYPES.map((type) => entry(`/asset-property/${type}`)),
+    ...[...landingPaths].map((path) => entry(path)),
     ...properties.map((row) => entry(`/property/${row.id}`, row.updatedAt)),
     ...assets.map((row) => entry(`/asset/${row.id}`, row.updatedAt)),
   ];
