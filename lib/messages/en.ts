@@ -575,7 +575,7 @@ export const en = {
   'province.east': 'Eastern Province',
   'province.west': 'Western Province',
   'price.periodLabel': 'A rent is paid per',
-  'price.periodUsual': 'The usual period for the type',
+  'price.periodUsual': 'Usual for the type',
   'price.periodHint':
     'Left as is: hotels per night, vehicles per day, houses and apartments per month. A sale price has none.',
   'price.per.night': 'per night',

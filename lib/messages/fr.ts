@@ -592,7 +592,7 @@ export const fr = {
   'province.east': 'Province de l’Est',
   'province.west': 'Province de l’Ouest',
   'price.periodLabel': 'Le loyer se paie par',
-  'price.periodUsual': 'La période habituelle du type',
+  'price.periodUsual': 'Période habituelle',
   'price.periodHint':
     'Sans changement : les hôtels à la nuit, les véhicules à la journée, les maisons et appartements au mois. Un prix de vente n’en a pas.',
   'price.per.night': 'par nuit',

@@ -586,7 +586,7 @@ export const rw = {
   'province.east': 'Intara y’Iburasirazuba',
   'province.west': 'Intara y’Iburengerazuba',
   'price.periodLabel': 'Ubukode bwishyurwa buri',
-  'price.periodUsual': 'Igihe gisanzwe ku bwoko bwacyo',
+  'price.periodUsual': 'Igihe gisanzwe',
   'price.periodHint':
     'Nutagihindura: amahoteli ni ku ijoro, ibinyabiziga ku munsi, inzu n’amazu y’amagorofa ku kwezi. Igiciro cyo kugurisha nta gihe kigira.',
   'price.per.night': 'ku ijoro',

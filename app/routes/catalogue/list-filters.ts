@@ -2,7 +2,7 @@ import type { ListQuery } from '#lib/listing-schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#lib/limits.ts';
 
 /** The filters a visitor can drop one by one, in the order the page lists them. */
-const FILTER_KEYS = [
+export const FILTER_KEYS = [
   'offer',
   'district',
   'sector',

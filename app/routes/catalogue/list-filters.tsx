@@ -43,6 +43,7 @@ export function ListFilters({
   hasRooms,
   kept = {},
   action,
+  isOpen,
 }: {
   query: ListQuery;
   hasRooms: boolean;
@@ -50,6 +51,8 @@ export function ListFilters({
   action?: string;
   /** Parameters of the page the filters keep (a search's text and catalogue). */
   kept?: Record<string, string>;
+  /** Whether the filters show open; by default, when any is set. */
+  isOpen?: boolean;
 }) {
   const submit = useSubmit();
   const offer = query.offer ?? query.status;
@@ -67,7 +70,7 @@ export function ListFilters({
   return (
     <details
       className="filters w-full rounded-xl border border-slate-200 bg-white"
-      open={active.length > 0}
+      open={isOpen ?? active.length > 0}
     >
       <summary className="cursor-pointer px-4 py-3 font-semibold">
         {t('filters.title')}

@@ -48,7 +48,13 @@ export function TypeListPage({
           {tCount('listing.resultCount', page.total, { count: shown })}
         </p>
       </div>
-      <ListFilters query={query} hasRooms={hasRooms} action={filterAction || undefined} />
+      <ListFilters
+        query={query}
+        hasRooms={hasRooms}
+        action={filterAction || undefined}
+        // A landing page's own place and offer are its subject, not filters to show.
+        isOpen={filterAction ? false : undefined}
+      />
       <DistrictCounts query={query} counts={districtCounts} basePath={filterAction} />
       <SaveSearchForm
         filters={{ ...savedFilters, ...toSavedFilters(query) }}

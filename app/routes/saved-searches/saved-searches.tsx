@@ -18,6 +18,7 @@ import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-actio
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import { filterLabel } from '#app/routes/catalogue/list-filters.tsx';
+import { FILTER_KEYS } from '#app/routes/catalogue/list-filters.ts';
 import { requestContext } from '#server/load-context.ts';
 import type { Route } from './+types/saved-searches';
 
@@ -78,13 +79,14 @@ export function ErrorBoundary() {
 
 /** What a saved search looks for, in words: "House · For rent · Kicukiro · up to RWF 500,000". */
 function describe(filters: SavedSearchView['filters']): string {
-  const { q, type, ...rest } = filters;
+  const { q, type } = filters;
   const parts = [
     q && `“${q}”`,
     type && t(`type.${type}`),
-    ...Object.entries(rest).flatMap(([key, value]) =>
-      value === undefined ? [] : [filterLabel({ key: key as keyof typeof rest, value })],
-    ),
+    ...FILTER_KEYS.flatMap((key) => {
+      const value = filters[key];
+      return value === undefined ? [] : [filterLabel({ key, value })];
+    }),
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : t('savedSearch.everything');
 }

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN } from './known-accounts.ts';
+import { expect, mailsTo, supplyAsNewSeller, test } from './fixtures.ts';
+
+const card = (page: Page, title: string) =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a visitor filters houses by district, price and bedrooms from the address bar’s form', async ({
+    page,
+  }) => {
+    await page.goto('/get-properties/type/House');
+    await page.getByText('Filter and sort').click();
+    await page.getByLabel('Rent or sale', { exact: true }).selectOption('Sale');
+    await page.getByLabel('District', { exact: true }).selectOption('Kicukiro');
+    await page.getByLabel('Highest price (RWF)').fill('100000000');
+    await page.getByLabel('Bedrooms', { exact: true }).selectOption('4');
+    await page.getByRole('button', { name: 'Apply' }).click();
+
+    await expect(page).toHaveURL(/offer=Sale/);
+    await expect(page).toHaveURL(/district=Kicukiro/);
+    await expect(page).toHaveURL(/maxPrice=100000000/);
+    await expect(page).toHaveURL(/bedrooms=4/);
+    await expect(card(page, 'Garden villa in Kicukiro')).toBeVisible();
+    // Dearer than asked, and in another district.
+    await expect(card(page, 'Family home in Gikondo')).toHaveCount(0);
+    await expect(card(page, 'Hillside bungalow in Kimironko')).toHaveCount(0);
+    // Each district's count for the same filters, a link to narrow to it.
+    await expect(
+      page.getByRole('navigation', { name: 'Listings by district' }).getByRole('link', {
+        name: /Kicukiro \d+/,
+      }),
+    ).toHaveAttribute('aria-current', 'true');
+  });
+});
+
+test('with JavaScript a changed district applies at once, and no results offers a way out', async ({
+  page,
+}) => {
+  await page.goto('/get-properties/type/House?offer=Sale');
+  await page.getByLabel('District', { exact: true }).selectOption('Kicukiro');
+  await expect(page).toHaveURL(/district=Kicukiro/);
+  await expect(card(page, 'Garden villa in Kicukiro')).toBeVisible();
+
+  await page.getByLabel('Bedrooms', { exact: true }).selectOption('5');
+  await page.getByLabel('Highest price (RWF)').fill('1000');
+  await page.getByLabel('Highest price (RWF)').press('Enter');
+  await expect(page.getByRole('heading', { name: 'No results: widen your search' })).toBeVisible();
+  await page.getByRole('link', { name: /without “up to RWF 1,000”/ }).click();
+  await expect(page).not.toHaveURL(/maxPrice/);
+  await expect(card(page, 'Family home in Gikondo')).toBeVisible();
+});
+
+test('a buyer saves a search and hears of a new listing that fits it once it is approved', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const tag = randomUUID().slice(0, 8);
+  const buyer = {
+    username: `Grace ${tag}`,
+    email: `grace-${tag}@e2e.inzu.rw`,
+    password: 'a-long-enough-password',
+  };
+  const signup = await page.context().request.post('/api/signup', {
+    data: { ...buyer, role: 'buyer', confirmPassword: buyer.password },
+  });
+  expect(signup.status()).toBe(201);
+
+  await page.goto('/get-properties/type/House?offer=Rent&district=Nyabihu&maxPrice=500000');
+  await page.getByText('Save this search').click();
+  const name = `Nyabihu rent ${tag}`;
+  await page.getByLabel('Name of the search').fill(name);
+  await page.getByRole('button', { name: 'Save and tell me of new listings' }).click();
+  await expect(
+    page.getByText('Search saved. We will tell you when a new listing fits it.'),
+  ).toBeVisible();
+
+  // A seller supplies a fitting house; an admin approves it.
+  const others = await browser.newContext({ baseURL });
+  const title = `Mukamira house ${tag}`;
+  const supplyId = await supplyAsNewSeller(others.request, baseURL ?? '', {
+    title,
+    type: 'House',
+    status: 'Rent',
+    price: '450000',
+    district: 'Nyabihu',
+    sector: 'Mukamira',
+    contact: '0788123456',
+  });
+  const login = await others.request.post('/api/login', {
+    headers: { origin: baseURL ?? '' },
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  const approved = await others.request.put(`/api/supply-property/${supplyId}/approve`, {
+    headers: { authorization: `Bearer ${(await login.json()).token}` },
+  });
+  expect(approved.status()).toBe(200);
+  await others.close();
+
+  await expect
+    .poll(() => mailsTo(buyer.email).filter((mail) => mail.text.includes(supplyId)).length, {
+      timeout: 20_000,
+    })
+    .toBe(1);
+  await page.goto('/notifications');
+  await expect(page.getByRole('article').filter({ hasText: name })).toContainText(
+    `A new listing for “${name}”`,
+  );
+
+  await page.goto('/saved-searches');
+  const saved = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  await expect(saved).toContainText('House · For Rent · Nyabihu · up to RWF 500,000');
+  await saved.getByRole('link', { name: 'See the listings' }).click();
+  await expect(card(page, title)).toBeVisible();
+});
