@@ -17,6 +17,7 @@ import { createSigner } from '#modules/signing/signing.service.ts';
 import { createMatchingService } from '#modules/matching/matching.service.ts';
 import { createFavouritesService } from '#modules/favourites/favourites.service.ts';
 import { createSavedSearchesService } from '#modules/saved-searches/saved-searches.service.ts';
+import { watchSharedUpis } from '#modules/places/places.service.ts';
 import { createManageService } from '#modules/manage/manage.service.ts';
 import type { PhotoStorage } from '#modules/media/media.storage.ts';
 import { createMediaService } from '#modules/media/media.service.ts';
@@ -87,6 +88,7 @@ export function createServices({
   const media = createMediaService({ storage, maxBytes: uploadMaxBytes });
   const audit = createAuditService({ db, clock });
   const notifications = createNotificationsService({ db, clock, mail, audit });
+  watchSharedUpis({ notifications, catalogueEvents });
   const matching = createMatchingService({
     db,
     clock,

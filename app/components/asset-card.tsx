@@ -58,6 +58,18 @@ export function AssetCard({
             <Icon name="mapPin" className="h-4 w-4 shrink-0" />
             {asset.location || t('listing.fallbackLocation')}
           </li>
+          {asset.type === 'Land' && asset.size && (
+            <li className="flex items-center gap-1">
+              <Icon name="area" className="h-4 w-4 shrink-0" />
+              {t('listing.plotSize', { size: asset.size })}
+            </li>
+          )}
+          {asset.upi && (
+            <li className="flex items-center gap-1">
+              <Icon name="check" className="h-4 w-4 shrink-0" />
+              {t('listing.upiShown')} {asset.upi}
+            </li>
+          )}
           {asset.contact && (
             <li className="flex items-center gap-1">
               <Icon name="phone" className="h-4 w-4 shrink-0" />

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assets, properties, propertyRequests } from '#db/schema.ts';
+import { assets, notifications, properties, propertyRequests } from '#db/schema.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 import { call } from '#test/form-requests.ts';
 
@@ -175,6 +175,31 @@ describe('UPI', () => {
     const car = await supply({ location: 'Kicukiro', type: 'Car', upi: '1/03/02/01/4569' });
     expect(car.statusCode).toBe(400);
     expect(car.json<{ issues: { field: string }[] }>().issues[0]?.field).toBe('upi');
+  });
+});
+
+describe('a UPI shared by two published listings', () => {
+  it('is flagged to the admins when the second one is approved', async () => {
+    const upi = '3/04/05/06/7788';
+    const first = await supply({ location: 'Kicukiro', type: 'Land', title: 'Plot A', upi });
+    const second = await supply({ location: 'Kicukiro', type: 'House', title: 'House B', upi });
+    for (const answer of [first, second]) {
+      const id = answer.json<Saved>().data._id;
+      const approved = await call(test, 'PUT', `/api/supply-property/${id}/approve`, admin.bearer);
+      expect(approved.statusCode, approved.body).toBe(200);
+    }
+
+    const flags = await test.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, admin.user.id));
+    const flag = flags.find((notice) => notice.title.includes(upi));
+    expect(flag).toMatchObject({
+      title: `Two published listings share the UPI ${upi}`,
+      message:
+        '“House B” was just published with the UPI of: Plot A. Check that the plot is not offered twice.',
+      link: `/property/${second.json<Saved>().data._id}`,
+    });
   });
 });
 

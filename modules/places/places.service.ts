@@ -1,3 +1,6 @@
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { isPublishedIn } from '#db/catalogue-sql.ts';
+import { assets, properties } from '#db/schema.ts';
 import { InvalidError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { derivePlace } from '#lib/place-text.ts';
@@ -9,6 +12,8 @@ import {
   type Offer,
   type PricePeriod,
 } from '#lib/listing.ts';
+import { isPublished, type CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { PlacesAnswerSchema } from './places.schema.ts';
 import type { z } from 'zod';
 
@@ -145,4 +150,51 @@ export function withPlace<Values extends PlaceColumns>(
   before?: PlaceColumns,
 ): Values {
   return { ...values, ...resolvePlace(values, before) };
+}
+
+/**
+ * Tells the admins when a listing is published with a UPI another published listing already has:
+ * one plot sold or let twice is a sign of a mistake or a fraud. In the publishing transaction.
+ */
+export function watchSharedUpis({
+  notifications,
+  catalogueEvents,
+}: {
+  notifications: NotificationsService;
+  catalogueEvents: CatalogueEvents;
+}): void {
+  catalogueEvents.onListingWritten(async (change, tx) => {
+    if (!isPublished(change.after) || isPublished(change.before)) return;
+    const table = change.kind === 'property' ? properties : assets;
+    const [row] = await tx
+      .select({
+        upi: table.upi,
+        title: sql<string>`${change.kind === 'property' ? properties.title : assets.name}`,
+      })
+      .from(table)
+      .where(eq(table.id, change.after.id));
+    if (!row?.upi) return;
+    const sharing = async (other: typeof properties | typeof assets, label: SQL) =>
+      tx
+        .select({ title: sql<string>`${label}` })
+        .from(other)
+        .where(and(eq(other.upi, row.upi!), isPublishedIn(other), ne(other.id, change.after.id)));
+    const others = [
+      ...(await sharing(properties, sql`${properties.title}`)),
+      ...(await sharing(assets, sql`${assets.name}`)),
+    ];
+    if (others.length === 0) return;
+    await notifications.notifyAdmins(
+      () => ({
+        kind: 'listing',
+        title: t('place.upiSharedTitle', { upi: row.upi! }),
+        message: t('place.upiSharedMessage', {
+          title: row.title,
+          others: others.map((other) => other.title).join(', '),
+        }),
+        link: `/${change.kind}/${change.after.id}`,
+      }),
+      tx,
+    );
+  });
 }
