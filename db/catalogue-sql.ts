@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ListingFilters } from '#lib/listing-schemas.ts';
 import { defaultPricePeriod, LISTING_TYPES, type ListingType } from '#lib/listing.ts';
 import type { Database } from './client.ts';
-import type { assets, properties } from './schema.ts';
+import { assets, properties } from './schema.ts';
 
 /**
  * Beyond this many matches a search answers "N+": counting and ranking every row of a broad
@@ -140,4 +140,33 @@ export function listingOrder(table: SearchableTable, sort: ListingFilters['sort'
     case 'newest':
       return [desc(table.createdAt), asc(table.id)];
   }
+}
+
+/** A property's or an asset's id, with which of the two it is. */
+type ListingRef = { listingId: string; listingKind: 'property' | 'asset' };
+
+/**
+ * The rows of the listings named that are on offer (published and available), each table read
+ * once: what an alert or a digest lists.
+ */
+export async function readOnOffer(executor: Pick<Database, 'select'>, refs: ListingRef[]) {
+  const ids = (kind: ListingRef['listingKind']) =>
+    refs.filter((ref) => ref.listingKind === kind).map((ref) => ref.listingId);
+  const onOffer = (table: SearchableTable, kindIds: string[]) =>
+    and(inArray(table.id, kindIds), isPublishedIn(table), eq(table.availability, 'Available'));
+  const [propertyRows, assetRows] = await Promise.all([
+    ids('property').length === 0
+      ? []
+      : executor
+          .select()
+          .from(properties)
+          .where(onOffer(properties, ids('property'))),
+    ids('asset').length === 0
+      ? []
+      : executor
+          .select()
+          .from(assets)
+          .where(onOffer(assets, ids('asset'))),
+  ]);
+  return { propertyRows, assetRows };
 }

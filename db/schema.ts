@@ -256,6 +256,19 @@ export const properties = pgTable(
     index('properties_published_type_price_idx')
       .on(table.type, table.offer, table.pricePeriod, table.price, table.id)
       .where(published),
+    // Every combination of the list filters, counted from the index alone (PostgreSQL skips the
+    // leading columns a query leaves free).
+    index('properties_published_filters_idx')
+      .on(
+        table.type,
+        table.offer,
+        table.district,
+        table.pricePeriod,
+        table.price,
+        table.bedrooms,
+        table.bathrooms,
+      )
+      .where(published),
     index('properties_published_district_created_idx')
       .on(table.district, table.type, table.offer, table.createdAt.desc().nullsFirst(), table.id)
       .where(published),
@@ -350,6 +363,9 @@ export const assets = pgTable(
       .where(published),
     index('assets_published_type_price_idx')
       .on(table.type, table.offer, table.pricePeriod, table.price, table.id)
+      .where(published),
+    index('assets_published_filters_idx')
+      .on(table.type, table.offer, table.district, table.pricePeriod, table.price)
       .where(published),
     index('assets_published_district_created_idx')
       .on(table.district, table.type, table.offer, table.createdAt.desc().nullsFirst(), table.id)

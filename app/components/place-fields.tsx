@@ -51,15 +51,7 @@ export function PlaceFields({
             onChange={(event) => setDistrict(event.currentTarget.value)}
           >
             <option value="">{t('place.chooseDistrict')}</option>
-            {PROVINCES.map((province) => (
-              <optgroup key={province} label={t(PROVINCE_KEYS[province])}>
-                {DISTRICTS.filter((entry) => entry.province === province).map((entry) => (
-                  <option key={entry.name} value={entry.name}>
-                    {entry.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <DistrictOptions />
           </select>
         )}
       </FormField>
@@ -102,4 +94,17 @@ export function PlaceFields({
       />
     </fieldset>
   );
+}
+
+/** Every district as a choice, grouped by province. */
+export function DistrictOptions() {
+  return PROVINCES.map((province) => (
+    <optgroup key={province} label={t(PROVINCE_KEYS[province])}>
+      {DISTRICTS.filter((entry) => entry.province === province).map((entry) => (
+        <option key={entry.name} value={entry.name}>
+          {entry.name}
+        </option>
+      ))}
+    </optgroup>
+  ));
 }

@@ -63,12 +63,7 @@ export function SearchAndCategories({ className = '' }: { className?: string }) 
             <ul aria-labelledby={`${id}-${category.heading}`} className="mt-2 flex flex-wrap gap-2">
               {category.links.map((link) => (
                 <li key={link.type}>
-                  <Link
-                    to={link.to}
-                    className="inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:border-brand-700 hover:bg-brand-50 hover:text-brand-800"
-                  >
-                    {t(`type.${link.type}`)}
-                  </Link>
+                  <CategoryLink {...link} />
                 </li>
               ))}
             </ul>
@@ -87,15 +82,22 @@ export function CategoryChips() {
       <ul className="container-page flex gap-2 overflow-x-auto py-3">
         {links.map((link) => (
           <li key={link.type} className="shrink-0">
-            <Link
-              to={link.to}
-              className="inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:border-brand-700 hover:bg-brand-50 hover:text-brand-800"
-            >
-              {t(`type.${link.type}`)}
-            </Link>
+            <CategoryLink {...link} />
           </li>
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** One category's list, as a chip. */
+function CategoryLink({ type, to }: { type: ListingType; to: string }) {
+  return (
+    <Link
+      to={to}
+      className="inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:border-brand-700 hover:bg-brand-50 hover:text-brand-800"
+    >
+      {t(`type.${type}`)}
+    </Link>
   );
 }

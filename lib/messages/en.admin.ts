@@ -546,6 +546,7 @@ export const enAdmin = {
   'savedSearch.mailLine': '- {title}, {price}: {url}',
   'savedSearch.mailBody':
     'Hello {name},\n\nNew listings fit the searches you saved on Inzu:\n\n{lines}\nChange or delete your saved searches on your Saved searches page.',
-  'place.upiSharedTitle': "Two published listings share the UPI {upi}",
-  'place.upiSharedMessage': "“{title}” was just published with the UPI of: {others}. Check that the plot is not offered twice.",
+  'place.upiSharedTitle': 'Two published listings share the UPI {upi}',
+  'place.upiSharedMessage':
+    '“{title}” was just published with the UPI of: {others}. Check that the plot is not offered twice.',
 } as const;

@@ -693,5 +693,5 @@ export const en = {
   'savedSearch.updatedPage': 'Saved search updated.',
   'savedSearch.deletedPage': 'Saved search deleted.',
   'savedSearch.link': 'Saved searches',
-  'listing.plotSize': "Plot: {size}",
+  'listing.plotSize': 'Plot: {size}',
 } as const;

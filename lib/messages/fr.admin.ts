@@ -569,6 +569,7 @@ export const frAdmin = {
   'savedSearch.mailLine': '- {title}, {price} : {url}',
   'savedSearch.mailBody':
     'Bonjour {name},\n\nDe nouvelles annonces correspondent aux recherches enregistrées sur Inzu :\n\n{lines}\nModifiez ou supprimez vos recherches sur la page Recherches enregistrées.',
-  'place.upiSharedTitle': "Deux annonces publiées partagent l’UPI {upi}",
-  'place.upiSharedMessage': "« {title} » vient d’être publiée avec l’UPI de : {others}. Vérifiez que la parcelle n’est pas proposée deux fois.",
+  'place.upiSharedTitle': 'Deux annonces publiées partagent l’UPI {upi}',
+  'place.upiSharedMessage':
+    '« {title} » vient d’être publiée avec l’UPI de : {others}. Vérifiez que la parcelle n’est pas proposée deux fois.',
 } as const satisfies Record<keyof typeof enAdmin, string>;

@@ -713,5 +713,5 @@ export const fr = {
   'savedSearch.updatedPage': 'Recherche enregistrée modifiée.',
   'savedSearch.deletedPage': 'Recherche enregistrée supprimée.',
   'savedSearch.link': 'Recherches enregistrées',
-  'listing.plotSize': "Parcelle : {size}",
+  'listing.plotSize': 'Parcelle : {size}',
 } as const satisfies Record<keyof typeof en, string>;

@@ -571,6 +571,7 @@ export const rwAdmin = {
   'savedSearch.mailLine': '- {title}, {price}: {url}',
   'savedSearch.mailBody':
     'Muraho {name},\n\nHari ibintu bishya bihuye n’amashakisha wabitse kuri Inzu:\n\n{lines}\nHindura cyangwa usibe amashakisha yawe ku rupapuro rw’Amashakisha yabitswe.',
-  'place.upiSharedTitle': "Ibintu bibiri biri ku isoko bisangiye UPI {upi}",
-  'place.upiSharedMessage': "“{title}” imaze gushyirwa ku isoko ifite UPI imwe n’iya: {others}. Reba ko ikibanza kitagurishwa kabiri.",
+  'place.upiSharedTitle': 'Ibintu bibiri biri ku isoko bisangiye UPI {upi}',
+  'place.upiSharedMessage':
+    '“{title}” imaze gushyirwa ku isoko ifite UPI imwe n’iya: {others}. Reba ko ikibanza kitagurishwa kabiri.',
 } as const satisfies Record<keyof typeof enAdmin, string>;

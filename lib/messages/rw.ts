@@ -706,5 +706,5 @@ export const rw = {
   'savedSearch.updatedPage': 'Ishakisha ryabitswe ryahinduwe.',
   'savedSearch.deletedPage': 'Ishakisha ryabitswe ryasibwe.',
   'savedSearch.link': 'Amashakisha yabitswe',
-  'listing.plotSize': "Ikibanza: {size}",
+  'listing.plotSize': 'Ikibanza: {size}',
 } as const satisfies Record<keyof typeof en, string>;

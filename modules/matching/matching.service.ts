@@ -1,5 +1,5 @@
-import { isPublishedIn } from '#db/catalogue-sql.ts';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { readOnOffer } from '#db/catalogue-sql.ts';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
 import { assets, properties, propertyRequests, requestMatches } from '#db/schema.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
@@ -174,24 +174,7 @@ export function createMatchingService({
     pairs: { listingId: string; listingKind: ListingKind }[],
     executor: Database | Transaction = db,
   ) {
-    const ids = (kind: ListingKind) =>
-      pairs.filter((pair) => pair.listingKind === kind).map((pair) => pair.listingId);
-    const onOffer = (table: typeof properties | typeof assets) =>
-      and(isPublishedIn(table), eq(table.availability, 'Available'));
-    const [propertyRows, assetRows] = await Promise.all([
-      ids('property').length === 0
-        ? []
-        : executor
-            .select()
-            .from(properties)
-            .where(and(inArray(properties.id, ids('property')), onOffer(properties))),
-      ids('asset').length === 0
-        ? []
-        : executor
-            .select()
-            .from(assets)
-            .where(and(inArray(assets.id, ids('asset')), onOffer(assets))),
-    ]);
+    const { propertyRows, assetRows } = await readOnOffer(executor, pairs);
     const toMatching = (
       row: (typeof propertyRows)[number] | (typeof assetRows)[number],
       kind: ListingKind,

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { isPublishedIn } from '#db/catalogue-sql.ts';
+import { isPublishedIn, readOnOffer } from '#db/catalogue-sql.ts';
 import type { Database, Transaction } from '#db/client.ts';
 import { assets, properties, savedSearches, savedSearchHits } from '#db/schema.ts';
 import type { Actor } from '#lib/account.ts';
@@ -9,6 +9,7 @@ import { formatPrice } from '#lib/format.ts';
 import { localePath } from '#lib/i18n.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
 import { MAX_SAVED_SEARCHES } from '#lib/limits.ts';
+import { LISTING_FILTER_KEYS } from '#lib/listing-schemas.ts';
 import { defaultPricePeriod, type AlertFrequency, type ListingType } from '#lib/listing.ts';
 import { isOnOffer, type CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
@@ -34,18 +35,7 @@ export function secondsToDailyDigest(now: Date): number {
 }
 
 /** The order of the filters in a saved search's address, so that one search has one. */
-const FILTER_ORDER = [
-  'q',
-  'type',
-  'offer',
-  'district',
-  'sector',
-  'minPrice',
-  'maxPrice',
-  'pricePeriod',
-  'bedrooms',
-  'bathrooms',
-] as const satisfies readonly (keyof SavedSearchFilters)[];
+const FILTER_ORDER = ['q', 'type', ...LISTING_FILTER_KEYS] as const;
 
 /** The results page of a saved search's filters (the search page takes every one). */
 function pathOf(filters: SavedSearchFilters): string {
@@ -269,24 +259,7 @@ export function createSavedSearchesService({
     hits: { listingId: string; listingKind: ListingKind }[],
     tx: Transaction,
   ) {
-    const ids = (kind: ListingKind) =>
-      hits.filter((hit) => hit.listingKind === kind).map((hit) => hit.listingId);
-    const onOffer = (table: typeof properties | typeof assets, kindIds: string[]) =>
-      and(inArray(table.id, kindIds), isPublishedIn(table), eq(table.availability, 'Available'));
-    const [propertyRows, assetRows] = await Promise.all([
-      ids('property').length === 0
-        ? []
-        : tx
-            .select()
-            .from(properties)
-            .where(onOffer(properties, ids('property'))),
-      ids('asset').length === 0
-        ? []
-        : tx
-            .select()
-            .from(assets)
-            .where(onOffer(assets, ids('asset'))),
-    ]);
+    const { propertyRows, assetRows } = await readOnOffer(tx, hits);
     const listings = [
       ...propertyRows.map((row) => ({ ...row, kind: 'property', label: row.title })),
       ...assetRows.map((row) => ({ ...row, kind: 'asset', label: row.name })),

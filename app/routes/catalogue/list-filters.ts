@@ -1,19 +1,7 @@
-import type { ListQuery } from '#lib/listing-schemas.ts';
+import { LISTING_FILTER_KEYS, type ListQuery } from '#lib/listing-schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#lib/limits.ts';
 
-/** The filters a visitor can drop one by one, in the order the page lists them. */
-export const FILTER_KEYS = [
-  'offer',
-  'district',
-  'sector',
-  'minPrice',
-  'maxPrice',
-  'pricePeriod',
-  'bedrooms',
-  'bathrooms',
-] as const;
-
-type FilterKey = (typeof FILTER_KEYS)[number];
+type FilterKey = (typeof LISTING_FILTER_KEYS)[number];
 
 /** A filter the list has, and the query without it. */
 /** A list's own parameters beside the filters (a search's text and catalogue), kept in links. */
@@ -34,7 +22,7 @@ function settled<Query extends ListQuery>(query: Query): Query {
 /** The filters set in a list's query, each with the query that drops it (and its sector). */
 export function activeFilters(query: ListQuery & ExtraParams): ActiveFilter[] {
   const current = settled(query);
-  return FILTER_KEYS.flatMap((key) => {
+  return LISTING_FILTER_KEYS.flatMap((key) => {
     const value = current[key];
     if (value === undefined) return [];
     const without = { ...current, [key]: undefined, page: 1 };

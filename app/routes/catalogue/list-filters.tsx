@@ -4,7 +4,9 @@ import { formatRwf } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import { PRICE_PERIODS } from '#lib/listing.ts';
-import { DISTRICTS, PROVINCE_KEYS, PROVINCES, sectorsOf } from '#lib/places.ts';
+import { sectorsOf } from '#lib/places.ts';
+import { FilterSelect } from '#app/components/filter-select.tsx';
+import { DistrictOptions } from '#app/components/place-fields.tsx';
 import { Link } from '#app/components/link.tsx';
 import { activeFilters, listSearch, type ActiveFilter } from './list-filters.ts';
 import type { Widening } from './filtered-list.server.ts';
@@ -89,16 +91,16 @@ export function ListFilters({
         {Object.entries(kept).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <div>
-          <label htmlFor="filter-offer" className="field-label">
-            {t('listing.offerFilter')}
-          </label>
-          <select id="filter-offer" name="offer" defaultValue={offer ?? ''} className="field-input">
-            <option value="">{t('listing.offerAll')}</option>
-            <option value="Rent">{t('listing.forRent')}</option>
-            <option value="Sale">{t('listing.forSale')}</option>
-          </select>
-        </div>
+        <FilterSelect
+          name="offer"
+          label={t('listing.offerFilter')}
+          allLabel={t('listing.offerAll')}
+          value={offer ?? ''}
+          options={[
+            { value: 'Rent', label: t('listing.forRent') },
+            { value: 'Sale', label: t('listing.forSale') },
+          ]}
+        />
         <div>
           <label htmlFor="filter-district" className="field-label">
             {t('place.district')}
@@ -110,37 +112,19 @@ export function ListFilters({
             className="field-input"
           >
             <option value="">{t('filters.allDistricts')}</option>
-            {PROVINCES.map((province) => (
-              <optgroup key={province} label={t(PROVINCE_KEYS[province])}>
-                {DISTRICTS.filter((entry) => entry.province === province).map((entry) => (
-                  <option key={entry.name} value={entry.name}>
-                    {entry.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <DistrictOptions />
           </select>
         </div>
-        <div>
-          <label htmlFor="filter-sector" className="field-label">
-            {t('place.sector')}
-          </label>
-          <select
-            id="filter-sector"
-            name="sector"
-            defaultValue={query.sector ?? ''}
-            className="field-input"
-            disabled={!query.district}
-          >
-            <option value="">{t('filters.allSectors')}</option>
-            {query.district &&
-              sectorsOf(query.district).map((sector) => (
-                <option key={sector} value={sector}>
-                  {sector}
-                </option>
-              ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="sector"
+          label={t('place.sector')}
+          allLabel={t('filters.allSectors')}
+          value={query.sector ?? ''}
+          options={(query.district ? sectorsOf(query.district) : []).map((sector) => ({
+            value: sector,
+            label: sector,
+          }))}
+        />
         <div>
           <label htmlFor="filter-sort" className="field-label">
             {t('listing.sort')}
@@ -151,68 +135,31 @@ export function ListFilters({
             <option value="price_desc">{t('listing.sort.priceDesc')}</option>
           </select>
         </div>
-        <div>
-          <label htmlFor="filter-min-price" className="field-label">
-            {t('filters.minPrice')}
-          </label>
-          <input
-            id="filter-min-price"
-            name="minPrice"
-            inputMode="numeric"
-            defaultValue={query.minPrice ?? ''}
-            className="field-input"
-          />
-        </div>
-        <div>
-          <label htmlFor="filter-max-price" className="field-label">
-            {t('filters.maxPrice')}
-          </label>
-          <input
-            id="filter-max-price"
-            name="maxPrice"
-            inputMode="numeric"
-            defaultValue={query.maxPrice ?? ''}
-            className="field-input"
-          />
-        </div>
-        <div>
-          <label htmlFor="filter-period" className="field-label">
-            {t('price.periodLabel')}
-          </label>
-          <select
-            id="filter-period"
-            name="pricePeriod"
-            defaultValue={query.pricePeriod ?? ''}
-            className="field-input"
-          >
-            <option value="">{t('price.periodUsual')}</option>
-            {PRICE_PERIODS.map((period) => (
-              <option key={period} value={period}>
-                {t(`price.per.${period}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AmountFilter name="minPrice" label={t('filters.minPrice')} value={query.minPrice} />
+        <AmountFilter name="maxPrice" label={t('filters.maxPrice')} value={query.maxPrice} />
+        <FilterSelect
+          name="pricePeriod"
+          label={t('price.periodLabel')}
+          allLabel={t('price.periodUsual')}
+          value={query.pricePeriod ?? ''}
+          options={PRICE_PERIODS.map((period) => ({
+            value: period,
+            label: t(`price.per.${period}`),
+          }))}
+        />
         {hasRooms &&
           (['bedrooms', 'bathrooms'] as const).map((rooms) => (
-            <div key={rooms}>
-              <label htmlFor={`filter-${rooms}`} className="field-label">
-                {t(`listing.${rooms}`)}
-              </label>
-              <select
-                id={`filter-${rooms}`}
-                name={rooms}
-                defaultValue={query[rooms] ?? ''}
-                className="field-input"
-              >
-                <option value="">{t('filters.any')}</option>
-                {ROOM_CHOICES.map((count) => (
-                  <option key={count} value={count}>
-                    {t('filters.atLeast', { number: count })}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              key={rooms}
+              name={rooms}
+              label={t(`listing.${rooms}`)}
+              allLabel={t('filters.any')}
+              value={String(query[rooms] ?? '')}
+              options={ROOM_CHOICES.map((count) => ({
+                value: String(count),
+                label: t('filters.atLeast', { number: count }),
+              }))}
+            />
           ))}
         <div className="col-span-2 flex items-end gap-3 sm:col-span-3 lg:col-span-4">
           <button type="submit" className="button-primary">
@@ -229,6 +176,24 @@ export function ListFilters({
         </div>
       </Form>
     </details>
+  );
+}
+
+/** A price bound, in whole francs, typed with the digit keyboard. */
+function AmountFilter({ name, label, value }: { name: string; label: string; value?: number }) {
+  return (
+    <div>
+      <label htmlFor={`filter-${name}`} className="field-label">
+        {label}
+      </label>
+      <input
+        id={`filter-${name}`}
+        name={name}
+        inputMode="numeric"
+        defaultValue={value ?? ''}
+        className="field-input"
+      />
+    </div>
   );
 }
 

@@ -3,11 +3,11 @@ import { loginPathReturningTo } from '#lib/account.ts';
 import type { FormResult } from '#lib/form-result.ts';
 import { localePath, t } from '#lib/i18n.ts';
 import { SAVED_SEARCH_NAME_MAX_LENGTH } from '#lib/limits.ts';
-import { ALERT_FREQUENCIES } from '#lib/listing.ts';
 import { FormMessage } from '#app/components/form-message.tsx';
 import { Link } from '#app/components/link.tsx';
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import { useSignedInUser } from '#app/use-root-data.ts';
+import { FrequencyField } from './frequency-field.tsx';
 import type { SavedSearchIntent } from './saved-searches.tsx';
 
 /**
@@ -64,18 +64,7 @@ export function SaveSearchForm({
             className="field-input"
           />
         </div>
-        <div>
-          <label htmlFor="saved-search-frequency" className="field-label">
-            {t('savedSearch.frequencyLabel')}
-          </label>
-          <select id="saved-search-frequency" name="frequency" className="field-input">
-            {ALERT_FREQUENCIES.map((frequency) => (
-              <option key={frequency} value={frequency}>
-                {t(`savedSearch.frequency.${frequency}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FrequencyField id="saved-search-frequency" />
         <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>
           {t('savedSearch.saveButton')}
         </button>

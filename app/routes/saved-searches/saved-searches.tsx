@@ -18,8 +18,9 @@ import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-actio
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import { filterLabel } from '#app/routes/catalogue/list-filters.tsx';
-import { FILTER_KEYS } from '#app/routes/catalogue/list-filters.ts';
+import { LISTING_FILTER_KEYS } from '#lib/listing-schemas.ts';
 import { requestContext } from '#server/load-context.ts';
+import { FrequencyField } from './frequency-field.tsx';
 import type { Route } from './+types/saved-searches';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -83,7 +84,7 @@ function describe(filters: SavedSearchView['filters']): string {
   const parts = [
     q && `“${q}”`,
     type && t(`type.${type}`),
-    ...FILTER_KEYS.flatMap((key) => {
+    ...LISTING_FILTER_KEYS.flatMap((key) => {
       const value = filters[key];
       return value === undefined ? [] : [filterLabel({ key, value })];
     }),
@@ -138,23 +139,7 @@ export default function SavedSearchesPage({
                 <Form method="post" className="flex items-end gap-2">
                   <IntentInput<SavedSearchIntent> value="frequency" />
                   <input type="hidden" name="id" value={search._id} />
-                  <div className="min-w-0 grow">
-                    <label htmlFor={`frequency-${search._id}`} className="field-label">
-                      {t('savedSearch.frequencyLabel')}
-                    </label>
-                    <select
-                      id={`frequency-${search._id}`}
-                      name="frequency"
-                      defaultValue={search.frequency}
-                      className="field-input"
-                    >
-                      {ALERT_FREQUENCIES.map((frequency) => (
-                        <option key={frequency} value={frequency}>
-                          {t(`savedSearch.frequency.${frequency}`)}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
+                  <FrequencyField id={`frequency-${search._id}`} value={search.frequency} />
                   <button type="submit" className="button-secondary">
                     {t('savedSearch.change')}
                   </button>

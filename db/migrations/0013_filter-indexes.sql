@@ -1,0 +1,2 @@
+CREATE INDEX "assets_published_filters_idx" ON "assets" USING btree ("type","offer","district","price_period","price") WHERE moderation = 'Approved' and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "properties_published_filters_idx" ON "properties" USING btree ("type","offer","district","price_period","price","bedrooms","bathrooms") WHERE moderation = 'Approved' and deleted_at is null;
