@@ -27,6 +27,10 @@ const pages: Record<string, string> = {
   login: '/login',
   register: '/register',
   'user-profile': `/users/${home.properties[0].ownerId}`,
+  'list-filtered': '/get-properties/type/House?offer=Rent&district=Gasabo&bedrooms=3',
+  'list-no-results': '/get-properties/type/House?district=Huye&bedrooms=5',
+  landing: '/houses/rent/gasabo',
+  'price-guide': '/price-guide',
 };
 
 /** A new seller's session cookie, so the signed-in header shows. */
@@ -70,6 +74,7 @@ const adminPages: Record<string, string> = {
   'admin-conversations': '/admin-panel/inquiries',
   'admin-settings': '/admin-panel/settings',
   'admin-audit-log': '/admin-panel/audit-log',
+  'admin-reports': '/admin-panel/reports',
 };
 const adminCookie = await adminSessionCookie();
 const signedInPages: Record<string, string> = {
@@ -77,6 +82,7 @@ const signedInPages: Record<string, string> = {
   'supply-form': '/create-supply-property',
   'requested-list': '/property-requested',
   'email-choices': '/account/notifications',
+  'saved-searches': '/saved-searches',
 };
 for (const [device, viewport] of Object.entries(viewports)) {
   const page = await browser.newPage({ viewport });
