@@ -140,7 +140,11 @@ export function createRequestsService({
   ): Promise<Page<RequestView>> {
     if (query.type) conditions.push(eq(propertyRequests.type, query.type));
     if (query.location) {
-      conditions.push(sql`${propertyRequests.location} ilike ${containing(query.location)}`);
+      // Part of the typed place, or of the district or sector it is in.
+      const part = containing(query.location);
+      conditions.push(
+        sql`(${propertyRequests.location} ilike ${part} or ${propertyRequests.district} ilike ${part} or ${propertyRequests.sector} ilike ${part})`,
+      );
     }
     const now = clock();
     return listNewestFirst(db, propertyRequests, and(isLive, ...conditions), query, (row) =>
