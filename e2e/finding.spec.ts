@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './known-accounts.ts';
-import { expect, mailsTo, supplyAsNewSeller, test } from './fixtures.ts';
+import { expect, mailsTo, supplyAsNewSeller, test, waitForHydration } from './fixtures.ts';
 
 const card = (page: Page, title: string) =>
   page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
@@ -41,6 +41,8 @@ test('with JavaScript a changed district applies at once, and no results offers 
   page,
 }) => {
   await page.goto('/get-properties/type/House?offer=Sale');
+  // A choice made before the page runs would wait for the Apply button.
+  await waitForHydration(page);
   await page.getByLabel('District', { exact: true }).selectOption('Kicukiro');
   await expect(page).toHaveURL(/district=Kicukiro/);
   await expect(card(page, 'Garden villa in Kicukiro')).toBeVisible();
@@ -71,6 +73,7 @@ test('a buyer saves a search and hears of a new listing that fits it once it is 
   expect(signup.status()).toBe(201);
 
   await page.goto('/get-properties/type/House?offer=Rent&district=Nyabihu&maxPrice=500000');
+  await waitForHydration(page);
   await page.getByText('Save this search').click();
   const name = `Nyabihu rent ${tag}`;
   await page.getByLabel('Name of the search').fill(name);
