@@ -241,28 +241,20 @@ export function createMatchingService({
         ),
         '',
       ]);
-    let isFirst = true;
-    for (const [requestId, group] of byRequest) {
-      const isDigestCarrier = isFirst;
-      await notifications.notify(
-        [requesterId],
-        () => ({
-          kind: 'match',
-          title: tCount('matching.title', group.listings.length, { title: group.title }),
-          message: group.listings.map((listing) => listing.title).join(' · '),
-          link: `/requested-property-detail/${requestId}`,
-          // One e-mail for the whole digest, sent with the first request's notification.
-          mail: isDigestCarrier
-            ? (name) => ({
-                subject: tCount('matching.mailSubject', count),
-                text: t('matching.mailBody', { name, lines: digestLines().join('\n') }),
-              })
-            : undefined,
-        }),
-        tx,
-      );
-      isFirst = false;
-    }
+    await notifications.notifyDigest(
+      requesterId,
+      [...byRequest].map(([requestId, group]) => () => ({
+        kind: 'match',
+        title: tCount('matching.title', group.listings.length, { title: group.title }),
+        message: group.listings.map((listing) => listing.title).join(' · '),
+        link: `/requested-property-detail/${requestId}`,
+      })),
+      (name) => ({
+        subject: tCount('matching.mailSubject', count),
+        text: t('matching.mailBody', { name, lines: digestLines().join('\n') }),
+      }),
+      tx,
+    );
   }
 
   const matchListingLater = jobs.define<{ listingId: string; kind: ListingKind }>(

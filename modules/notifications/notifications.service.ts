@@ -180,6 +180,21 @@ export function createNotificationsService({
     }
   }
 
+  /**
+   * Tells one user of several things found together (a digest): a notification each, and one
+   * e-mail for all, carried by the first. Each notice is made in the user's language.
+   */
+  async function notifyDigest(
+    userId: string,
+    noticesFor: (() => Omit<Notice, 'mail'>)[],
+    mail: NonNullable<Notice['mail']>,
+    tx: Database | Transaction = db,
+  ): Promise<void> {
+    for (const [index, noticeFor] of noticesFor.entries()) {
+      await notify([userId], () => ({ ...noticeFor(), mail: index === 0 ? mail : undefined }), tx);
+    }
+  }
+
   /** `notify` for every active admin. */
   async function notifyAdmins(
     noticeFor: () => Notice,
@@ -369,5 +384,6 @@ export function createNotificationsService({
     markAllRead,
     notify,
     notifyAdmins,
+    notifyDigest,
   };
 }

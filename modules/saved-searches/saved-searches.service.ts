@@ -333,27 +333,20 @@ export function createSavedSearchesService({
         }),
         '',
       ]);
-    let isFirst = true;
-    for (const group of bySearch.values()) {
-      const isMailCarrier = isFirst;
-      await notifications.notify(
-        [userId],
-        () => ({
-          kind: 'search',
-          title: tCount('savedSearch.title', group.listingIds.length, { name: group.name }),
-          message: group.listingIds.map((id) => listings.get(id)!.label).join(' · '),
-          link: group.path,
-          mail: isMailCarrier
-            ? (name) => ({
-                subject: tCount('savedSearch.mailSubject', count),
-                text: t('savedSearch.mailBody', { name, lines: lines().join('\n') }),
-              })
-            : undefined,
-        }),
-        tx,
-      );
-      isFirst = false;
-    }
+    await notifications.notifyDigest(
+      userId,
+      [...bySearch.values()].map((group) => () => ({
+        kind: 'search',
+        title: tCount('savedSearch.title', group.listingIds.length, { name: group.name }),
+        message: group.listingIds.map((id) => listings.get(id)!.label).join(' · '),
+        link: group.path,
+      })),
+      (name) => ({
+        subject: tCount('savedSearch.mailSubject', count),
+        text: t('savedSearch.mailBody', { name, lines: lines().join('\n') }),
+      }),
+      tx,
+    );
   }
 
   return { list, create, update, remove };
