@@ -13,12 +13,20 @@ export const SEARCH_MATCH_CAP = 200;
 /** Beyond this many rows a type list answers "N+" (83 pages of 12). */
 export const LIST_COUNT_CAP = 1000;
 
-/** The published rows of a listings table: approved and not deleted. */
-export const isPublishedSql = sql`moderation = 'Approved' and deleted_at is null`;
+/**
+ * The published rows of a listings table: approved, not deleted, not hidden, not expired (the
+ * predicate of the public lists' partial indexes in db/schema.ts).
+ */
+export const isPublishedSql = sql`moderation = 'Approved' and deleted_at is null and hidden_at is null and expired_at is null`;
 
 /** `isPublishedSql` naming its table's columns, for queries that join other tables. */
 export function isPublishedIn(table: typeof properties | typeof assets): SQL {
-  return and(eq(table.moderation, 'Approved'), isNull(table.deletedAt))!;
+  return and(
+    eq(table.moderation, 'Approved'),
+    isNull(table.deletedAt),
+    isNull(table.hiddenAt),
+    isNull(table.expiredAt),
+  )!;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  type AnyPgColumn,
   primaryKey,
   text,
   timestamp,
@@ -28,11 +29,15 @@ import {
   AVAILABILITIES,
   INQUIRY_ROLES,
   INQUIRY_SIDES,
+  LISTERS,
   LISTING_TYPES,
   MODERATION_STATES,
   OFFERS,
   PRICE_PERIODS,
   PROPERTY_TYPES,
+  REPORT_OUTCOMES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
   REQUEST_STATUSES,
   type Photo,
 } from '#lib/listing.ts';
@@ -66,8 +71,51 @@ const place = () => ({
 const placeWords = (location: string) =>
   `coalesce(${location}, '') || ' ' || coalesce(cell, '') || ' ' || coalesce(sector, '') || ' ' || coalesce(district, '')`;
 
-/** Published rows of a listings table: what the public lists' indexes cover. */
-const published = sql`moderation = 'Approved' and deleted_at is null`;
+/**
+ * Published rows of a listings table: approved, not deleted, not hidden by reports or an admin,
+ * not expired. What the public lists' indexes cover (db/catalogue-sql.ts says the same).
+ */
+const published = sql`moderation = 'Approved' and deleted_at is null and hidden_at is null and expired_at is null`;
+
+/**
+ * Who puts a listing up and what they charge, and its life after publishing: confirmed (at
+ * approval, then by its owner), warned before it expires, expired, taken off offer, hidden.
+ */
+const trust = () => ({
+  listedBy: text({ enum: LISTERS }).notNull().default('owner'),
+  /** The commission the lister asks on a deal, in whole francs. */
+  commission: bigint({ mode: 'number' }),
+  /** A fee asked before a viewing, in whole francs. */
+  viewingFee: bigint({ mode: 'number' }),
+  /** When it was published or its owner last said it is still available: it expires from then. */
+  confirmedAt: timestamp({ withTimezone: true }),
+  /** When its owner was told it will expire (for the current `confirmedAt`). */
+  expiryWarnedAt: timestamp({ withTimezone: true }),
+  /** When it left the public lists for want of a confirmation, or after being sold or rented. */
+  expiredAt: timestamp({ withTimezone: true }),
+  /** When it was last marked Sold, Rented or Available again. */
+  availabilityChangedAt: timestamp({ withTimezone: true }),
+  /** When reports or an admin took it off the public pages, until an admin decides. */
+  hiddenAt: timestamp({ withTimezone: true }),
+});
+
+/** The indexes and checks of `trust()`, for the table named. */
+function trustIndexes(
+  name: string,
+  table: { confirmedAt: AnyPgColumn; availabilityChangedAt: AnyPgColumn },
+) {
+  return [
+    index(`${name}_published_confirmed_idx`).on(table.confirmedAt).where(published),
+    index(`${name}_published_off_offer_idx`)
+      .on(table.availabilityChangedAt)
+      .where(sql`${published} and availability <> 'Available'`),
+    check(`${name}_listed_by_check`, oneOf('listed_by', LISTERS)),
+    check(
+      `${name}_fees_check`,
+      sql`(commission is null or commission >= 0) and (viewing_fee is null or viewing_fee >= 0)`,
+    ),
+  ];
+}
 
 /** The UPI's shape (lib/listing.ts UPI_PATTERN) in SQL. */
 const upiCheck = sql.raw(`upi is null or upi ~ '^[1-5]/[0-9]{2}/[0-9]{2}/[0-9]{2}/[0-9]{1,6}$'`);
@@ -88,6 +136,13 @@ export const users = pgTable(
     passwordHash: text(),
     /** The language the user chose (or signed up in): their e-mails are written in it. */
     locale: text({ enum: LOCALES }),
+    /** When an admin checked the seller's identity, and who (never the ID document's number). */
+    verifiedAt: timestamp({ withTimezone: true }),
+    verifiedBy: uuid().references((): AnyPgColumn => users.id),
+    /** The shared secret of two-step sign-in (base32), set when the user starts turning it on. */
+    totpSecret: text(),
+    /** When two-step sign-in was turned on (its first code checked); null while it is off. */
+    totpEnabledAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** A deleted account keeps its row (its listings and the audit log point at it), anonymised. */
@@ -114,13 +169,31 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull(),
+    /** The browser or app that signed in, shown in the user's list of sessions. */
+    userAgent: text(),
     createdAt: createdAt(),
+    /** When the session was last used (updated at most every few minutes). */
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
     index('sessions_user_idx').on(table.userId),
   ],
+);
+
+/** Single-use codes that sign in without the authenticator; only their hashes are kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.codeHash] })],
 );
 
 /** Single-use, expiring password reset links; like sessions, only the token's hash is kept. */
@@ -223,6 +296,7 @@ export const properties = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     photos: jsonb().$type<Photo[]>().notNull().default([]),
+    ...trust(),
     search: tsvector()
       .notNull()
       .generatedAlwaysAs(
@@ -274,7 +348,8 @@ export const properties = pgTable(
       .where(published),
     index('properties_published_upi_idx')
       .on(table.upi)
-      .where(sql`upi is not null and moderation = 'Approved' and deleted_at is null`),
+      .where(sql`upi is not null and ${published}`),
+    ...trustIndexes('properties', table),
     index('properties_owner_idx').on(table.ownerId, table.createdAt.desc().nullsFirst()),
     index('properties_moderation_created_idx').on(
       table.moderation,
@@ -332,6 +407,7 @@ export const assets = pgTable(
     size: text(),
     condition: text(),
     sizeCloth: text(),
+    ...trust(),
     search: tsvector()
       .notNull()
       .generatedAlwaysAs(
@@ -372,7 +448,8 @@ export const assets = pgTable(
       .where(published),
     index('assets_published_upi_idx')
       .on(table.upi)
-      .where(sql`upi is not null and moderation = 'Approved' and deleted_at is null`),
+      .where(sql`upi is not null and ${published}`),
+    ...trustIndexes('assets', table),
     index('assets_owner_idx').on(table.ownerId, table.createdAt.desc().nullsFirst()),
     index('assets_moderation_created_idx').on(
       table.moderation,
@@ -478,6 +555,93 @@ export const requestMatches = pgTable(
       .on(table.requesterId, table.createdAt)
       .where(sql`notified_at is null`),
     index('request_matches_created_idx').on(table.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * A visitor's report that a published listing is a scam, gone, wrong, a duplicate or offensive.
+ * One open report per reporter (a user, or an address for visitors) and listing.
+ */
+export const listingReports = pgTable(
+  'listing_reports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    listingId: uuid().notNull(),
+    listingKind: text({ enum: ['property', 'asset'] }).notNull(),
+    reason: text({ enum: REPORT_REASONS }).notNull(),
+    details: text().notNull().default(''),
+    /** The signed-in reporter, told the outcome; null for a visitor. */
+    reporterId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** `user:<id>` or `address:<hash of the address>`: who counts as one reporter. */
+    reporterKey: text().notNull(),
+    status: text({ enum: REPORT_STATUSES }).notNull().default('open'),
+    outcome: text({ enum: REPORT_OUTCOMES }),
+    closedAt: timestamp({ withTimezone: true }),
+    closedBy: uuid().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('listing_reports_open_reporter_key')
+      .on(table.listingId, table.reporterKey)
+      .where(sql`status = 'open'`),
+    index('listing_reports_status_created_idx').on(
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id,
+    ),
+    index('listing_reports_listing_idx').on(table.listingId),
+    check('listing_reports_reason_check', oneOf('reason', REPORT_REASONS)),
+    check('listing_reports_status_check', oneOf('status', REPORT_STATUSES)),
+    check(
+      'listing_reports_outcome_check',
+      sql`outcome is null or ${oneOf('outcome', REPORT_OUTCOMES)}`,
+    ),
+    check('listing_reports_closed_check', sql`(status = 'closed') = (closed_at is not null)`),
+  ],
+);
+
+/**
+ * The perceptual hash of each photo of a listing, to find the same photo in another owner's
+ * listing. Four 16-bit bands of the hash are indexed: two photos within 3 bits of each other
+ * share at least one band.
+ */
+export const photoHashes = pgTable(
+  'photo_hashes',
+  {
+    listingId: uuid().notNull(),
+    listingKind: text({ enum: ['property', 'asset'] }).notNull(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id),
+    photoKey: text().notNull(),
+    hash: bigint({ mode: 'bigint' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.listingId, table.photoKey] }),
+    index('photo_hashes_band0_idx').on(sql`((${table.hash} >> 48) & 65535)`),
+    index('photo_hashes_band1_idx').on(sql`((${table.hash} >> 32) & 65535)`),
+    index('photo_hashes_band2_idx').on(sql`((${table.hash} >> 16) & 65535)`),
+    index('photo_hashes_band3_idx').on(sql`(${table.hash} & 65535)`),
+  ],
+);
+
+/** A listing whose photo looks like one of another owner's listing: shown to admins side by side. */
+export const photoMatches = pgTable(
+  'photo_matches',
+  {
+    listingId: uuid().notNull(),
+    listingKind: text({ enum: ['property', 'asset'] }).notNull(),
+    photoKey: text().notNull(),
+    matchedListingId: uuid().notNull(),
+    matchedListingKind: text({ enum: ['property', 'asset'] }).notNull(),
+    matchedPhotoKey: text().notNull(),
+    /** How many of the 64 bits differ (0: the same picture). */
+    distance: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.listingId, table.matchedListingId] }),
+    index('photo_matches_matched_idx').on(table.matchedListingId),
   ],
 );
 

@@ -36,6 +36,48 @@ export function defaultPricePeriod(type: ListingType): PricePeriod {
  */
 export const UPI_PATTERN = /^[1-5]\/\d{2}\/\d{2}\/\d{2}\/\d{1,6}$/;
 
+/** Who puts a listing up: its owner, an agent, or a commissioner (a broker paid per deal). */
+export const LISTERS = ['owner', 'agent', 'commissioner'] as const;
+export type Lister = (typeof LISTERS)[number];
+
+/** What a listing says of who lists it and what they charge (fees in whole francs). */
+type ListerValues = {
+  listedBy?: Lister;
+  commission?: number | null;
+  viewingFee?: number | null;
+};
+
+/**
+ * The lister columns to write: fees are an agent's or a commissioner's, so a listing by its
+ * owner keeps none (whatever a form left in its always-present fee inputs). A value left out
+ * (undefined) keeps the stored one; `before` is the stored row when editing.
+ */
+export function toListerColumns(input: ListerValues, before?: { listedBy: Lister }) {
+  const listedBy = input.listedBy ?? before?.listedBy ?? 'owner';
+  const isOwner = listedBy === 'owner';
+  return {
+    listedBy: input.listedBy,
+    commission: isOwner ? null : input.commission,
+    viewingFee: isOwner ? null : input.viewingFee,
+  };
+}
+
+/** Why a visitor reports a published listing. */
+export const REPORT_REASONS = [
+  'scam',
+  'unavailable',
+  'wrong',
+  'duplicate',
+  'offensive',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_STATUSES = ['open', 'closed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** What an admin decided on a report: nothing wrong, the listing hidden, or its owner blocked. */
+export const REPORT_OUTCOMES = ['dismissed', 'hidden', 'blocked'] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+
 /** How often a saved search's new listings are told: as they come, or once a day. */
 export const ALERT_FREQUENCIES = ['instant', 'daily'] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
@@ -58,12 +100,16 @@ export function isPropertyType(type: ListingType): type is PropertyType {
   return (PROPERTY_TYPES as readonly string[]).includes(type);
 }
 
-/** A stored photo: its content-hash key, intrinsic size and a tiny blurred preview. */
+/**
+ * A stored photo: its content-hash key, intrinsic size, a tiny blurred preview and its
+ * perceptual hash (64 bits as 16 hex digits; photos stored before it was computed lack it).
+ */
 export type Photo = {
   key: string;
   width: number;
   height: number;
   placeholder: string;
+  hash?: string;
 };
 
 /** 'house', 'HOUSE' and 'House' all become 'House'. */

@@ -531,21 +531,23 @@ type ListingTable = typeof properties | typeof assets;
  * them; jsonb_to_recordset parses the same rows in C, which roughly halves the seed time.
  */
 function createJsonInserter<Table extends ListingTable>(table: Table) {
-  const columns = Object.entries(getTableColumns(table)).filter(
-    ([key, column]) => !column.generated && key !== 'id' && key !== 'deletedAt',
-  );
-  const target = sql.join(
-    columns.map(([key]) => sql.identifier(toSnakeCase(key))),
-    sql`, `,
-  );
-  const fields = sql.join(
-    columns.map(([key]) => sql.identifier(key)),
-    sql`, `,
-  );
-  const shape = sql.raw(
-    columns.map(([key, column]) => `"${key}" ${column.getSQLType()}`).join(', '),
-  );
   return async (db: Pick<Database, 'execute'>, rows: Array<Table['$inferInsert']>) => {
+    // The columns the rows give; the others take their defaults.
+    const given = new Set(Object.keys(rows[0] ?? {}));
+    const columns = Object.entries(getTableColumns(table)).filter(
+      ([key, column]) => !column.generated && given.has(key),
+    );
+    const target = sql.join(
+      columns.map(([key]) => sql.identifier(toSnakeCase(key))),
+      sql`, `,
+    );
+    const fields = sql.join(
+      columns.map(([key]) => sql.identifier(key)),
+      sql`, `,
+    );
+    const shape = sql.raw(
+      columns.map(([key, column]) => `"${key}" ${column.getSQLType()}`).join(', '),
+    );
     await db.execute(sql`
       insert into ${table} (${target})
       select ${fields} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as input(${shape})`);

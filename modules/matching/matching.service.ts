@@ -101,7 +101,8 @@ export function createMatchingService({
       );
     if (!request) return [];
     const fits = (hasRooms: boolean) => sql`
-      l.moderation = 'Approved' and l.deleted_at is null and l.availability = 'Available'
+      l.moderation = 'Approved' and l.deleted_at is null and l.hidden_at is null
+      and l.expired_at is null and l.availability = 'Available'
       and ${request.type ? sql`l.type = ${request.type}` : sql`true`}
       and l.price <= ${Math.floor(request.price * BUDGET_STRETCH)}
       and l.owner_id <> ${request.requesterId}
