@@ -26,10 +26,17 @@ export const adminContext = createContext<Viewer>();
 /**
  * The admin panel's one guard: middleware of its layout route, so it runs before every loader
  * and every action below it (React Router runs a child's action without the parents' loaders,
- * but never without their middleware). Anyone but an admin goes to /login and back.
+ * but never without their middleware). Anyone but an admin goes to /login and back; an admin
+ * who must first turn two-step sign-in on goes to the security page.
  */
 export const requireAdmin: MiddlewareFunction<Response> = ({ request, context }) => {
-  context.set(adminContext, requireViewer(request, context, { role: 'admin' }));
+  const admin = requireViewer(request, context, { role: 'admin' });
+  // ADMIN_2FA=required: no admin page (nor its forms) until two-step sign-in is on; the
+  // security page, where it is turned on, says why.
+  if (context.get(requestContext).services.accounts.mustTurnOnTwoStep(admin)) {
+    throw redirect('/account/security?adminTwoStep=required');
+  }
+  context.set(adminContext, admin);
 };
 
 /**

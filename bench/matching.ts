@@ -62,7 +62,11 @@ export async function measureMatching(): Promise<Figure[]> {
       clock: systemClock,
       storage: createLocalPhotoStorage(dir),
       searchCacheSeconds: 0,
-      authAttemptsPer15Minutes: 10,
+      authLimits: {
+        loginFailuresPerAddressPer15Minutes: 100,
+        signupsPerAddressPerHour: 30,
+        resetAttemptsPer15Minutes: 10,
+      },
       uploadMaxBytes: 1024 * 1024,
       mailTransport: undefined,
       logger: { info: () => undefined, warn: () => undefined, error: () => undefined },

@@ -32,6 +32,9 @@ describe('loadConfig', () => {
       formPostsPerMinute: 20,
       searchCacheSeconds: 10,
       authAttemptsPer15Minutes: 10,
+      loginFailuresPerAddressPer15Minutes: 100,
+      signupsPerAddressPerHour: 30,
+      adminTwoStep: 'optional',
       isRunningJobs: true,
       matchDigestSeconds: 30,
     });
@@ -59,6 +62,9 @@ describe('loadConfig', () => {
       UPLOAD_MAX_MB: '2.5',
       LOG_LEVEL: 'warn',
       AUTH_ATTEMPTS_PER_15_MINUTES: '25',
+      LOGIN_FAILURES_PER_ADDRESS_PER_15_MINUTES: '250',
+      SIGNUPS_PER_ADDRESS_PER_HOUR: '60',
+      ADMIN_2FA: 'required',
       BACKGROUND_JOBS: 'off',
       MATCH_DIGEST_SECONDS: '5',
     });
@@ -80,6 +86,9 @@ describe('loadConfig', () => {
       formPostsPerMinute: 20,
       searchCacheSeconds: 10,
       authAttemptsPer15Minutes: 25,
+      loginFailuresPerAddressPer15Minutes: 250,
+      signupsPerAddressPerHour: 60,
+      adminTwoStep: 'required',
       isRunningJobs: false,
       matchDigestSeconds: 5,
     });

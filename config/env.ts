@@ -22,6 +22,14 @@ const EnvSchema = z.object({
   FORM_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(20),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   AUTH_ATTEMPTS_PER_15_MINUTES: z.coerce.number().int().min(1).max(100000).default(10),
+  LOGIN_FAILURES_PER_ADDRESS_PER_15_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100000)
+    .default(100),
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(30),
+  ADMIN_2FA: z.enum(['optional', 'required']).default('optional'),
   BACKGROUND_JOBS: booleanFromString.default(true),
   MATCH_DIGEST_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -53,10 +61,20 @@ export type Config = {
   /** How long a live-search answer is reused for the same query; 0 turns the cache off. */
   searchCacheSeconds: number;
   /**
-   * Failed logins (and signups, reset mails) allowed per client address and per account in
-   * 15 minutes before answering 429.
+   * Reset e-mails allowed per client address and per account, and bad reset links per address,
+   * in 15 minutes before answering 429.
    */
   authAttemptsPer15Minutes: number;
+  /**
+   * Failed sign-ins allowed per client address (all accounts together) in 15 minutes: a far
+   * higher ceiling than one account's, for carriers that put many customers behind one address
+   * (modules/accounts/accounts.limits.ts).
+   */
+  loginFailuresPerAddressPer15Minutes: number;
+  /** Signups allowed per client address in an hour. */
+  signupsPerAddressPerHour: number;
+  /** ADMIN_2FA: `required` holds admins to two-step sign-in before the admin panel opens. */
+  adminTwoStep: 'optional' | 'required';
   /**
    * Whether this process runs background jobs (mail, matching). Off, it only adds them: for
    * web-only processes beside a worker on PostgreSQL, and for tests that run jobs themselves.
@@ -105,6 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     formPostsPerMinute: values.FORM_POSTS_PER_MINUTE,
     searchCacheSeconds: values.SEARCH_CACHE_SECONDS,
     authAttemptsPer15Minutes: values.AUTH_ATTEMPTS_PER_15_MINUTES,
+    loginFailuresPerAddressPer15Minutes: values.LOGIN_FAILURES_PER_ADDRESS_PER_15_MINUTES,
+    signupsPerAddressPerHour: values.SIGNUPS_PER_ADDRESS_PER_HOUR,
+    adminTwoStep: values.ADMIN_2FA,
     isRunningJobs: values.BACKGROUND_JOBS,
     matchDigestSeconds: values.MATCH_DIGEST_SECONDS,
   };

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Clock } from '#lib/clock.ts';
 import type { Availability } from '#lib/listing.ts';
+import { lifeColumns } from '#lib/listing-life.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.admin.ts';
@@ -276,12 +277,18 @@ export function createCatalogueQueries<Row, View>({
     if (!ownerId) throw new NotFoundError(notFoundMessage());
     if (!isOwnerOrAdmin(actor, ownerId)) throw new ForbiddenError(t('auth.forbidden'));
     await db.transaction(async (tx) => {
+      const now = clock();
       const live = and(eq(table.id, id), isNull(table.deletedAt));
       const [before] = await tx.select().from(table).where(live).for('update');
       if (!before) throw new NotFoundError(notFoundMessage());
       const [after] = await tx
         .update(table)
-        .set({ availability, updatedAt: clock() })
+        // Dated for the sold-listing rule; back to Available after leaving the lists, renewed.
+        .set({
+          availability,
+          ...lifeColumns(before as ListingRow, { availability }, now),
+          updatedAt: now,
+        })
         .where(live)
         .returning();
       await written(before as ListingRow, after as ListingRow, tx);

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from
 import type { ListingFilters } from '#lib/listing-schemas.ts';
 import { defaultPricePeriod, LISTING_TYPES, type ListingType } from '#lib/listing.ts';
 import type { Database } from './client.ts';
-import { assets, properties } from './schema.ts';
+import { assets, properties, users } from './schema.ts';
 
 /**
  * Beyond this many matches a search answers "N+": counting and ranking every row of a broad
@@ -118,6 +118,7 @@ export function listingFilterConditions(
     filters.offer ? eq(table.offer, filters.offer) : undefined,
     filters.district ? eq(table.district, filters.district) : undefined,
     filters.sector ? eq(table.sector, filters.sector) : undefined,
+    filters.listedBy ? eq(table.listedBy, filters.listedBy) : undefined,
     filters.minPrice !== undefined ? gte(table.price, filters.minPrice) : undefined,
     filters.maxPrice !== undefined ? lte(table.price, filters.maxPrice) : undefined,
   ];
@@ -177,4 +178,9 @@ export async function readOnOffer(executor: Pick<Database, 'select'>, refs: List
           .where(onOffer(assets, ids('asset'))),
   ]);
   return { propertyRows, assetRows };
+}
+
+/** Whether the listing's owner is a verified seller (an admin checked their identity). */
+export function ownerVerifiedIn(table: typeof properties | typeof assets): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${table.ownerId} and ${users.verifiedAt} is not null)`;
 }

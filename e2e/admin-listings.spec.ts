@@ -97,7 +97,7 @@ test('an admin creates a property with a photo, sees it published, edits it and 
   await page.getByLabel('Area (e.g. 120sqm)', { exact: true }).fill('250sqm');
   await page.getByLabel('Price (RWF)', { exact: true }).fill('2500000');
   await page.getByLabel('Bedrooms', { exact: true }).fill('4');
-  await page.getByLabel('Owner', { exact: true }).fill('Inzu Estates');
+  await page.getByRole('textbox', { name: 'Owner', exact: true }).fill('Inzu Estates');
   await page.getByLabel('Contact', { exact: true }).fill('0788000222');
   await page
     .getByLabel('Description', { exact: true })
@@ -221,7 +221,7 @@ test('an admin creates a car with its kind fields, then deletes it from Manage A
   await page.getByLabel('District').selectOption('Gasabo');
   await page.getByLabel('Sector').selectOption('Remera');
   await page.getByLabel('Location', { exact: true }).fill('Remera, Kigali');
-  await page.getByLabel('Owner', { exact: true }).fill('Inzu Motors');
+  await page.getByRole('textbox', { name: 'Owner', exact: true }).fill('Inzu Motors');
   await page.getByLabel('Contact', { exact: true }).fill('0788000444');
   await page.getByLabel('Transmission', { exact: true }).fill('Manual');
   await page.getByLabel('Certified', { exact: true }).check();

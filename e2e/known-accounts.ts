@@ -13,3 +13,14 @@ export const E2E_SELLER = {
   password: 'e2e-seller-password',
   name: 'Jean Habimana',
 } as const;
+
+/**
+ * Sellers whose listings e2e/serve.ts dates back for the expiry journey (e2e/expiry.spec.ts):
+ * one per project, since a renewal is done once.
+ */
+export const E2E_EXPIRY_SELLERS = {
+  phone: { email: 'expiry-phone@e2e.inzu.rw', name: 'Expiry Phone Seller' },
+  desktop: { email: 'expiry-desktop@e2e.inzu.rw', name: 'Expiry Desktop Seller' },
+} as const;
+
+export const E2E_EXPIRY_PASSWORD = 'e2e-expiry-password';

@@ -19,7 +19,12 @@ import { createMediaService, type MediaService } from '#modules/media/media.serv
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
 import { hashPassword } from '#modules/accounts/accounts.passwords.ts';
 import { startSmtpServer } from '#test/smtp-server.ts';
-import { E2E_ADMIN, E2E_SELLER } from './known-accounts.ts';
+import {
+  E2E_ADMIN,
+  E2E_EXPIRY_PASSWORD,
+  E2E_EXPIRY_SELLERS,
+  E2E_SELLER,
+} from './known-accounts.ts';
 import { mailboxFile, type E2EFixtures, type ListingFixture } from './fixtures.ts';
 import { projectRoot } from '#config/paths.ts';
 
@@ -366,6 +371,42 @@ async function seedFixtures(db: Database, media: MediaService): Promise<E2EFixtu
   };
 }
 
+/**
+ * For the expiry journey (e2e/expiry.spec.ts), per project: a listing confirmed 54 days ago,
+ * whose owner the expiry sweep e-mails when the server starts, and one that already left the
+ * lists. Listed long ago, they stay out of the home page's newest.
+ */
+async function seedExpiringListings(db: Database): Promise<void> {
+  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * HOUR_MS);
+  for (const [project, account] of Object.entries(E2E_EXPIRY_SELLERS)) {
+    const owner = await createUser(db, {
+      ...account,
+      passwordHash: await hashPassword(E2E_EXPIRY_PASSWORD),
+      role: 'seller',
+    });
+    const listing = (name: string, dates: Partial<NewAsset>) =>
+      createAsset(db, owner.id, {
+        ...NO_KIND_FIELDS,
+        type: 'Other',
+        name,
+        location: 'Muhoza, Musanze',
+        description: 'Listed long ago, for the expiry journey.',
+        price: 120_000,
+        offer: 'Sale',
+        ownerName: account.name,
+        features: [],
+        createdAt: daysAgo(120),
+        ...dates,
+      });
+    await listing(`Brass floor lamp (${project})`, { confirmedAt: daysAgo(54) });
+    await listing(`Walnut bookcase (${project})`, {
+      confirmedAt: daysAgo(70),
+      expiryWarnedAt: daysAgo(10),
+      expiredAt: daysAgo(3),
+    });
+  }
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inzu-e2e-'));
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -376,6 +417,7 @@ try {
     storage: createLocalPhotoStorage(path.join(dataDir, 'uploads')),
   });
   const fixtures = await seedFixtures(database.db, media);
+  await seedExpiringListings(database.db);
   fs.mkdirSync(path.dirname(fixturesFile), { recursive: true });
   fs.writeFileSync(fixturesFile, `${JSON.stringify(fixtures, null, 2)}\n`);
 } finally {
@@ -400,6 +442,8 @@ Object.assign(process.env, {
   FORM_POSTS_PER_MINUTE: '500',
   // Every journey signs up or in from this one address.
   AUTH_ATTEMPTS_PER_15_MINUTES: '1000',
+  SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+  LOGIN_FAILURES_PER_ADDRESS_PER_15_MINUTES: '1000',
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
   NODE_ENV: 'production',

@@ -166,6 +166,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'format.monthYear',
   // The same word in French.
   'nav.menu',
+  'twoStep.codeLabel',
   'place.district',
   'savedSearch.mailLine',
   'landing.rwanda',

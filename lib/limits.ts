@@ -46,6 +46,10 @@ export const PRICE_MAX = 1e13;
 export const REASON_MAX_LENGTH = 500;
 /** How many photos one listing, supply or request may carry; the first is the cover. */
 export const MAX_PHOTOS = 8;
+/** What a visitor writes when reporting a listing (required for the reason 'other'). */
+export const REPORT_DETAILS_MAX_LENGTH = 1000;
+/** An admin's note on a decision about a reported listing. */
+export const REPORT_NOTE_MAX_LENGTH = 500;
 
 // --- Accounts and messages ---
 
@@ -102,3 +106,5 @@ export const NOTIFICATION_LIST_PAGE_SIZE = 10;
 export const USER_LIST_PAGE_SIZE = 20;
 /** Entries on one page of the audit log. */
 export const AUDIT_LOG_PAGE_SIZE = 20;
+/** Listing reports on one page of the admin's list. */
+export const LISTING_REPORTS_PAGE_SIZE = 40;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { t } from './i18n.admin.ts';
 import {
   AVAILABILITIES,
+  LISTERS,
   OFFERS,
   PRICE_PERIODS,
   capitalizeType,
@@ -57,6 +58,65 @@ const OfferFilterSchema = z
   .transform((raw) => (raw.trim() === '' ? undefined : capitalizeType(raw)))
   .pipe(z.enum(OFFERS, { error: () => t('validation.offer') }).optional())
   .optional();
+
+/** A form's single text (a repeated field's first); blank is not given. */
+function singleText(value: unknown): unknown {
+  const text = Array.isArray(value) ? value[0] : value;
+  return typeof text === 'string' && text.trim() === '' ? undefined : text;
+}
+
+/** Who is listing, in any case; blank (or left out) is not given. */
+const ListedBySchema = z.preprocess(
+  (value) => {
+    const text = singleText(value);
+    return typeof text === 'string' ? text.trim().toLowerCase() : text;
+  },
+  z.enum(LISTERS, { error: () => t('validation.listedBy') }).optional(),
+);
+
+/**
+ * A fee in whole francs ('50,000' and '50 000' read as 50000). Left out, it is not given (an
+ * edit keeps it); blank or null, there is none.
+ */
+const FeeSchema = z.preprocess(
+  (value) => {
+    const text = Array.isArray(value) ? value[0] : value;
+    if (typeof text !== 'string') return text;
+    const digits = text.replace(/[\s,]/g, '');
+    if (digits === '') return null;
+    return /^\d+$/.test(digits) ? Number(digits) : text;
+  },
+  z
+    .number({ error: () => t('validation.amount') })
+    .int({ error: () => t('validation.amount') })
+    .min(0, { error: () => t('validation.amount') })
+    .max(PRICE_MAX, { error: () => t('validation.amount') })
+    .nullable()
+    .optional(),
+);
+
+/**
+ * Who puts a listing up (owner, agent or commissioner; a new listing without it is the
+ * owner's) and the fees an agent or a commissioner asks, in every listing form and payload.
+ */
+export const listerInputFields = {
+  listedBy: ListedBySchema.meta({
+    description: 'owner, agent or commissioner (a broker); a new listing without it: owner',
+  }),
+  commission: FeeSchema.meta({
+    description: "The agent's or commissioner's commission in RWF; null or blank for none",
+  }),
+  viewingFee: FeeSchema.meta({
+    description: 'A fee asked before a viewing, in RWF; null or blank for none',
+  }),
+};
+
+/** Who lists a listing and what they charge, as every listing view shows it. */
+export const listerViewFields = {
+  listedBy: z.enum(LISTERS).meta({ description: 'owner, agent or commissioner (a broker)' }),
+  commission: z.number().int().nullable().meta({ description: 'Commission in RWF, if any' }),
+  viewingFee: z.number().int().nullable().meta({ description: 'Viewing fee in RWF, if any' }),
+};
 
 const amountFilter = (description: string) =>
   z.coerce
@@ -115,6 +175,12 @@ export const listingFilterFields = {
     })
     .optional()
     .meta({ description: 'A sector, in any case (with `district` when its name is shared)' }),
+  listedBy: z
+    .preprocess(
+      (raw) => (typeof raw === 'string' ? raw.trim().toLowerCase() || undefined : raw),
+      z.enum(LISTERS, { error: () => t('validation.listedBy') }).optional(),
+    )
+    .meta({ description: 'Only listings by their owner (owner), by agents or by commissioners' }),
   sort: z
     .preprocess(
       // The hyphenated names of earlier versions still sort.
@@ -134,6 +200,7 @@ export const LISTING_FILTER_KEYS = [
   'pricePeriod',
   'bedrooms',
   'bathrooms',
+  'listedBy',
 ] as const satisfies readonly (keyof typeof listingFilterFields)[];
 
 /** Paging and the filters of a type list (its type is in the path). */

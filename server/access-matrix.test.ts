@@ -164,3 +164,55 @@ describe('the access matrix', () => {
     }
   });
 });
+
+describe('the access matrix with ADMIN_2FA=required', () => {
+  let required: TestApp;
+  let adminId: string;
+
+  beforeAll(async () => {
+    required = await createTestApp({ adminTwoStep: 'required' });
+    adminId = (await createSignedInUser(required.database, { role: 'admin' })).user.id;
+  });
+
+  afterAll(async () => {
+    await required.close();
+  });
+
+  async function callAsAdmin(route: DeclaredRoute) {
+    const token = await createSession(required.database, adminId);
+    const isWrite = !['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(route.method);
+    return required.app.inject({
+      method: route.method as 'GET',
+      url: route.url.replace(/:\w+/g, randomUUID()).replace('*', 'no-such-route'),
+      headers: { authorization: `Bearer ${token}` },
+      ...(isWrite ? { payload: {} } : {}),
+    });
+  }
+
+  it('refuses an admin without two-step sign-in every admin route (403), and no signed-in one', async () => {
+    const mismatches: string[] = [];
+    for (const route of required.app.declaredRoutes) {
+      if (route.access !== 'admin' && route.access !== 'signed-in') continue;
+      const response = await callAsAdmin(route);
+      const isRefused =
+        response.statusCode === 403 &&
+        response.json().message === 'Turn on two-step sign-in to use the admin panel.';
+      if (response.statusCode >= 500 || isRefused !== (route.access === 'admin')) {
+        mismatches.push(`${route.method} ${route.url}: ${response.statusCode}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('lets the admin in once two-step sign-in is on', async () => {
+    await required.database.db
+      .update(users)
+      .set({ totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', totpEnabledAt: new Date() })
+      .where(eq(users.id, adminId));
+    const adminRoutes = required.app.declaredRoutes.filter((route) => route.access === 'admin');
+    expect(adminRoutes.length).toBeGreaterThan(0);
+    for (const route of adminRoutes) {
+      expect((await callAsAdmin(route)).statusCode, `${route.method} ${route.url}`).not.toBe(403);
+    }
+  });
+});

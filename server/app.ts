@@ -27,19 +27,23 @@ import { t, tCount } from '#lib/i18n.admin.ts';
 import { MAX_PHOTOS } from '#lib/limits.ts';
 import { accountsAdminApi } from '#modules/accounts/accounts.admin.api.ts';
 import { accountsApi } from '#modules/accounts/accounts.api.ts';
+import { accountSecurityApi } from '#modules/accounts/accounts.security.api.ts';
 import { auditApi } from '#modules/audit/audit.api.ts';
 import { assetsApi } from '#modules/assets/assets.api.ts';
 import { dashboardApi } from '#modules/dashboard/dashboard.api.ts';
 import { inboxApi } from '#modules/inbox/inbox.api.ts';
 import { inquiriesApi } from '#modules/inquiries/inquiries.api.ts';
 import { listingsApi } from '#modules/listings/listings.api.ts';
+import { listingReportsApi } from '#modules/listing-reports/listing-reports.api.ts';
 import { createSmtpTransport, type MailTransport } from '#modules/mail/mail.service.ts';
 import { favouritesApi } from '#modules/favourites/favourites.api.ts';
 import { manageApi } from '#modules/manage/manage.api.ts';
+import { expiryApi } from '#modules/expiry/expiry.api.ts';
 import { matchingApi } from '#modules/matching/matching.api.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
 import { newsletterApi } from '#modules/newsletter/newsletter.api.ts';
 import { placesApi } from '#modules/places/places.api.ts';
+import { privacyApi } from '#modules/privacy/privacy.api.ts';
 import { savedSearchesApi } from '#modules/saved-searches/saved-searches.api.ts';
 import { emailChoicesApi } from '#modules/email-choices/email-choices.api.ts';
 import { notificationsApi } from '#modules/notifications/notifications.api.ts';
@@ -115,7 +119,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock ?? systemClock,
     storage,
     searchCacheSeconds: config.searchCacheSeconds,
-    authAttemptsPer15Minutes: config.authAttemptsPer15Minutes,
+    authLimits: {
+      loginFailuresPerAddressPer15Minutes: config.loginFailuresPerAddressPer15Minutes,
+      signupsPerAddressPerHour: config.signupsPerAddressPerHour,
+      resetAttemptsPer15Minutes: config.authAttemptsPer15Minutes,
+    },
+    adminTwoStep: config.adminTwoStep,
     uploadMaxBytes: config.uploadMaxBytes,
     mailTransport:
       options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined),
@@ -190,6 +199,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(searchApi, { search: services.search });
       await api.register(placesApi);
       await api.register(accountsApi, { accounts: services.accounts, siteUrl: config.siteUrl });
+      await api.register(accountSecurityApi, { security: services.accountSecurity });
+      await api.register(privacyApi, { privacy: services.privacy, siteUrl: config.siteUrl });
       await api.register(accountsAdminApi, {
         accountsAdmin: services.accountsAdmin,
         notifications: services.notifications,
@@ -218,7 +229,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(notificationsApi, { notifications: services.notifications });
       await api.register(favouritesApi, { favourites: services.favourites });
+      await api.register(listingReportsApi, {
+        listingReports: services.listingReports,
+        formRateLimit,
+      });
       await api.register(savedSearchesApi, { savedSearches: services.savedSearches });
+      await api.register(expiryApi, { expiry: services.expiry, formRateLimit });
       await api.register(emailChoicesApi, { emailChoices: services.emailChoices });
       await api.register(matchingApi, {
         matching: services.matching,

@@ -32,7 +32,11 @@ beforeAll(async () => {
     clock: systemClock,
     storage: createLocalPhotoStorage(uploads),
     searchCacheSeconds: 10,
-    authAttemptsPer15Minutes: 100,
+    authLimits: {
+      loginFailuresPerAddressPer15Minutes: 100,
+      signupsPerAddressPerHour: 100,
+      resetAttemptsPer15Minutes: 100,
+    },
     uploadMaxBytes: 1024 * 1024,
     mailTransport: undefined,
     logger: {

@@ -2,15 +2,20 @@ import type { Database, SqlRunner } from '#db/client.ts';
 import type { Clock } from '#lib/clock.ts';
 import { createAccountsAdminService } from '#modules/accounts/accounts.admin.service.ts';
 import { createAdminBootstrap } from '#modules/accounts/accounts.bootstrap.ts';
+import { createAuthLimits, type AuthLimitSettings } from '#modules/accounts/accounts.limits.ts';
+import type { AdminTwoStep } from '#modules/accounts/accounts.schema.ts';
+import { createAccountSecurityService } from '#modules/accounts/accounts.security.service.ts';
 import { createAccountsService } from '#modules/accounts/accounts.service.ts';
 import { createAuditService } from '#modules/audit/audit.service.ts';
 import { createAssetsService } from '#modules/assets/assets.service.ts';
 import { createCatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import { createDashboardService } from '#modules/dashboard/dashboard.service.ts';
+import { createExpiryService } from '#modules/expiry/expiry.service.ts';
 import { createInboxService } from '#modules/inbox/inbox.service.ts';
 import { createJobQueue } from '#modules/jobs/jobs.service.ts';
 import { createInquiriesService } from '#modules/inquiries/inquiries.service.ts';
 import { createListingsService } from '#modules/listings/listings.service.ts';
+import { createListingReportsService } from '#modules/listing-reports/listing-reports.service.ts';
 import { createMailService, type MailTransport } from '#modules/mail/mail.service.ts';
 import { createEmailChoicesService } from '#modules/email-choices/email-choices.service.ts';
 import { createSigner } from '#modules/signing/signing.service.ts';
@@ -23,6 +28,8 @@ import type { PhotoStorage } from '#modules/media/media.storage.ts';
 import { createMediaService } from '#modules/media/media.service.ts';
 import { createNewsletterService } from '#modules/newsletter/newsletter.service.ts';
 import { createNotificationsService } from '#modules/notifications/notifications.service.ts';
+import { createPrivacyService } from '#modules/privacy/privacy.service.ts';
+import { createPhotoMatchesService } from '#modules/photo-matches/photo-matches.service.ts';
 import { createRequestsService } from '#modules/requests/requests.service.ts';
 import { createReportsService } from '#modules/reports/reports.service.ts';
 import { createSettingsService } from '#modules/settings/settings.service.ts';
@@ -42,7 +49,8 @@ export function createServices({
   clock,
   storage,
   searchCacheSeconds,
-  authAttemptsPer15Minutes,
+  authLimits,
+  adminTwoStep = 'optional',
   uploadMaxBytes,
   mailTransport,
   logger,
@@ -59,7 +67,10 @@ export function createServices({
   clock: Clock;
   storage: PhotoStorage;
   searchCacheSeconds: number;
-  authAttemptsPer15Minutes: number;
+  /** The sign-in, signup and reset limits per address (accounts.limits.ts). */
+  authLimits: AuthLimitSettings;
+  /** ADMIN_2FA. */
+  adminTwoStep?: AdminTwoStep;
   /** The largest photo file accepted (UPLOAD_MAX_MB). */
   uploadMaxBytes: number;
   /** Undefined: e-mail stays in the outbox table and the log. */
@@ -89,6 +100,7 @@ export function createServices({
   const audit = createAuditService({ db, clock });
   const notifications = createNotificationsService({ db, clock, mail, audit });
   watchSharedUpis({ notifications, catalogueEvents });
+  const photoMatches = createPhotoMatchesService({ db, clock, notifications });
   const matching = createMatchingService({
     db,
     clock,
@@ -104,10 +116,14 @@ export function createServices({
     media,
     audit,
     notifications,
+    photoMatches,
     siteUrl,
     catalogueEvents,
   });
   const settings = createSettingsService({ db, clock, audit });
+  // One set of sign-in limits: a password checked by the security page counts as a sign-in.
+  const limits = createAuthLimits({ clock, settings: authLimits });
+  const accountsAdmin = createAccountsAdminService({ db, clock, audit, mail, catalogueEvents });
   return {
     jobs,
     catalogueEvents,
@@ -116,9 +132,21 @@ export function createServices({
       db,
       clock,
       mail,
-      attemptsPerWindow: authAttemptsPer15Minutes,
+      limits,
+      signer: createSigner({ db }),
+      adminTwoStep,
     }),
-    accountsAdmin: createAccountsAdminService({ db, clock, audit, mail, catalogueEvents }),
+    accountSecurity: createAccountSecurityService({ db, clock, limits }),
+    accountsAdmin,
+    privacy: createPrivacyService({ db, clock, jobs, settings, accountsAdmin, logger }),
+    listingReports: createListingReportsService({
+      db,
+      clock,
+      audit,
+      notifications,
+      accountsAdmin,
+      catalogueEvents,
+    }),
     adminBootstrap: createAdminBootstrap({ db, clock }),
     mail,
     dashboard: createDashboardService({ db }),
@@ -156,6 +184,16 @@ export function createServices({
       requestWritten: matching.requestWritten,
     }),
     matching,
+    expiry: createExpiryService({
+      db,
+      clock,
+      siteUrl,
+      jobs,
+      notifications,
+      settings,
+      signer: createSigner({ db }),
+      catalogueEvents,
+    }),
     savedSearches: createSavedSearchesService({
       db,
       clock,
@@ -174,7 +212,7 @@ export function createServices({
       catalogueEvents,
     }),
     supplies,
-    manage: createManageService({ db, clock, audit, media, catalogueEvents }),
+    manage: createManageService({ db, clock, audit, media, photoMatches, catalogueEvents }),
     notifications,
     settings,
     media,

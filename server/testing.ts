@@ -32,9 +32,14 @@ export async function createTestApp(
     clock?: Clock;
     formPostsPerMinute?: number;
     authAttemptsPer15Minutes?: number;
+    loginFailuresPerAddress?: number;
+    signupsPerAddressPerHour?: number;
+    adminTwoStep?: 'optional' | 'required';
     publicUrl?: string;
     /** Serve pages too (a hand-made build, say); without it, the API alone. */
     pages?: AppOptions['pages'];
+    /** A logger to read what the server logs; without it, nothing is logged. */
+    logger?: AppOptions['logger'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -45,6 +50,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     FORM_POSTS_PER_MINUTE: String(options.formPostsPerMinute ?? 100_000),
     AUTH_ATTEMPTS_PER_15_MINUTES: String(options.authAttemptsPer15Minutes ?? 100_000),
+    LOGIN_FAILURES_PER_ADDRESS_PER_15_MINUTES: String(options.loginFailuresPerAddress ?? 100_000),
+    SIGNUPS_PER_ADDRESS_PER_HOUR: String(options.signupsPerAddressPerHour ?? 100_000),
+    ADMIN_2FA: options.adminTwoStep,
     // Tests change the catalogue between searches; the cache has its own test.
     SEARCH_CACHE_SECONDS: '0',
     // Tests run due jobs themselves (runDueJobs), at the moment they choose.
@@ -55,7 +63,7 @@ export async function createTestApp(
     config,
     database,
     clock: options.clock,
-    logger: false,
+    logger: options.logger ?? false,
     pages: options.pages,
   });
   await app.ready();

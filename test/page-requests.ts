@@ -168,5 +168,6 @@ export function viewerOf({
     email: user.email,
     role: user.role,
     locale: null,
+    isTwoStepOn: false,
   };
 }

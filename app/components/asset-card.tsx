@@ -6,6 +6,7 @@ import { Icon } from './icon.tsx';
 import { CARD_SIZES, ListingPhoto } from './listing-photo.tsx';
 import { OfferBadges } from './offer-badges.tsx';
 import { SaveButton } from './save-button.tsx';
+import { VerifiedSellerBadge } from './verified-seller-badge.tsx';
 
 export function AssetCard({
   asset,
@@ -28,7 +29,11 @@ export function AssetCard({
           isPriority={isPriority}
         />
         <div className="absolute top-3 left-3">
-          <OfferBadges status={asset.status} availability={asset.availability} />
+          <OfferBadges
+            status={asset.status}
+            availability={asset.availability}
+            isByOwner={asset.listedBy === 'owner'}
+          />
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -52,6 +57,11 @@ export function AssetCard({
             <li className="flex items-center gap-1">
               <Icon name="user" className="h-4 w-4 shrink-0" />
               {asset.owner}
+            </li>
+          )}
+          {asset.ownerVerified && (
+            <li>
+              <VerifiedSellerBadge isSmall />
             </li>
           )}
           <li className="flex items-center gap-1">

@@ -10,6 +10,7 @@ import { FormField } from './form-field.tsx';
 import { TextField } from './text-field.tsx';
 import { FormErrorSummary } from './form-error-summary.tsx';
 import { FormMessage } from './form-message.tsx';
+import { PrivacyNote } from '#app/components/privacy-note.tsx';
 
 /**
  * 'Request Information' on a listing page: posts to the page's own action. A signed-in visitor
@@ -27,6 +28,7 @@ export function InquiryForm({ listingId }: { listingId: string }) {
     onInput,
   } = useFormSubmission({
     key: `inquiry-${listingId}`,
+    intent: 'inquiry',
   });
 
   return (
@@ -99,6 +101,7 @@ export function InquiryForm({ listingId }: { listingId: string }) {
           <input type="checkbox" name="agree" className="h-5 w-5 accent-brand-700" />
           {t('inquiry.agree')}
         </label>
+        <PrivacyNote />
         <button type="submit" className="button-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? t('inquiry.submitting') : t('inquiry.submit')}
         </button>

@@ -1,16 +1,19 @@
 import { formatPrice } from '#lib/format.ts';
 import { t } from '#lib/i18n.ts';
-import type { Availability, Offer, PricePeriod } from '#lib/listing.ts';
+import type { Availability, Lister, Offer, PricePeriod } from '#lib/listing.ts';
 import type { PhotoView } from '#lib/photos.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { ContactBar } from './contact-bar.tsx';
 import { FactList, type Fact } from './fact-list.tsx';
 import { Icon } from './icon.tsx';
 import { InquiryForm } from './inquiry-form.tsx';
+import { ListerLine } from './lister-line.tsx';
 import { ManageListing } from './manage-listing.tsx';
 import { OfferBadges } from './offer-badges.tsx';
 import { OwnerPanel } from './owner-panel.tsx';
 import { PhotoGallery } from './photo-gallery.tsx';
+import { ReportListing } from './report-listing.tsx';
+import { SafetyTips } from './safety-tips.tsx';
 import { SaveButton } from './save-button.tsx';
 
 export type ListingDetail = {
@@ -27,7 +30,13 @@ export type ListingDetail = {
   owner: string | null;
   /** The owner's account, for the link to their public profile. */
   ownerId?: string | null;
+  /** Whether an admin checked the owner's identity ("Verified seller"). */
+  ownerVerified?: boolean;
   contact: string | null;
+  /** Who lists it (owner, agent or commissioner) and the fees they ask, in RWF. */
+  listedBy: Lister;
+  commission: number | null;
+  viewingFee: number | null;
   timeAgo: string;
 };
 
@@ -86,6 +95,11 @@ export function ListingDetailLayout({
               {publicUrl && <SaveButton listingId={listing._id} title={listing.title} />}
             </div>
             {priceNote}
+            <ListerLine
+              listedBy={listing.listedBy}
+              commission={listing.commission}
+              viewingFee={listing.viewingFee}
+            />
           </header>
           {listing.description && (
             <section aria-labelledby="description-heading" className="space-y-2">
@@ -111,6 +125,7 @@ export function ListingDetailLayout({
           <OwnerPanel
             owner={listing.owner}
             ownerId={listing.ownerId}
+            isOwnerVerified={listing.ownerVerified === true}
             contact={listing.contact}
             timeAgo={listing.timeAgo}
             isPublished={publicUrl !== undefined}
@@ -123,7 +138,9 @@ export function ListingDetailLayout({
               url={publicUrl}
             />
           )}
+          {publicUrl && <SafetyTips />}
           {publicUrl && <InquiryForm listingId={listing._id} />}
+          {publicUrl && !canManage && <ReportListing listingId={listing._id} />}
         </aside>
       </div>
       {below}

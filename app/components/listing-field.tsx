@@ -59,6 +59,8 @@ const LISTING_FIELDS = {
   size: { label: 'listing.size', maxLength: ASSET_DETAIL_MAX_LENGTH },
   condition: { label: 'listing.condition', maxLength: ASSET_DETAIL_MAX_LENGTH },
   sizeCloth: { label: 'listing.sizeCloth', maxLength: CLOTHES_SIZE_MAX_LENGTH },
+  commission: { label: 'lister.commission', kind: 'digits' },
+  viewingFee: { label: 'lister.viewingFee', kind: 'digits' },
 } satisfies Record<string, FieldSpec>;
 
 type ListingFieldName = keyof typeof LISTING_FIELDS;

@@ -3,6 +3,7 @@ import { EMAIL_MAX_LENGTH } from '#lib/limits.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { FormErrorSummary } from './form-error-summary.tsx';
 import { FormMessage } from './form-message.tsx';
+import { PrivacyNote } from '#app/components/privacy-note.tsx';
 
 export function NewsletterForm() {
   // The footer is on every page: another page's action data is not this form's answer.
@@ -45,6 +46,7 @@ export function NewsletterForm() {
           {t('footer.subscribe')}
         </button>
       </div>
+      <PrivacyNote tone="dark" />
       <div aria-live="polite" className="min-h-0">
         {isSubmitting ? (
           <FormMessage tone="pending">{t('footer.subscribing')}</FormMessage>

@@ -1,13 +1,18 @@
 import { t } from '#lib/i18n.ts';
 import type { Availability, Offer } from '#lib/listing.ts';
 
-/** 'For Rent' or 'For Sale', and 'Sold' or 'Rented' once the listing is taken. */
+/**
+ * 'For Rent' or 'For Sale', and 'Sold' or 'Rented' once the listing is taken; on cards, 'Owner'
+ * when its owner lists it (no agent or commissioner between).
+ */
 export function OfferBadges({
   status,
   availability,
+  isByOwner = false,
 }: {
   status: Offer;
   availability: Availability;
+  isByOwner?: boolean;
 }) {
   return (
     <span className="flex flex-wrap gap-1">
@@ -21,6 +26,11 @@ export function OfferBadges({
       {availability !== 'Available' && (
         <span className="rounded-full bg-slate-900 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase">
           {t(`listing.availability.${availability}`)}
+        </span>
+      )}
+      {isByOwner && (
+        <span className="rounded-full bg-white px-2.5 py-1 text-xs font-bold tracking-wide text-emerald-800 uppercase ring-1 ring-emerald-700">
+          {t('lister.owner')}
         </span>
       )}
     </span>

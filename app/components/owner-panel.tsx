@@ -1,11 +1,13 @@
 import { Link } from '#app/components/link.tsx';
 import { t } from '#lib/i18n.ts';
 import { FactList } from './fact-list.tsx';
+import { VerifiedSellerBadge } from './verified-seller-badge.tsx';
 
 /** Who to call about a listing, beside the inquiry form. */
 export function OwnerPanel({
   owner,
   ownerId,
+  isOwnerVerified = false,
   contact,
   timeAgo,
   isPublished,
@@ -13,6 +15,8 @@ export function OwnerPanel({
   owner: string | null;
   /** The owner's account: when given, the name links to their public profile. */
   ownerId?: string | null;
+  /** An admin checked the owner's identity: the "Verified seller" badge. */
+  isOwnerVerified?: boolean;
   contact: string | null;
   timeAgo: string;
   /** A supply still under review was sent, not listed. */
@@ -45,6 +49,11 @@ export function OwnerPanel({
           },
         ]}
       />
+      {isOwnerVerified && (
+        <p className="mt-3">
+          <VerifiedSellerBadge />
+        </p>
+      )}
       <p className="mt-3 text-sm text-slate-600">
         {t(isPublished ? 'listing.listedAgo' : 'listing.sentAgo', { timeAgo })}
       </p>

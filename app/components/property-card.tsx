@@ -6,6 +6,7 @@ import { Icon } from './icon.tsx';
 import { CARD_SIZES, ListingPhoto } from './listing-photo.tsx';
 import { OfferBadges } from './offer-badges.tsx';
 import { SaveButton } from './save-button.tsx';
+import { VerifiedSellerBadge } from './verified-seller-badge.tsx';
 
 export const CARD_DESCRIPTION_LENGTH = 80;
 
@@ -30,7 +31,11 @@ export function PropertyCard({
           isPriority={isPriority}
         />
         <div className="absolute top-3 left-3">
-          <OfferBadges status={property.status} availability={property.availability} />
+          <OfferBadges
+            status={property.status}
+            availability={property.availability}
+            isByOwner={property.listedBy === 'owner'}
+          />
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
@@ -52,6 +57,11 @@ export function PropertyCard({
           <Icon name="mapPin" className="h-4 w-4 shrink-0" />
           {property.location}
         </p>
+        {property.ownerVerified && (
+          <p>
+            <VerifiedSellerBadge isSmall />
+          </p>
+        )}
         <p className="text-sm text-slate-700">
           {truncate(property.description, CARD_DESCRIPTION_LENGTH)}
         </p>

@@ -80,11 +80,16 @@ export function SiteFooter() {
                 </Link>
               )}
             </li>
-            {site.privacyURL && (
-              <li>
+            <li>
+              {/* An address the admin configured wins over the platform's own notice. */}
+              {site.privacyURL ? (
                 <SettingLink href={site.privacyURL}>{t('footer.privacy')}</SettingLink>
-              </li>
-            )}
+              ) : (
+                <Link to="/privacy" className="hover:underline">
+                  {t('footer.privacy')}
+                </Link>
+              )}
+            </li>
             <li>
               <Link to={SUPPLY_PROPERTY_LINK.to} className="hover:underline">
                 {t('footer.sellProperty')}

@@ -164,6 +164,12 @@ function SignedInStrip({ user, unread }: { user: SignedInUser; unread: number })
       >
         {t('savedSearch.link')}
       </Link>
+      <Link
+        to="/account/security"
+        className="rounded px-2 py-0.5 font-medium hover:bg-brand-800 hover:underline"
+      >
+        {t('security.link')}
+      </Link>
       <LogoutButton className="rounded border border-brand-100/60 px-2 py-0.5 font-medium hover:bg-brand-800 disabled:opacity-60" />
     </div>
   );

@@ -38,6 +38,11 @@ export function SupplyCard({ supply }: { supply: SupplyView }) {
         />
         <div className="absolute top-3 left-3">
           <ModerationBadge moderation={supply.moderation} />
+          {supply.expiredAt && supply.moderation === 'Approved' && (
+            <span className="ml-2 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-bold tracking-wide text-amber-900 uppercase">
+              {t('expiry.expiredBadge')}
+            </span>
+          )}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">

@@ -52,7 +52,16 @@ export type DemoProperty = DemoListing &
   > &
   Pick<
     NewProperty,
-    'availability' | 'address' | 'areaSqm' | 'district' | 'sector' | 'pricePeriod' | 'upi'
+    | 'availability'
+    | 'address'
+    | 'areaSqm'
+    | 'district'
+    | 'sector'
+    | 'pricePeriod'
+    | 'upi'
+    | 'listedBy'
+    | 'commission'
+    | 'viewingFee'
   >;
 
 export type DemoAsset = DemoListing &
@@ -63,6 +72,9 @@ export type DemoAsset = DemoListing &
     NewAsset,
     | 'availability'
     | 'district'
+    | 'listedBy'
+    | 'commission'
+    | 'viewingFee'
     | 'sector'
     | 'pricePeriod'
     | 'upi'
@@ -104,6 +116,8 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     ageHours: 2 * DAY + 5,
     type: 'House',
     title: 'Modern villa with swimming pool in Nyarutarama',
+    listedBy: 'agent',
+    commission: 9_600_000,
     description:
       'A contemporary five-bedroom villa near the golf course, finished with large windows and polished concrete floors. The pool terrace looks over the valley towards Kigali city. Sold with title deed and an approved building permit for an annex.',
     price: 480_000_000,
@@ -159,6 +173,8 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     ageHours: 14 * DAY + 7,
     type: 'House',
     title: 'Executive house near the Convention Centre, Kimihurura',
+    listedBy: 'agent',
+    commission: 500_000,
     description:
       'A fully furnished executive residence a short walk from the Kigali Convention Centre and the embassies. It comes with staff quarters, a landscaped garden and round-the-clock security. Currently let to a diplomatic tenant.',
     price: 2_800_000,
@@ -298,6 +314,8 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     ageHours: 4 * DAY,
     type: 'Apartment',
     title: 'Three-bedroom penthouse with city view in Nyarutarama',
+    listedBy: 'agent',
+    commission: 300_000,
     description:
       'A top-floor penthouse with a wraparound balcony facing the city and the hills of Gasabo. The building has a gym, a pool and underground parking. Sold with two parking spaces.',
     price: 320_000_000,
@@ -331,6 +349,9 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     ageHours: 11 * DAY,
     type: 'Apartment',
     title: 'Two-bedroom apartment in Niboye',
+    listedBy: 'commissioner',
+    commission: 50_000,
+    viewingFee: 5_000,
     description:
       'A bright apartment on the first floor of a new building in Niboye, Kicukiro. It has a balcony, a fitted kitchen and a reserved parking space.',
     price: 350_000,
@@ -414,6 +435,8 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     ageHours: 12,
     type: 'Hotel',
     title: 'Boutique hotel with 18 rooms in Kiyovu',
+    listedBy: 'agent',
+    commission: 15_000_000,
     description:
       'An established boutique hotel with 18 en-suite rooms, a restaurant and a garden bar. Occupancy is strong thanks to conference guests and embassy visitors. Sold as a going concern with its staff and licences.',
     price: 580_000_000,
@@ -555,6 +578,8 @@ export const DEMO_ASSETS: DemoAsset[] = [
     ageHours: 4 * DAY + 6,
     type: 'Land',
     name: 'Commercial plot on the main road in Gahanga',
+    listedBy: 'agent',
+    commission: 1_000_000,
     description:
       'A corner plot on the tarmac road towards Nyamata, suited to shops or a filling station. Gently sloping with red, well drained soil.',
     price: 95_000_000,
@@ -692,6 +717,8 @@ export const DEMO_ASSETS: DemoAsset[] = [
     type: 'Car',
     scene: 'car',
     name: 'Mercedes-Benz C200 2019',
+    listedBy: 'agent',
+    commission: 500_000,
     description:
       'An elegant saloon in excellent condition with a panoramic roof and leather interior. Serviced at the authorised dealer every 10,000 km.',
     price: 45_000_000,

@@ -75,6 +75,18 @@ describe.sequential('seed', () => {
       }
       expect(listings.every((listing) => listing.district && listing.sector)).toBe(true);
       expect(new Set(listings.map((listing) => listing.photos[0]!.key)).size).toBe(listings.length);
+      // Who is listing: mostly owners, some agents with a commission, a commissioner with a fee.
+      const byOwner = listings.filter((listing) => listing.listedBy === 'owner');
+      expect(byOwner.length).toBeGreaterThan(listings.length / 2);
+      expect(byOwner.every((listing) => listing.commission === null)).toBe(true);
+      expect(
+        listings.some((listing) => listing.listedBy === 'agent' && listing.commission !== null),
+      ).toBe(true);
+      expect(
+        listings.some(
+          (listing) => listing.listedBy === 'commissioner' && listing.viewingFee !== null,
+        ),
+      ).toBe(true);
 
       expect(await seedDemoCatalogue({ db: database.db, media })).toEqual({
         properties: 0,

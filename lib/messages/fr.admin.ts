@@ -572,4 +572,158 @@ export const frAdmin = {
   'place.upiSharedTitle': 'Deux annonces publiées partagent l’UPI {upi}',
   'place.upiSharedMessage':
     '« {title} » vient d’être publiée avec l’UPI de : {others}. Vérifiez que la parcelle n’est pas proposée deux fois.',
+  'validation.listedBy': 'doit être owner (propriétaire), agent ou commissioner (commissionnaire)',
+  'inquiries.safetyTips':
+    'Restez prudent :\n- Ne payez jamais avant d’avoir vu le bien et rencontré le propriétaire.\n- Vérifiez l’UPI de la parcelle ou de la maison auprès du bureau foncier avant de payer.\n- Rencontrez-vous en journée, dans un lieu public, et venez accompagné.',
+  'listingReports.reasonRequired': 'Choisissez pourquoi vous signalez cette annonce',
+  'listingReports.detailsRequired': 'Dites ce qui ne va pas dans cette annonce',
+  'listingReports.badStatus': 'doit être open ou closed',
+  'listingReports.outcomeRequired': 'doit être dismissed, hidden ou blocked',
+  'listingReports.tooMany.one':
+    'Trop de signalements depuis cette adresse. Veuillez réessayer dans {count} minute.',
+  'listingReports.tooMany.other':
+    'Trop de signalements depuis cette adresse. Veuillez réessayer dans {count} minutes.',
+  'listingReports.ownListing': 'Vous ne pouvez pas signaler votre propre annonce.',
+  'listingReports.alreadyReported':
+    'Vous avez déjà signalé cette annonce. Un administrateur examinera votre signalement.',
+  'listingReports.noOpenReports': 'Cette annonce n’a aucun signalement ouvert.',
+  'listingReports.notHidden': 'Cette annonce n’est pas masquée.',
+  'listingReports.thanks': 'Merci. Un administrateur examinera cette annonce.',
+  'listingReports.decided.dismissed': 'Signalements classés : l’annonce est de nouveau visible.',
+  'listingReports.decided.hidden': 'Signalements clos : l’annonce reste masquée.',
+  'listingReports.decided.blocked':
+    'Signalements clos : l’annonce est masquée et son propriétaire bloqué.',
+  'listingReports.restored': 'L’annonce est de nouveau visible.',
+  'listingReports.hiddenAdminTitle': 'Annonce masquée après des signalements : « {title} »',
+  'listingReports.hiddenAdminMessage.one':
+    '{count} personne l’a signalée. Elle reste masquée jusqu’à la décision d’un administrateur.',
+  'listingReports.hiddenAdminMessage.other':
+    '{count} personnes l’ont signalée. Elle reste masquée jusqu’à la décision d’un administrateur.',
+  'listingReports.hiddenOwnerTitle': 'Votre annonce « {title} » est masquée en attendant un examen',
+  'listingReports.hiddenOwnerMessage':
+    'Plusieurs visiteurs l’ont signalée. Elle n’apparaît plus sur le site tant qu’un administrateur ne l’a pas examinée.',
+  'listingReports.hiddenOwnerMailBody':
+    'Bonjour {name},\n\nPlusieurs visiteurs ont signalé votre annonce « {title} ». Elle n’apparaît plus sur le site tant qu’un administrateur ne l’a pas examinée ; nous vous dirons ce qui a été décidé.\n\nL’équipe Inzu',
+  'listingReports.outcomeTitle': 'Votre signalement de « {title} »',
+  'listingReports.outcomeMessage.dismissed':
+    'Un administrateur a examiné l’annonce et n’a rien trouvé d’anormal. Merci de nous l’avoir signalée.',
+  'listingReports.outcomeMessage.hidden':
+    'Un administrateur a examiné l’annonce et l’a retirée du site. Merci de nous l’avoir signalée.',
+  'listingReports.outcomeMessage.blocked':
+    'Un administrateur a retiré l’annonce du site et bloqué son propriétaire. Merci de nous l’avoir signalée.',
+  'admin.nav.listingReports': 'Signalements d’annonces',
+  'admin.reports.tabs': 'Rapports',
+  'admin.reports.market': 'Rapports du marché',
+  'admin.listingReports.intro':
+    'Ce que les visiteurs ont signalé sur les annonces. Trois signalements ouverts de personnes différentes masquent une annonce jusqu’à votre décision.',
+  'admin.listingReports.status': 'Signalements par état',
+  'admin.listingReports.open': 'Ouverts',
+  'admin.listingReports.closed': 'Clos',
+  'admin.listingReports.empty': 'Aucun signalement ici.',
+  'admin.listingReports.hidden': 'Masquée',
+  'admin.listingReports.deleted': 'Supprimée',
+  'admin.listingReports.ownerBlocked': 'Propriétaire bloqué',
+  'admin.listingReports.owner': 'Propriétaire : {name}',
+  'admin.listingReports.openCount.one': '{count} signalement ouvert',
+  'admin.listingReports.openCount.other': '{count} signalements ouverts',
+  'admin.listingReports.visitor': 'Un visiteur (non connecté)',
+  'admin.listingReports.outcome.dismissed': 'Classé',
+  'admin.listingReports.outcome.hidden': 'Annonce masquée',
+  'admin.listingReports.outcome.blocked': 'Propriétaire bloqué',
+  'admin.listingReports.view': 'Ouvrir l’annonce',
+  'admin.listingReports.missing': 'Cette annonce n’existe plus.',
+  'admin.listingReports.dismiss': 'Classer',
+  'admin.listingReports.dismissRestore': 'Classer et rétablir',
+  'admin.listingReports.hide': 'Masquer',
+  'admin.listingReports.keepHidden': 'Laisser masquée',
+  'admin.listingReports.block': 'Bloquer le propriétaire',
+  'admin.listingReports.restore': 'Rétablir',
+  'admin.listingReports.actions': 'Décision sur « {title} »',
+  'admin.listingReports.failed': 'L’enregistrement de la décision a échoué.',
+  'admin.listingReports.loadFailed': 'Le chargement des signalements a échoué.',
+  'photoMatch.noticeTitle':
+    'Les photos de « {title} » correspondent à l’annonce d’un autre propriétaire',
+  'photoMatch.noticeMessage':
+    '« {title} » attend la validation avec des photos semblables à celles de : {others}. Comparez-les avant de l’approuver.',
+  'photoMatch.heading': 'Photos identiques à l’annonce d’un autre propriétaire',
+  'photoMatch.intro':
+    'Ces photos ressemblent à celles de l’annonce de quelqu’un d’autre. Vérifiez que ce vendeur propose vraiment ce bien avant d’approuver.',
+  'photoMatch.thisListing': 'Cette annonce',
+  'photoMatch.otherListing': 'Autre annonce : {title}',
+  'photoMatch.open': 'Ouvrir l’autre annonce',
+  'photoMatch.badge': 'Photos en double ?',
+  'users.verifiedBadge': 'Vendeur vérifié',
+  'users.verifiedOn': 'Vérifié le {date}',
+  'users.verify': 'Marquer comme vérifié',
+  'users.verifying': 'Enregistrement…',
+  'users.verifyChecked': 'J’ai vérifié la pièce d’identité de cette personne',
+  'users.verifyHint':
+    'N’écrivez jamais le numéro de la pièce : Inzu ne garde que qui a vérifié et quand.',
+  'users.verifyCheckRequired': 'Confirmez que vous avez vérifié sa pièce d’identité',
+  'users.verified': 'Marqué comme vérifié.',
+  'users.unverify': 'Retirer la vérification',
+  'users.unverifying': 'Retrait…',
+  'users.unverified': 'Vérification retirée.',
+  'users.alreadyVerified': 'Cet utilisateur est déjà vérifié.',
+  'users.notVerified': 'Cet utilisateur n’est pas vérifié.',
+  'privacy.wrongPassword': 'Votre mot de passe actuel est incorrect',
+  'privacy.confirmRequired': 'Cochez la case pour confirmer que vous comprenez',
+  'settings.inquiryRetentionMonths': 'Conservation des demandes des visiteurs (mois)',
+  'settings.inquiryRetentionHint':
+    'Les conversations sans nouveau message depuis ce nombre de mois sont effacées chaque nuit (de 1 à 120).',
+  'settings.retentionInvalid': 'Saisissez un nombre entier de mois entre 1 et 120',
+  'expiry.invalidLink':
+    'Ce lien n’est pas valide. Connectez-vous et renouvelez l’annonce depuis sa page.',
+  'expiry.expiredLink': 'Ce lien a expiré. Connectez-vous et renouvelez l’annonce depuis sa page.',
+  'expiry.notPublished': 'Seule une annonce publiée peut être renouvelée.',
+  'expiry.expiredTitle': 'Votre annonce « {title} » a quitté les listes',
+  'expiry.expiredMessage':
+    'Les visiteurs ne la trouvent plus. Renouvelez-la depuis sa page si elle est toujours disponible.',
+  'expiry.warningTitle': '« {title} » quitte bientôt les listes',
+  'expiry.warningMessage':
+    'Confirmez qu’elle est toujours disponible avant le {date}, sinon elle quitte les listes.',
+  'expiry.mailSubject.one': 'Votre annonce est-elle toujours disponible ?',
+  'expiry.mailSubject.other': 'Vos {count} annonces sont-elles toujours disponibles ?',
+  'expiry.mailLine':
+    '- {title} : en ligne jusqu’au {date}.\n  Toujours disponible ? Gardez-la en ligne : {url}',
+  'expiry.mailBody':
+    'Bonjour {name},\n\nLes annonces d’Inzu restent en ligne tant que leurs propriétaires confirment qu’elles sont disponibles. Celles-ci quittent bientôt les listes :\n\n{lines}\n\nUn clic sur un lien garde son annonce en ligne, sans vous connecter. Si l’une a été vendue ou louée, indiquez-le plutôt sur sa page.\n\nL’équipe Inzu',
+  'settings.listingLifetimeDays': 'Durée de vie d’une annonce (jours)',
+  'settings.listingLifetimeHint':
+    'Combien de temps une annonce publiée reste en ligne sans que son propriétaire confirme qu’elle est disponible (de 7 à 365).',
+  'settings.expiryWarningDays': 'Avertissement avant expiration (jours)',
+  'settings.expiryWarningHint':
+    'Combien de jours avant l’expiration d’une annonce son propriétaire reçoit un lien « toujours disponible » (de 1 à 30, moins que la durée de vie).',
+  'settings.soldListingDays': 'Maintien des annonces vendues ou louées (jours)',
+  'settings.soldListingHint':
+    'Combien de jours une annonce marquée Vendu ou Loué reste dans les listes (de 0 à 90).',
+  'settings.daysInvalid': 'Saisissez un nombre entier de jours entre {min} et {max}',
+  'settings.warningTooLong':
+    'L’avertissement doit précéder l’expiration de moins de jours que la durée de vie',
+  'auth.tooManyAttemptsSeconds.one':
+    'Trop de tentatives échouées. Veuillez réessayer dans {count} seconde.',
+  'auth.tooManyAttemptsSeconds.other':
+    'Trop de tentatives échouées. Veuillez réessayer dans {count} secondes.',
+  'auth.turnOnTwoStep':
+    'Activez la connexion en deux étapes pour utiliser l’espace d’administration.',
+  'twoStep.codeNeeded': 'Saisissez le code à 6 chiffres de votre application d’authentification.',
+  'twoStep.wrongCode':
+    'Ce code n’est pas correct. Vérifiez votre application d’authentification et réessayez.',
+  'twoStep.challengeExpired':
+    'Cette connexion a expiré. Veuillez saisir à nouveau votre mot de passe.',
+  'twoStep.alreadyOn': 'La connexion en deux étapes est déjà activée.',
+  'twoStep.alreadyOff': 'La connexion en deux étapes n’est pas activée.',
+  'twoStep.setUpFirst': 'Commencez d’abord à configurer la connexion en deux étapes.',
+  'twoStep.turnedOn':
+    'La connexion en deux étapes est activée. Gardez vos codes de secours en lieu sûr.',
+  'twoStep.turnedOff': 'La connexion en deux étapes est désactivée.',
+  'twoStep.newCodesMade': 'Nouveaux codes de secours créés. Les anciens ne fonctionnent plus.',
+  'security.wrongPassword': 'Le mot de passe n’est pas correct.',
+  'security.passwordChanged': 'Mot de passe modifié. Vos autres sessions ont été déconnectées.',
+  'sessions.idInvalid': 'Session inconnue.',
+  'sessions.notFound': 'Session introuvable.',
+  'sessions.signedOut': 'Cette session est déconnectée.',
+  'sessions.signedInOn': 'Connecté avec {browser} sur {system}',
+  'sessions.unknownBrowser': 'un navigateur inconnu',
+  'sessions.unknownSystem': 'un système inconnu',
 } as const satisfies Record<keyof typeof enAdmin, string>;

@@ -574,4 +574,156 @@ export const rwAdmin = {
   'place.upiSharedTitle': 'Ibintu bibiri biri ku isoko bisangiye UPI {upi}',
   'place.upiSharedMessage':
     '“{title}” imaze gushyirwa ku isoko ifite UPI imwe n’iya: {others}. Reba ko ikibanza kitagurishwa kabiri.',
+  'validation.listedBy': 'bigomba kuba owner (nyirabyo), agent cyangwa commissioner (komisiyoneri)',
+  'inquiries.safetyTips':
+    'Ba maso:\n- Ntukishyure mbere yo kubona aho hantu no guhura na nyirabyo.\n- Banza urebe UPI y’ikibanza cyangwa y’inzu mu biro by’ubutaka mbere yo kwishyura.\n- Muhurire ku manywa, ahantu hahurira abantu benshi, kandi uze uherekejwe.',
+  'listingReports.reasonRequired': 'Hitamo impamvu utanze raporo kuri iri tangazo',
+  'listingReports.detailsRequired': 'Vuga ikibazo kiri kuri iri tangazo',
+  'listingReports.badStatus': 'bigomba kuba open cyangwa closed',
+  'listingReports.outcomeRequired': 'bigomba kuba dismissed, hidden cyangwa blocked',
+  'listingReports.tooMany.one':
+    "Raporo zavuye kuri iyi aderesi zabaye nyinshi cyane. Ongera ugerageze nyuma y'umunota {count}.",
+  'listingReports.tooMany.other':
+    "Raporo zavuye kuri iyi aderesi zabaye nyinshi cyane. Ongera ugerageze nyuma y'iminota {count}.",
+  'listingReports.ownListing': 'Ntushobora gutanga raporo ku itangazo ryawe.',
+  'listingReports.alreadyReported':
+    "Wamaze gutanga raporo kuri iri tangazo. Umuyobozi w'urubuga azayireba.",
+  'listingReports.noOpenReports': 'Iri tangazo nta raporo ifunguye rifite.',
+  'listingReports.notHidden': 'Iri tangazo ntirihishe.',
+  'listingReports.thanks': "Murakoze. Umuyobozi w'urubuga azasuzuma iri tangazo.",
+  'listingReports.decided.dismissed': 'Raporo zakuweho: itangazo ryongeye kugaragara.',
+  'listingReports.decided.hidden': 'Raporo zafunzwe: itangazo rikomeza guhishwa.',
+  'listingReports.decided.blocked':
+    'Raporo zafunzwe: itangazo ryahishwe kandi konti ya nyiraryo yahagaritswe.',
+  'listingReports.restored': 'Itangazo ryongeye kugaragara.',
+  'listingReports.hiddenAdminTitle': 'Itangazo ryahishwe kubera raporo: “{title}”',
+  'listingReports.hiddenAdminMessage.one':
+    'Umuntu {count} yatanze raporo kuri ryo. Rizakomeza guhishwa kugeza umuyobozi afashe icyemezo.',
+  'listingReports.hiddenAdminMessage.other':
+    'Abantu {count} batanze raporo kuri ryo. Rizakomeza guhishwa kugeza umuyobozi afashe icyemezo.',
+  'listingReports.hiddenOwnerTitle': 'Itangazo ryawe “{title}” ryahishwe mu gihe rigisuzumwa',
+  'listingReports.hiddenOwnerMessage':
+    "Abasura urubuga benshi batanze raporo kuri ryo. Ntirizagaragara ku rubuga kugeza umuyobozi w'urubuga arisuzumye.",
+  'listingReports.hiddenOwnerMailBody':
+    'Muraho {name},\n\nAbasura urubuga benshi batanze raporo ku itangazo ryawe "{title}". Ntirizagaragara ku rubuga kugeza umuyobozi w\'urubuga arisuzumye; tuzakumenyesha icyemezo.\n\nIkipe ya Inzu',
+  'listingReports.outcomeTitle': 'Raporo yawe kuri “{title}”',
+  'listingReports.outcomeMessage.dismissed':
+    "Umuyobozi w'urubuga yasuzumye itangazo ntiyasanga hari ikibazo. Murakoze kutubwira.",
+  'listingReports.outcomeMessage.hidden':
+    "Umuyobozi w'urubuga yasuzumye itangazo maze arikura ku rubuga. Murakoze kutubwira.",
+  'listingReports.outcomeMessage.blocked':
+    "Umuyobozi w'urubuga yakuye itangazo ku rubuga kandi ahagarika konti ya nyiraryo. Murakoze kutubwira.",
+  'admin.nav.listingReports': 'Raporo ku matangazo',
+  'admin.reports.tabs': 'Raporo',
+  'admin.reports.market': "Raporo z'isoko",
+  'admin.listingReports.intro':
+    "Ibyo abasura urubuga batanzeho raporo ku matangazo. Raporo eshatu zifunguye z'abantu batandukanye zihisha itangazo kugeza ufashe icyemezo.",
+  'admin.listingReports.status': 'Raporo hakurikijwe uko zihagaze',
+  'admin.listingReports.open': 'Izifunguye',
+  'admin.listingReports.closed': 'Izafunzwe',
+  'admin.listingReports.empty': 'Nta raporo ihari.',
+  'admin.listingReports.hidden': 'Rirahishe',
+  'admin.listingReports.deleted': 'Ryasibwe',
+  'admin.listingReports.ownerBlocked': 'Nyiraryo yahagaritswe',
+  'admin.listingReports.owner': 'Nyiraryo: {name}',
+  'admin.listingReports.openCount.one': 'Raporo {count} ifunguye',
+  'admin.listingReports.openCount.other': 'Raporo {count} zifunguye',
+  'admin.listingReports.visitor': 'Umushyitsi (utinjiye)',
+  'admin.listingReports.outcome.dismissed': 'Zakuweho',
+  'admin.listingReports.outcome.hidden': 'Itangazo ryahishwe',
+  'admin.listingReports.outcome.blocked': 'Nyiraryo yahagaritswe',
+  'admin.listingReports.view': 'Fungura itangazo',
+  'admin.listingReports.missing': 'Iri tangazo ntirikibaho.',
+  'admin.listingReports.dismiss': 'Kuraho raporo',
+  'admin.listingReports.dismissRestore': 'Kuraho raporo no kurigarura',
+  'admin.listingReports.hide': 'Hisha',
+  'admin.listingReports.keepHidden': 'Komeza urihishe',
+  'admin.listingReports.block': 'Hagarika konti ya nyiraryo',
+  'admin.listingReports.restore': 'Garura',
+  'admin.listingReports.actions': 'Icyemezo kuri “{title}”',
+  'admin.listingReports.failed': 'Kubika icyemezo byanze.',
+  'admin.listingReports.loadFailed': 'Gufungura raporo ku matangazo byanze.',
+  'photoMatch.noticeTitle': 'Amafoto ya “{title}” ahuye n’ay’itangazo ry’undi nyiraryo',
+  'photoMatch.noticeMessage':
+    '“{title}” itegereje kugenzurwa ifite amafoto asa n’aya: {others}. Bigereranye mbere yo kuryemeza.',
+  'photoMatch.heading': 'Amafoto ahuye n’ay’itangazo ry’undi muntu',
+  'photoMatch.intro':
+    'Aya mafoto asa n’amafoto y’itangazo ry’undi muntu. Banza urebe ko uyu ugurisha koko afite iki atanga mbere yo kwemeza.',
+  'photoMatch.thisListing': 'Iri tangazo',
+  'photoMatch.otherListing': 'Irindi tangazo: {title}',
+  'photoMatch.open': 'Fungura irindi tangazo',
+  'photoMatch.badge': 'Amafoto asubiwemo?',
+  'users.verifiedBadge': 'Ugurisha wemejwe',
+  'users.verifiedOn': 'Yemejwe ku wa {date}',
+  'users.verify': 'Emeza ko yagenzuwe',
+  'users.verifying': 'Biremezwa…',
+  'users.verifyChecked': 'Nagenzuye indangamuntu y’uyu muntu',
+  'users.verifyHint':
+    'Ntukandike nimero y’indangamuntu ahantu na hamwe: Inzu ibika gusa uwagenzuye n’igihe yabikoreye.',
+  'users.verifyCheckRequired': 'Emeza ko wagenzuye indangamuntu ye',
+  'users.verified': 'Yemejwe ko yagenzuwe.',
+  'users.unverify': 'Kuraho icyemezo',
+  'users.unverifying': 'Birakurwaho…',
+  'users.unverified': 'Icyemezo cyakuweho.',
+  'users.alreadyVerified': 'Uyu ukoresha yamaze kwemezwa.',
+  'users.notVerified': 'Uyu ukoresha ntaremezwa.',
+  'privacy.wrongPassword': "Ijambo ry'ibanga ukoresha ubu si ryo",
+  'privacy.confirmRequired': 'Shyira akamenyetso mu kazu kugira ngo wemeze ko ubyumva',
+  'settings.inquiryRetentionMonths': "Igihe ibibazo by'abashyitsi bibikwa (amezi)",
+  'settings.inquiryRetentionHint':
+    'Ibiganiro bimaze aya mezi nta butumwa bushya bisibwa buri joro (kuva kuri 1 kugeza kuri 120).',
+  'settings.retentionInvalid': "Andika umubare wuzuye w'amezi kuva kuri 1 kugeza kuri 120",
+  'expiry.invalidLink': 'Iyi link ntiyemewe. Injira maze uvugurure itangazo ku rupapuro rwaryo.',
+  'expiry.expiredLink':
+    'Igihe cy’iyi link cyarangiye. Injira maze uvugurure itangazo ku rupapuro rwaryo.',
+  'expiry.notPublished': 'Itangazo ryatangajwe ni ryo ryonyine rishobora kuvugururwa.',
+  'expiry.expiredTitle': 'Itangazo ryawe “{title}” ryavuye ku rutonde',
+  'expiry.expiredMessage':
+    'Abashyitsi ntibakiribona. Rivugurure ku rupapuro rwaryo niba rikiboneka.',
+  'expiry.warningTitle': '“{title}” rigiye kuva ku rutonde',
+  'expiry.warningMessage': 'Emeza ko rikiboneka mbere ya {date}, bitabaye ibyo rivanwe ku rutonde.',
+  'expiry.mailSubject.one': 'Itangazo ryawe riracyaboneka?',
+  'expiry.mailSubject.other': 'Amatangazo yawe {count} aracyaboneka?',
+  'expiry.mailLine':
+    '- {title}: riri ku rutonde kugeza ku wa {date}.\n  Riracyaboneka? Rigumishe ku rutonde: {url}',
+  'expiry.mailBody':
+    'Muraho {name},\n\nAmatangazo ari kuri Inzu aguma ku rutonde igihe cyose ba nyirayo bemeza ko akiboneka. Aya agiye kuvanwa ku rutonde:\n\n{lines}\n\nGukanda rimwe kuri link bituma itangazo ryayo riguma ku rutonde, utinjiye. Niba hari iryagurishijwe cyangwa iryakodeshejwe, bigaragaze ku rupapuro rwaryo.\n\nIkipe ya Inzu',
+  'settings.listingLifetimeDays': 'Igihe itangazo rimara (iminsi)',
+  'settings.listingLifetimeHint':
+    'Igihe itangazo ryatangajwe rimara ku rutonde nyiraryo atemeje ko rikiboneka (kuva kuri 7 kugeza kuri 365).',
+  'settings.expiryWarningDays': 'Kuburira mbere y’uko rirangira (iminsi)',
+  'settings.expiryWarningHint':
+    'Iminsi mbere y’uko itangazo rirangira nyiraryo yoherezwamo link "riracyaboneka" (kuva kuri 1 kugeza kuri 30, munsi y’igihe rimara).',
+  'settings.soldListingDays': 'Iminsi amatangazo yagurishijwe cyangwa yakodeshejwe amara',
+  'settings.soldListingHint':
+    'Iminsi itangazo ryagaragajwe ko ryagurishijwe cyangwa ryakodeshejwe rimara ku rutonde (kuva kuri 0 kugeza kuri 90).',
+  'settings.daysInvalid': 'Andika umubare wuzuye w’iminsi kuva kuri {min} kugeza kuri {max}',
+  'settings.warningTooLong':
+    'Kuburira bigomba kuba iminsi mike ugereranyije n’igihe itangazo rimara',
+  'auth.tooManyAttemptsSeconds.one':
+    'Mwagerageje kenshi bikanga. Ongera ugerageze nyuma y’isegonda {count}.',
+  'auth.tooManyAttemptsSeconds.other':
+    'Mwagerageje kenshi bikanga. Ongera ugerageze nyuma y’amasegonda {count}.',
+  'auth.turnOnTwoStep':
+    'Fungura kwinjira mu ntambwe ebyiri kugira ngo ukoreshe urubuga rw’ubuyobozi.',
+  'twoStep.codeNeeded': 'Andika kode y’imibare 6 iri muri porogaramu yawe y’umutekano.',
+  'twoStep.wrongCode': 'Iyo kode si yo. Reba muri porogaramu yawe y’umutekano wongere ugerageze.',
+  'twoStep.challengeExpired':
+    'Iki gikorwa cyo kwinjira cyarangiye. Ongera wandike ijambo ryibanga.',
+  'twoStep.alreadyOn': 'Kwinjira mu ntambwe ebyiri bisanzwe bifunguye.',
+  'twoStep.alreadyOff': 'Kwinjira mu ntambwe ebyiri ntibifunguye.',
+  'twoStep.setUpFirst': 'Banza utangire gushyiraho kwinjira mu ntambwe ebyiri.',
+  'twoStep.turnedOn':
+    'Kwinjira mu ntambwe ebyiri byafunguwe. Bika kode zawe zo kugarura ahantu hizewe.',
+  'twoStep.turnedOff': 'Kwinjira mu ntambwe ebyiri byafunzwe.',
+  'twoStep.newCodesMade': 'Kode nshya zo kugarura zakozwe. Izishaje ntizigikora.',
+  'security.wrongPassword': 'Ijambo ryibanga si ryo.',
+  'security.passwordChanged':
+    'Ijambo ryibanga ryahinduwe. Aho wari winjiye ahandi hose wasohowemo.',
+  'sessions.idInvalid': 'Iyi sesiyo ntizwi.',
+  'sessions.notFound': 'Sesiyo ntibonetse.',
+  'sessions.signedOut': 'Iyo sesiyo yasohowemo.',
+  'sessions.signedInOn': 'Yinjiye akoresheje {browser} kuri {system}',
+  'sessions.unknownBrowser': 'mushakisha itazwi',
+  'sessions.unknownSystem': 'sisitemu itazwi',
 } as const satisfies Record<keyof typeof enAdmin, string>;

@@ -127,6 +127,7 @@ describe('GET /api/users', () => {
       role: 'seller',
       status: 'Active',
       createdAt: '2024-06-01T00:00:00.000Z',
+      verifiedAt: null,
     });
     expect(JSON.stringify(body)).not.toContain('passwordHash');
 
@@ -178,6 +179,7 @@ describe('GET /api/user/:id', () => {
         role: 'buyer',
         status: 'Active',
         createdAt: user.createdAt.toISOString(),
+        verifiedAt: null,
       },
     });
   });

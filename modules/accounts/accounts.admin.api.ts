@@ -22,6 +22,7 @@ import {
   UserListQuerySchema,
   UserRoleInputSchema,
   UserStatusAnswerSchema,
+  UserVerificationInputSchema,
 } from './accounts.schema.ts';
 import type { AccountsAdminService } from './accounts.admin.service.ts';
 
@@ -104,6 +105,46 @@ export const accountsAdminApi: FastifyPluginAsyncZod<{
         request.viewer!,
       );
       return { message: t('users.updated'), user: toApiUser(user) };
+    },
+  );
+
+  app.post(
+    '/user/:id/verification',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a user as a verified seller after checking their identity',
+        description:
+          'Body `{ "checkedIdentity": true }`: the admin confirms they checked an identity ' +
+          'document. Only when and by whom are stored (never a document number); audited as ' +
+          '`user.verify`. Their listings then answer `ownerVerified: true`. 409 when already verified.',
+        params: UserIdParamsSchema,
+        body: UserVerificationInputSchema,
+        response: { 200: UserChangeAnswerSchema, ...adminWriteAnswers },
+      },
+    },
+    async (request) => {
+      const user = await accountsAdmin.verifyUser(request.params.id, request.body, request.viewer!);
+      return { message: t('users.verified'), user: toApiUser(user) };
+    },
+  );
+
+  app.delete(
+    '/user/:id/verification',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Take a user’s verified-seller badge away',
+        description: 'No body. Audited as `user.unverify`; 409 when the user is not verified.',
+        params: UserIdParamsSchema,
+        response: { 200: UserChangeAnswerSchema, ...adminWriteAnswers },
+      },
+    },
+    async (request) => {
+      const user = await accountsAdmin.unverifyUser(request.params.id, request.viewer!);
+      return { message: t('users.unverified'), user: toApiUser(user) };
     },
   );
 

@@ -1,11 +1,15 @@
 import { and, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '#db/client.ts';
+import type { Database, Transaction } from '#db/client.ts';
 import { containing, listNewestFirst, softDeleteWhere } from '#db/rows.ts';
 import {
   assets,
+  favourites,
+  inquiries,
   passwordResets,
   properties,
   propertyRequests,
+  recoveryCodes,
+  savedSearches,
   sessions,
   users,
 } from '#db/schema.ts';
@@ -17,7 +21,13 @@ import type { Page } from '#lib/pagination.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
-import type { UserInfoInput, UserListQuery, UserView } from './accounts.schema.ts';
+import { parseOrThrow } from '#lib/form-result.ts';
+import {
+  UserVerificationInputSchema,
+  type UserInfoInput,
+  type UserListQuery,
+  type UserView,
+} from './accounts.schema.ts';
 import { toUserView } from './accounts.service.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -148,6 +158,21 @@ export function createAccountsAdminService({
     });
   }
 
+  /**
+   * Blocks an account inside the caller's transaction (an admin's decision on a reported
+   * listing): its sessions end and the change is audited; an account already blocked stays so.
+   */
+  async function blockUserIn(tx: Transaction, id: string, actor: Actor): Promise<void> {
+    assertAdmin(actor);
+    const before = await findLiveUser(tx, id, true);
+    if (before.status === 'Blocked') return;
+    if (before.id === actor.id) throw new ForbiddenError(t('users.cannotBlockSelf'));
+    await assertAnotherActiveAdmin(tx, before);
+    const after = await updateUser(tx, id, { status: 'Blocked', updatedAt: clock() });
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await auditUserChange(tx, actor, 'user.block', before, toUserView(after));
+  }
+
   /** Changes a user's name and e-mail; the e-mail stays unique whatever its case. */
   async function updateUserInfo(id: string, input: UserInfoInput, actor: Actor): Promise<UserView> {
     assertAdmin(actor);
@@ -170,6 +195,51 @@ export function createAccountsAdminService({
   }
 
   /**
+   * Marks a user verified after an admin checked their identity (`checkedIdentity`): only when
+   * and by whom are stored, never a document number. Audited; a verified user is a Conflict.
+   */
+  async function verifyUser(
+    id: string,
+    input: { checkedIdentity?: unknown },
+    actor: Actor,
+  ): Promise<UserView> {
+    assertAdmin(actor);
+    const { checkedIdentity } = parseOrThrow(UserVerificationInputSchema, input);
+    return db.transaction(async (tx) => {
+      const before = await findLiveUser(tx, id, true);
+      if (before.verifiedAt) throw new ConflictError(t('users.alreadyVerified'));
+      const now = clock();
+      const after = await updateUser(tx, id, {
+        verifiedAt: now,
+        verifiedBy: actor.id,
+        updatedAt: now,
+      });
+      await auditUserChange(tx, actor, 'user.verify', before, {
+        ...toUserView(after),
+        verifiedBy: actor.id,
+        checkedIdentity,
+      });
+      return toUserView(after);
+    });
+  }
+
+  /** Takes a user's verification away (audited); a user who is not verified is a Conflict. */
+  async function unverifyUser(id: string, actor: Actor): Promise<UserView> {
+    assertAdmin(actor);
+    return db.transaction(async (tx) => {
+      const before = await findLiveUser(tx, id, true);
+      if (!before.verifiedAt) throw new ConflictError(t('users.notVerified'));
+      const after = await updateUser(tx, id, {
+        verifiedAt: null,
+        verifiedBy: null,
+        updatedAt: clock(),
+      });
+      await auditUserChange(tx, actor, 'user.unverify', before, toUserView(after));
+      return toUserView(after);
+    });
+  }
+
+  /**
    * Makes a user an admin (there is no demotion). Their sessions end, as with the bootstrap:
    * they sign in again to hold admin rights.
    */
@@ -186,32 +256,40 @@ export function createAccountsAdminService({
   }
 
   /**
-   * Deletes an account by anonymising it: the row stays (listings and the audit log point at
-   * it) without name, e-mail or password; its sessions and reset links go, and its listings
-   * and property requests are withdrawn, all in one transaction. Nobody deletes themself, and
-   * the last active admin stays. Withdrawn listings are a catalogue change (requests are not
-   * part of the catalogue visitors search).
+   * Anonymises an account: the row stays (listings and the audit log point at it) without name,
+   * e-mail, password or two-step secret; its sessions, reset links, recovery codes, saved
+   * listings and saved searches go, the conversations it started lose the visitor's name,
+   * e-mail and phone, and its listings and property requests are withdrawn, all in one
+   * transaction, audited as `action`. The last active admin stays. Withdrawn listings are a
+   * catalogue change (requests are not part of the catalogue visitors search).
    */
-  async function deleteUser(
+  async function anonymiseAccount(
     id: string,
     actor: Actor,
+    action: 'user.delete' | 'user.deleteSelf',
   ): Promise<{ properties: number; assets: number; requests: number }> {
-    assertAdmin(actor);
-    if (id === actor.id) throw new ForbiddenError(t('users.cannotDeleteSelf'));
     const withdrawn = await db.transaction(async (tx) => {
       const before = await findLiveUser(tx, id, true);
       await assertAnotherActiveAdmin(tx, before);
       const now = clock();
+      const name = t('users.deletedName');
+      const email = `deleted-${id}@deleted.invalid`;
       const after = await updateUser(tx, id, {
-        name: t('users.deletedName'),
-        email: `deleted-${id}@deleted.invalid`,
+        name,
+        email,
         passwordHash: null,
+        totpSecret: null,
+        totpEnabledAt: null,
         status: 'Blocked',
         deletedAt: now,
         updatedAt: now,
       });
       await tx.delete(sessions).where(eq(sessions.userId, id));
       await tx.delete(passwordResets).where(eq(passwordResets.userId, id));
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, id));
+      await tx.delete(favourites).where(eq(favourites.userId, id));
+      await tx.delete(savedSearches).where(eq(savedSearches.userId, id));
+      await tx.update(inquiries).set({ name, email, phone: '' }).where(eq(inquiries.senderId, id));
       const counts = {
         properties: await softDeleteWhere(tx, properties, eq(properties.ownerId, id), now),
         assets: await softDeleteWhere(tx, assets, eq(assets.ownerId, id), now),
@@ -222,7 +300,7 @@ export function createAccountsAdminService({
           now,
         ),
       };
-      await auditUserChange(tx, actor, 'user.delete', before, {
+      await auditUserChange(tx, actor, action, before, {
         ...toUserView(after),
         withdrawn: counts,
       });
@@ -232,12 +310,34 @@ export function createAccountsAdminService({
     return withdrawn;
   }
 
+  /** An admin deletes someone else's account (anonymiseAccount); nobody deletes themself here. */
+  async function deleteUser(
+    id: string,
+    actor: Actor,
+  ): Promise<{ properties: number; assets: number; requests: number }> {
+    assertAdmin(actor);
+    if (id === actor.id) throw new ForbiddenError(t('users.cannotDeleteSelf'));
+    return anonymiseAccount(id, actor, 'user.delete');
+  }
+
+  /**
+   * A user deletes their own account, anonymised as an admin's delete would; the last active
+   * admin cannot. The caller has checked their password.
+   */
+  async function deleteOwnAccount(actor: Actor): Promise<void> {
+    await anonymiseAccount(actor.id, actor, 'user.deleteSelf');
+  }
+
   return {
     listUsers,
     getUserForAdmin,
     toggleUserStatus,
+    blockUserIn,
     updateUserInfo,
     promoteUser,
+    verifyUser,
+    unverifyUser,
     deleteUser,
+    deleteOwnAccount,
   };
 }

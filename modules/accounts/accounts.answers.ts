@@ -17,6 +17,8 @@ const ApiUserSchema = z.object({
   role: z.enum(USER_ROLES),
   status: z.enum(USER_STATUSES),
   createdAt: z.string(),
+  /** When an admin marked them a verified seller (identity checked); null if not. */
+  verifiedAt: z.string().nullable(),
 });
 
 /** A user in the shape the API answers it. */
@@ -30,6 +32,7 @@ export function toApiUser(user: UserView): z.infer<typeof ApiUserSchema> {
     role: user.role,
     status: user.status,
     createdAt: user.createdAt,
+    verifiedAt: user.verifiedAt,
   };
 }
 
@@ -44,6 +47,13 @@ export const SessionAnswerSchema = z.object({
   message: z.string(),
   token: z.string(),
   user: ApiUserSchema,
+});
+
+/** Login with two-step sign-in on: no session yet, a challenge for POST /login/two-step. */
+export const TwoStepChallengeAnswerSchema = z.object({
+  message: z.string(),
+  twoStepRequired: z.literal(true),
+  challenge: z.string(),
 });
 
 export const UserListAnswerSchema = listAnswerSchema(ApiUserSchema);

@@ -5,14 +5,21 @@ import {
   MessageAnswerSchema,
   restrictedErrorAnswers,
 } from '#lib/api-schemas.ts';
+import { z } from 'zod';
 import { t } from '#lib/i18n.admin.ts';
-import { SessionAnswerSchema, toApiUser, UserAnswerSchema } from './accounts.answers.ts';
+import {
+  SessionAnswerSchema,
+  toApiUser,
+  TwoStepChallengeAnswerSchema,
+  UserAnswerSchema,
+} from './accounts.answers.ts';
 import { expiredSessionCookie, sessionCookie } from './accounts.cookie.ts';
 import {
   LoginInputSchema,
   PasswordResetRequestSchema,
   PasswordResetSchema,
   SignupInputSchema,
+  TwoStepLoginInputSchema,
 } from './accounts.schema.ts';
 import { PASSWORD_RESET_TTL_MINUTES, type AccountsService } from './accounts.service.ts';
 
@@ -31,7 +38,10 @@ export const accountsApi: FastifyPluginAsyncZod<{
   // Secure cookies whenever visitors use HTTPS: PUBLIC_URL says so, or a trusted proxy does.
   const isSecure = (request: FastifyRequest) =>
     siteUrl.startsWith('https:') || request.protocol === 'https';
-  const client = (request: FastifyRequest) => ({ clientAddress: request.ip });
+  const client = (request: FastifyRequest) => ({
+    clientAddress: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
 
   function startBrowserSession(request: FastifyRequest, reply: FastifyReply, token: string) {
     reply.header('set-cookie', sessionCookie(token, { isSecure: isSecure(request) }));
@@ -68,14 +78,55 @@ export const accountsApi: FastifyPluginAsyncZod<{
         tags: ['accounts'],
         summary: 'Sign in with e-mail and password',
         description:
-          '401 for a wrong e-mail or password, 403 for a blocked account, 429 after too many ' +
-          'failures from one address or on one account.',
+          '401 for a wrong e-mail or password, 403 for a blocked account. After 5 failures an ' +
+          'account waits 2, 4, 8 ... seconds (at most 15 minutes) before its next attempt is ' +
+          'checked: 429 with Retry-After meanwhile; the address has a far higher ceiling of ' +
+          'failures. With two-step sign-in on, a right password answers ' +
+          '`{ twoStepRequired: true, challenge }` and no session: send the challenge with a code ' +
+          'to POST /api/login/two-step within 5 minutes.',
         body: LoginInputSchema,
+        response: {
+          200: z.union([SessionAnswerSchema, TwoStepChallengeAnswerSchema]),
+          ...accountErrorAnswers,
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await accounts.login(request.body, client(request));
+      if (outcome.twoStepRequired) {
+        return {
+          message: t('twoStep.codeNeeded'),
+          twoStepRequired: true as const,
+          challenge: outcome.challenge,
+        };
+      }
+      startBrowserSession(request, reply, outcome.token);
+      return {
+        message: t('account.loggedIn'),
+        token: outcome.token,
+        user: toApiUser(outcome.user),
+      };
+    },
+  );
+
+  app.post(
+    '/login/two-step',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Finish signing in with a two-step code',
+        description:
+          'The challenge from POST /api/login with a 6-digit code from the authenticator app, ' +
+          'or one of the recovery codes (each works once). 400 naming `code` for a wrong code, ' +
+          'naming `challenge` once it has expired (5 minutes) or taken 5 wrong codes; 429 while ' +
+          'the account waits after repeated wrong codes.',
+        body: TwoStepLoginInputSchema,
         response: { 200: SessionAnswerSchema, ...accountErrorAnswers },
       },
     },
     async (request, reply) => {
-      const { token, user } = await accounts.login(request.body, client(request));
+      const { token, user } = await accounts.loginWithCode(request.body, client(request));
       startBrowserSession(request, reply, token);
       return { message: t('account.loggedIn'), token, user: toApiUser(user) };
     },

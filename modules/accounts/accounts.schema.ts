@@ -86,6 +86,8 @@ export type UserView = {
   role: UserRole;
   status: UserStatus;
   createdAt: string;
+  /** When an admin last checked their identity and marked them verified; null if not verified. */
+  verifiedAt: string | null;
 };
 
 export const UserIdParamsSchema = z.object({
@@ -129,6 +131,17 @@ export const UserRoleInputSchema = z.object({
 
 export const UserStatusAnswerSchema = z.object({ status: z.enum(USER_STATUSES) });
 
+/**
+ * Marking a user verified: the admin confirms they checked an identity document. Only who
+ * checked and when are kept, never a document number, so there is no field for one.
+ */
+export const UserVerificationInputSchema = z.object({
+  checkedIdentity: z.preprocess(
+    (value) => value === true || value === 'true' || value === 'on',
+    z.literal(true, { error: () => t('users.verifyCheckRequired') }),
+  ),
+});
+
 export const PersonalMessageSchema = z.object({
   message: z
     .string({ error: () => t('validation.required', { field: t('users.messageLabel') }) })
@@ -142,3 +155,47 @@ export const PersonalMessageSchema = z.object({
 export const MessageUserParamsSchema = z.object({
   userId: z.uuid({ error: () => t('account.userIdInvalid') }),
 });
+
+// --- Two-step sign-in, sessions and password changes (accounts.security.service.ts) ---
+
+/** ADMIN_2FA: `required` holds admins to two-step sign-in before the admin panel opens. */
+export type AdminTwoStep = 'optional' | 'required';
+
+/** A 6-digit code from an authenticator app, or a recovery code (spaces and dashes allowed). */
+const CodeSchema = z
+  .string({ error: () => t('validation.required', { field: t('twoStep.codeLabel') }) })
+  .trim()
+  .min(1, { error: () => t('validation.required', { field: t('twoStep.codeLabel') }) })
+  .max(40, { error: () => t('twoStep.wrongCode') });
+
+const CurrentPasswordSchema = z
+  .string({ error: () => t('validation.required', { field: t('account.password') }) })
+  .min(1, { error: () => t('validation.required', { field: t('account.password') }) })
+  .max(PASSWORD_MAX_LENGTH, { error: () => t('validation.tooLong', { max: PASSWORD_MAX_LENGTH }) });
+
+export const TwoStepLoginInputSchema = z.object({
+  challenge: z
+    .string({ error: () => t('twoStep.challengeExpired') })
+    .min(1, { error: () => t('twoStep.challengeExpired') })
+    .max(1000, { error: () => t('twoStep.challengeExpired') }),
+  code: CodeSchema,
+});
+
+export const TwoStepCodeSchema = z.object({ code: CodeSchema });
+
+export const TwoStepDisableSchema = z.object({ password: CurrentPasswordSchema, code: CodeSchema });
+
+export const PasswordConfirmSchema = z.object({ password: CurrentPasswordSchema });
+
+export const PasswordChangeSchema = z.object({
+  currentPassword: CurrentPasswordSchema,
+  newPassword: PasswordSchema,
+});
+
+export const SessionIdParamsSchema = z.object({
+  id: z.uuid({ error: () => t('sessions.idInvalid') }),
+});
+
+export type TwoStepLoginInput = z.infer<typeof TwoStepLoginInputSchema>;
+export type TwoStepDisableInput = z.infer<typeof TwoStepDisableSchema>;
+export type PasswordChange = z.infer<typeof PasswordChangeSchema>;

@@ -41,12 +41,13 @@ describe('getPublicProfile', () => {
       passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$not-a-real-hash',
     });
     const profile = await accountsOf(test).getPublicProfile(user.id);
-    expect(Object.keys(profile).sort()).toEqual(['_id', 'createdAt', 'name', 'role']);
+    expect(Object.keys(profile).sort()).toEqual(['_id', 'createdAt', 'isVerified', 'name', 'role']);
     expect(profile).toEqual({
       _id: user.id,
       name: 'Aline Uwase',
       role: 'seller',
       createdAt: user.createdAt,
+      isVerified: false,
     });
   });
 
@@ -86,6 +87,7 @@ describe('getViewer', () => {
       email: user.email,
       role: 'guest',
       locale: null,
+      isTwoStepOn: false,
     });
   });
 

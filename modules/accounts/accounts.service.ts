@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '#db/client.ts';
 import { passwordResets, sessions, users } from '#db/schema.ts';
 import type { UserRole } from '#lib/account.ts';
@@ -9,17 +10,21 @@ import {
   ForbiddenError,
   InvalidError,
   NotFoundError,
-  TooManyRequestsError,
   UnauthorizedError,
 } from '#lib/errors.ts';
 import { currentLocale, type Locale, localePath } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
-import { t, tCount } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.admin.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
-import { createAttemptLimiter } from './accounts.limiter.ts';
+import type { Signer } from '#modules/signing/signing.service.ts';
+import { CHALLENGE_TTL_MS, type AuthLimits } from './accounts.limits.ts';
 import { hashPassword, verifyPassword } from './accounts.passwords.ts';
+import { isValidSecondStep } from './accounts.two-step.ts';
+import { USER_AGENT_MAX_LENGTH } from './accounts.user-agent.ts';
 import type {
+  AdminTwoStep,
   LoginInput,
+  TwoStepLoginInput,
   PasswordReset,
   PasswordResetRequest,
   SignupInput,
@@ -28,7 +33,10 @@ import type {
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
-const ATTEMPT_WINDOW_MINUTES = 15;
+/** A session's lastSeenAt is written at most this often, not on every request. */
+const LAST_SEEN_EVERY_MS = 5 * 60_000;
+/** What a two-step challenge is signed for (modules/signing). */
+const CHALLENGE_PURPOSE = 'login-two-step';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -41,14 +49,40 @@ export type Viewer = {
   role: UserRole;
   /** The language they chose, if any. */
   locale: Locale | null;
+  /** Whether two-step sign-in is on for them (ADMIN_2FA=required holds admins to it). */
+  isTwoStepOn: boolean;
 };
 
-/** The request facts the rate limits need; the service knows nothing else about HTTP. */
-type ClientContext = { clientAddress: string };
+/**
+ * The request facts the rate limits and the sessions list need (the client's address, its
+ * User-Agent header); the service knows nothing else about HTTP.
+ */
+type ClientContext = { clientAddress: string; userAgent?: string | null };
 
 type SessionGrant = { token: string; user: UserView };
 
-type PublicProfile = { _id: string; name: string; role: UserRole; createdAt: Date };
+/**
+ * A right password: a session, or, when two-step sign-in is on, a signed challenge that
+ * `loginWithCode` takes with a code.
+ */
+type LoginOutcome =
+  ({ twoStepRequired: false } & SessionGrant) | { twoStepRequired: true; challenge: string };
+
+/** What a challenge carries: who, until when, and its own id (its codes are counted by it). */
+const ChallengePayloadSchema = z.object({
+  userId: z.uuid(),
+  expiresAt: z.number(),
+  id: z.string(),
+});
+
+type PublicProfile = {
+  _id: string;
+  name: string;
+  role: UserRole;
+  createdAt: Date;
+  /** Whether an admin checked their identity ("Verified seller"); never who nor how. */
+  isVerified: boolean;
+};
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
@@ -71,6 +105,7 @@ export function toUserView(user: UserRow): UserView {
     role: user.role,
     status: user.status,
     createdAt: user.createdAt.toISOString(),
+    verifiedAt: user.verifiedAt?.toISOString() ?? null,
   };
 }
 
@@ -95,37 +130,29 @@ export function createAccountsService({
   db,
   clock,
   mail,
-  attemptsPerWindow,
+  limits,
+  signer,
+  adminTwoStep,
 }: {
   db: Database;
   clock: Clock;
   mail: MailService;
-  /** Failed logins, signups or reset mails allowed per address and per account in 15 minutes. */
-  attemptsPerWindow: number;
+  /** The sign-in limits, shared with the account security service (accounts.limits.ts). */
+  limits: AuthLimits;
+  /** Signs the challenge between a right password and its two-step code. */
+  signer: Signer;
+  /** ADMIN_2FA: whether admins must turn two-step sign-in on before using the admin panel. */
+  adminTwoStep: AdminTwoStep;
 }) {
-  const attempts = createAttemptLimiter({
-    max: attemptsPerWindow,
-    windowMs: ATTEMPT_WINDOW_MINUTES * 60_000,
-    clock,
-  });
-
-  function assertWithinLimits(keys: string[]): void {
-    const seconds = attempts.retryAfterSeconds(keys);
-    if (seconds > 0) {
-      throw new TooManyRequestsError(
-        tCount('auth.tooManyAttempts', Math.ceil(seconds / 60)),
-        seconds,
-      );
-    }
-  }
-
-  async function startSession(user: UserRow): Promise<SessionGrant> {
+  async function startSession(user: UserRow, client: ClientContext): Promise<SessionGrant> {
     const token = newToken();
     const now = clock();
     await db.insert(sessions).values({
       userId: user.id,
       tokenHash: hashToken(token),
+      userAgent: client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
       createdAt: now,
+      lastSeenAt: now,
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
     });
     // Housekeeping on the user's own (indexed) rows, so expired sessions do not pile up.
@@ -135,9 +162,7 @@ export function createAccountsService({
 
   /** Registers a buyer, seller or guest and signs them in. The e-mail is unique in any case. */
   async function signup(input: SignupInput, client: ClientContext): Promise<SessionGrant> {
-    const keys = [`signup-ip:${client.clientAddress}`];
-    assertWithinLimits(keys);
-    attempts.record(keys);
+    limits.countSignup(client.clientAddress);
     const passwordHash = await hashPassword(input.password);
     const now = clock();
     const [user] = await db
@@ -155,30 +180,88 @@ export function createAccountsService({
       .onConflictDoNothing()
       .returning();
     if (!user) throw new ConflictError(t('account.emailTaken'));
-    return startSession(user);
+    return startSession(user, client);
   }
 
   /**
-   * Signs a user in with e-mail and password. Failures count against both the client address
-   * and the account; a blocked account is told so only once the password is right.
+   * Signs a user in with e-mail and password. A failure delays the account's next attempt
+   * (after 5 free ones) and counts against the client address's far higher ceiling
+   * (accounts.limits.ts); a blocked account is told so only once the password is right. With
+   * two-step sign-in on, a right password answers a challenge instead of a session.
    */
-  async function login(input: LoginInput, client: ClientContext): Promise<SessionGrant> {
-    const accountKey = `login-account:${input.email.toLowerCase()}`;
-    const keys = [`login-ip:${client.clientAddress}`, accountKey];
-    assertWithinLimits(keys);
+  async function login(input: LoginInput, client: ClientContext): Promise<LoginOutcome> {
+    limits.assertCanTryPassword(input.email, client.clientAddress);
     const user = await findUserByEmail(db, input.email);
     const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !isValid) {
-      attempts.record(keys);
+      limits.passwordFailed(input.email, client.clientAddress);
       throw new UnauthorizedError(t('account.invalidCredentials'));
     }
     if (user.status !== 'Active') throw new ForbiddenError(t('account.blocked'));
-    attempts.clear(accountKey);
-    return startSession(user);
+    limits.passwordSucceeded(input.email);
+    if (user.totpEnabledAt) {
+      const payload = {
+        userId: user.id,
+        expiresAt: clock().getTime() + CHALLENGE_TTL_MS,
+        id: newToken().slice(0, 16),
+      };
+      return {
+        twoStepRequired: true,
+        challenge: await signer.sign(CHALLENGE_PURPOSE, JSON.stringify(payload)),
+      };
+    }
+    return { twoStepRequired: false, ...(await startSession(user, client)) };
+  }
+
+  /** The challenge's payload, or null when it is forged, expired or has used up its codes. */
+  async function readChallenge(challenge: string) {
+    const payload = await signer.verify(CHALLENGE_PURPOSE, challenge);
+    if (!payload) return null;
+    let parsed;
+    try {
+      parsed = ChallengePayloadSchema.safeParse(JSON.parse(payload));
+    } catch {
+      return null;
+    }
+    if (!parsed.success || parsed.data.expiresAt <= clock().getTime()) return null;
+    if (limits.isChallengeUsedUp(parsed.data.id)) return null;
+    return parsed.data;
+  }
+
+  /**
+   * The second step of signing in: the challenge from `login` with a code from the user's
+   * authenticator app or one of their recovery codes (then used up). A challenge takes 5 wrong
+   * codes, and an account's wrong codes delay its next ones as wrong passwords do.
+   */
+  async function loginWithCode(
+    input: TwoStepLoginInput,
+    client: ClientContext,
+  ): Promise<SessionGrant> {
+    const challenge = await readChallenge(input.challenge);
+    if (!challenge) throw InvalidError.field('challenge', t('twoStep.challengeExpired'));
+    limits.assertCanTryCode(challenge.userId);
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, challenge.userId), isNull(users.deletedAt)));
+    if (!user?.totpEnabledAt) throw InvalidError.field('challenge', t('twoStep.challengeExpired'));
+    if (user.status !== 'Active') throw new ForbiddenError(t('account.blocked'));
+    if (!(await isValidSecondStep(db, user, input.code, clock()))) {
+      limits.codeFailed(user.id, challenge.id);
+      throw InvalidError.field('code', t('twoStep.wrongCode'));
+    }
+    limits.codeSucceeded(user.id);
+    return startSession(user, client);
+  }
+
+  /** Whether ADMIN_2FA=required holds this viewer back until they turn two-step sign-in on. */
+  function mustTurnOnTwoStep(viewer: Pick<Viewer, 'role' | 'isTwoStepOn'>): boolean {
+    return adminTwoStep === 'required' && viewer.role === 'admin' && !viewer.isTwoStepOn;
   }
 
   /** The signed-in user behind a session token, or null when it is unknown, expired or blocked. */
   async function getViewer(token: string): Promise<Viewer | null> {
+    const now = clock();
     const [row] = await db
       .select({
         sessionId: sessions.id,
@@ -187,17 +270,25 @@ export function createAccountsService({
         email: users.email,
         role: users.role,
         locale: users.locale,
+        totpEnabledAt: users.totpEnabledAt,
+        lastSeenAt: sessions.lastSeenAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
           eq(sessions.tokenHash, hashToken(token)),
-          gt(sessions.expiresAt, clock()),
+          gt(sessions.expiresAt, now),
           eq(users.status, 'Active'),
         ),
       );
-    return row ?? null;
+    if (!row) return null;
+    // Written at most every 5 minutes: most requests only read.
+    if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+    }
+    const { totpEnabledAt, lastSeenAt: _lastSeenAt, ...viewer } = row;
+    return { ...viewer, isTwoStepOn: totpEnabledAt !== null };
   }
 
   /** Ends one session (logout). Ending an already ended session is not an error. */
@@ -213,9 +304,7 @@ export function createAccountsService({
     input: PasswordResetRequest,
     client: ClientContext & { siteUrl: string },
   ): Promise<void> {
-    const keys = [`reset-ip:${client.clientAddress}`, `reset-account:${input.email}`];
-    assertWithinLimits(keys);
-    attempts.record(keys);
+    limits.countResetRequest(input.email, client.clientAddress);
     const user = await findUserByEmail(db, input.email);
     if (!user || user.status !== 'Active') return;
     const token = newToken();
@@ -253,8 +342,7 @@ export function createAccountsService({
    * against the client address, and are refused before any costly hashing.
    */
   async function resetPassword(input: PasswordReset, client: ClientContext): Promise<void> {
-    const keys = [`reset-token-ip:${client.clientAddress}`];
-    assertWithinLimits(keys);
+    limits.assertCanTryResetToken(client.clientAddress);
     const tokenHash = hashToken(input.token);
     const isUsable = and(
       eq(passwordResets.tokenHash, tokenHash),
@@ -266,7 +354,7 @@ export function createAccountsService({
       .from(passwordResets)
       .where(isUsable);
     if (!pending) {
-      attempts.record(keys);
+      limits.resetTokenFailed(client.clientAddress);
       throw InvalidError.field('token', t('reset.invalidLink'));
     }
     const passwordHash = await hashPassword(input.password);
@@ -291,7 +379,7 @@ export function createAccountsService({
       await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
       return user!.email;
     });
-    attempts.clear(`login-account:${email.toLowerCase()}`);
+    limits.passwordSucceeded(email);
   }
 
   /** A user as they see themself. */
@@ -304,10 +392,16 @@ export function createAccountsService({
     return toUserView(user);
   }
 
-  /** What anyone may see of a user: name, role and since when. Never the e-mail. */
+  /** What anyone may see of a user: name, role, since when, verified. Never the e-mail. */
   async function getPublicProfile(id: string): Promise<PublicProfile> {
     const [user] = await db
-      .select({ _id: users.id, name: users.name, role: users.role, createdAt: users.createdAt })
+      .select({
+        _id: users.id,
+        name: users.name,
+        role: users.role,
+        createdAt: users.createdAt,
+        isVerified: sql<boolean>`${users.verifiedAt} is not null`,
+      })
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)));
     if (!user) throw new NotFoundError(t('profile.notFound'));
@@ -322,6 +416,8 @@ export function createAccountsService({
   return {
     signup,
     login,
+    loginWithCode,
+    mustTurnOnTwoStep,
     getViewer,
     setLocale,
     endSession,

@@ -6,6 +6,7 @@ import {
   WARRANTY_MAX_LENGTH,
 } from '#lib/limits.ts';
 import { ASSET_TYPES, AVAILABILITIES, OFFERS, type AssetType } from '#lib/listing.ts';
+import { listerViewFields } from '#lib/listing-schemas.ts';
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
 import { placeViewFields, priceViewFields } from '#modules/places/places.schema.ts';
 
@@ -83,12 +84,15 @@ export const AssetViewSchema = z.object({
   owner: z.string().nullable(),
   ownerId: z.uuid(),
   contact: z.string().nullable(),
+  ...listerViewFields,
   features: z.array(z.string()),
   image: z.string().nullable().meta({ description: 'Cover photo URL (640 px WebP)' }),
   photos: z.array(PhotoViewSchema),
   ...assetKindViewFields,
   createdAt: z.iso.datetime(),
   timeAgo: z.string(),
+  /** Whether an admin checked the owner's identity: a "Verified seller" badge. */
+  ownerVerified: z.boolean(),
 });
 
 export type AssetView = z.infer<typeof AssetViewSchema>;

@@ -1,12 +1,19 @@
 import { createCatalogueQueries } from '#db/catalogue-queries.ts';
 import type { Database } from '#db/client.ts';
+import { ownerVerifiedIn } from '#db/catalogue-sql.ts';
 import { assets } from '#db/schema.ts';
 import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { formatTimeAgo } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
-import type { AssetType, Availability, PricePeriod } from '#lib/listing.ts';
+import {
+  toListerColumns,
+  type AssetType,
+  type Availability,
+  type Lister,
+  type PricePeriod,
+} from '#lib/listing.ts';
 import { placeLine, toPlaceView } from '#lib/places.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
@@ -63,15 +70,23 @@ type AssetFieldsInput = {
   upi?: string;
   owner?: string;
   contact?: string;
+  listedBy?: Lister;
+  commission?: number | null;
+  viewingFee?: number | null;
   features?: string[];
 } & Partial<{ [Field in AssetKindField]: NonNullable<AssetKindValues[Field]> }>;
 
 /**
  * The asset columns a form's fields fill, for an asset of `type`. A field left out is undefined,
  * which keeps the stored value on an update; the kind fields another kind has are emptied, so a
- * change of kind leaves no stale vehicle facts on a piece of land.
+ * change of kind leaves no stale vehicle facts on a piece of land. `before` is the stored row when
+ * editing (an owner's listing keeps no fees).
  */
-export function toAssetColumns(type: AssetType, input: AssetFieldsInput) {
+export function toAssetColumns(
+  type: AssetType,
+  input: AssetFieldsInput,
+  before?: { listedBy: Lister },
+) {
   const kindFields = new Set<AssetKindField>(ASSET_KIND_FIELDS[type]);
   const kindColumns = Object.fromEntries(
     KIND_FIELD_ENTRIES.map(([field, column]) => [
@@ -80,6 +95,7 @@ export function toAssetColumns(type: AssetType, input: AssetFieldsInput) {
     ]),
   ) as Partial<KindColumns>;
   return {
+    ...toListerColumns(input, before),
     name: input.name,
     description: input.description,
     price: input.price,
@@ -114,6 +130,9 @@ const viewColumns = {
   upi: assets.upi,
   ownerName: assets.ownerName,
   contact: assets.contact,
+  listedBy: assets.listedBy,
+  commission: assets.commission,
+  viewingFee: assets.viewingFee,
   features: assets.features,
   photos: assets.photos,
   transmission: assets.transmission,
@@ -127,9 +146,13 @@ const viewColumns = {
   condition: assets.condition,
   sizeCloth: assets.sizeCloth,
   createdAt: assets.createdAt,
+  ownerVerified: ownerVerifiedIn(assets),
 };
 
-type AssetViewRow = Pick<AssetRow, keyof typeof viewColumns>;
+/** Rows read outside the catalogue queries (supplies, admin) do not know `ownerVerified`. */
+type AssetViewRow = Pick<AssetRow, Exclude<keyof typeof viewColumns, 'ownerVerified'>> & {
+  ownerVerified?: boolean;
+};
 
 /** An asset row as the public sees it (the admin view adds its moderation). */
 export function toAssetView(row: AssetViewRow, now: Date): AssetView {
@@ -149,12 +172,16 @@ export function toAssetView(row: AssetViewRow, now: Date): AssetView {
     owner: row.ownerName,
     ownerId: row.ownerId,
     contact: row.contact,
+    listedBy: row.listedBy,
+    commission: row.commission,
+    viewingFee: row.viewingFee,
     features: row.features,
     image: photos[0]?.src ?? null,
     photos,
     ...readAssetKindFields(row),
     createdAt: row.createdAt.toISOString(),
     timeAgo: formatTimeAgo(row.createdAt, now),
+    ownerVerified: row.ownerVerified ?? false,
   };
 }
 

@@ -35,6 +35,10 @@ export type ListingState = {
   availability: 'Available' | 'Sold' | 'Rented';
   price: number;
   deletedAt: Date | null;
+  /** Taken off the public pages by reports or an admin. */
+  hiddenAt: Date | null;
+  /** Left the lists for want of a confirmation, or some days after being sold or rented. */
+  expiredAt: Date | null;
 };
 
 /** A listing as it was (null: just created) and as it is now. */
@@ -46,9 +50,15 @@ type ListingWrite = {
 
 type ListingWriteListener = (change: ListingWrite, tx: Transaction) => Promise<void>;
 
-/** Whether visitors can find it: approved and not deleted. */
+/** Whether visitors can find it: approved, not deleted, hidden or expired (isPublishedSql). */
 export function isPublished(listing: ListingState | null): listing is ListingState {
-  return listing !== null && listing.moderation === 'Approved' && listing.deletedAt === null;
+  return (
+    listing !== null &&
+    listing.moderation === 'Approved' &&
+    listing.deletedAt === null &&
+    listing.hiddenAt === null &&
+    listing.expiredAt === null
+  );
 }
 
 /** Whether visitors can find it and take it: published and still available. */

@@ -66,8 +66,13 @@ async function startConversation(listingId = houseId): Promise<string> {
   return list.json().data[0].id;
 }
 
+/** The e-mails sent to `recipient`, oldest first (a row's place in the table is no order). */
 const mailTo = (recipient: string) =>
-  test.database.db.select().from(outbox).where(eq(outbox.recipient, recipient));
+  test.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, recipient))
+    .orderBy(outbox.createdAt);
 
 const notificationsOf = (userId: string) =>
   test.database.db.select().from(notifications).where(eq(notifications.userId, userId));

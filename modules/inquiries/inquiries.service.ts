@@ -44,6 +44,14 @@ function excerpt(text: string): string {
   return oneLine.length > 140 ? `${oneLine.slice(0, 139)}…` : oneLine;
 }
 
+/**
+ * The first e-mail of a conversation, to either party, ends with the safety tips (never pay
+ * before a viewing, check the UPI, meet in daylight); replies do not repeat them.
+ */
+function withSafetyTips(text: string): string {
+  return `${text}\n\n${t('inquiries.safetyTips')}`;
+}
+
 function quote(text: string): string {
   return text
     .split('\n')
@@ -220,7 +228,7 @@ export function createInquiriesService({
           link: `/inquiries/${id}`,
           mail: (recipient) => ({
             subject: t('inquiries.newMailSubject', { title: listing.title }),
-            text: t('inquiries.newMailBody', { recipient, ...facts() }),
+            text: withSafetyTips(t('inquiries.newMailBody', { recipient, ...facts() })),
           }),
         }),
         tx,
@@ -230,10 +238,12 @@ export function createInquiriesService({
           to: input.email,
           kind: 'inquiry',
           subject: t('inquiries.confirmMailSubject', { title: listing.title }),
-          text: t(viewer ? 'inquiries.confirmMailBodySignedIn' : 'inquiries.confirmMailBody', {
-            ...facts(),
-            quoted: quote(input.message),
-          }),
+          text: withSafetyTips(
+            t(viewer ? 'inquiries.confirmMailBodySignedIn' : 'inquiries.confirmMailBody', {
+              ...facts(),
+              quoted: quote(input.message),
+            }),
+          ),
         },
         tx,
       );

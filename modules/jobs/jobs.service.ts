@@ -28,9 +28,16 @@ export type JobHandler<Data extends JobData> = {
   retryLimit?: number;
   /**
    * 'short': at most one job waits per singleton key; adding another while one waits does
-   * nothing (a digest that gathers whatever is due when it runs).
+   * nothing (a digest that gathers whatever is due when it runs). 'stately': at most one waits
+   * and one runs (a sweep).
    */
-  policy?: 'standard' | 'short';
+  policy?: 'standard' | 'short' | 'stately';
+  /**
+   * A recurring job (a sweep): pg-boss sends it on this cron schedule (UTC) from the processes
+   * that run jobs, and once when such a process starts. Give it the 'stately' policy, so that at
+   * most one waits and one runs whatever the number of processes.
+   */
+  cron?: string;
   /**
    * The work. A transactional job must read and write through the `db` it is given (its
    * transaction): on the embedded database a query on another handle waits for that
@@ -143,6 +150,11 @@ export function createJobQueue({
     }
     isStarted = true;
     if (!isWorking) return;
+    for (const [name, handler] of handlers) {
+      if (!handler.cron) continue;
+      await boss.schedule(name, handler.cron, {}, { tz: 'UTC' });
+      await boss.send(name, {});
+    }
     for (const name of handlers.keys()) {
       await boss.work<JobData>(name, async ([job]) => {
         try {

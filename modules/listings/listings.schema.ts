@@ -3,6 +3,7 @@ import { AVAILABILITIES, OFFERS, PROPERTY_TYPES } from '#lib/listing.ts';
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
 import { placeViewFields, priceViewFields } from '#modules/places/places.schema.ts';
 import { listAnswerSchema } from '#lib/list-query.ts';
+import { listerViewFields } from '#lib/listing-schemas.ts';
 
 /** A published property as the API and the pages show it. `status` is the offer: Rent or Sale. */
 export const PropertyViewSchema = z.object({
@@ -21,6 +22,7 @@ export const PropertyViewSchema = z.object({
   owner: z.string(),
   ownerId: z.uuid(),
   contact: z.string(),
+  ...listerViewFields,
   bedrooms: z.number().int(),
   bathrooms: z.number().int(),
   toilets: z.number().int(),
@@ -30,6 +32,8 @@ export const PropertyViewSchema = z.object({
   photos: z.array(PhotoViewSchema),
   createdAt: z.iso.datetime(),
   timeAgo: z.string(),
+  /** Whether an admin checked the owner's identity: a "Verified seller" badge. */
+  ownerVerified: z.boolean(),
 });
 
 export type PropertyView = z.infer<typeof PropertyViewSchema>;

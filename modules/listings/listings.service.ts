@@ -1,12 +1,19 @@
 import { createCatalogueQueries } from '#db/catalogue-queries.ts';
 import type { Database } from '#db/client.ts';
+import { ownerVerifiedIn } from '#db/catalogue-sql.ts';
 import { properties } from '#db/schema.ts';
 import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { formatTimeAgo } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
-import type { Availability, PricePeriod, PropertyType } from '#lib/listing.ts';
+import {
+  toListerColumns,
+  type Availability,
+  type Lister,
+  type PricePeriod,
+  type PropertyType,
+} from '#lib/listing.ts';
 import { placeLine, toPlaceView } from '#lib/places.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
@@ -33,6 +40,9 @@ const viewColumns = {
   address: properties.address,
   ownerName: properties.ownerName,
   contact: properties.contact,
+  listedBy: properties.listedBy,
+  commission: properties.commission,
+  viewingFee: properties.viewingFee,
   bedrooms: properties.bedrooms,
   bathrooms: properties.bathrooms,
   toilets: properties.toilets,
@@ -40,9 +50,13 @@ const viewColumns = {
   features: properties.features,
   photos: properties.photos,
   createdAt: properties.createdAt,
+  ownerVerified: ownerVerifiedIn(properties),
 };
 
-type PropertyViewRow = Pick<PropertyRow, keyof typeof viewColumns>;
+/** Rows read outside the catalogue queries (supplies, admin) do not know `ownerVerified`. */
+type PropertyViewRow = Pick<PropertyRow, Exclude<keyof typeof viewColumns, 'ownerVerified'>> & {
+  ownerVerified?: boolean;
+};
 
 /** A property row as the public sees it (the admin view adds its moderation). */
 export function toPropertyView(row: PropertyViewRow, now: Date): PropertyView {
@@ -63,6 +77,9 @@ export function toPropertyView(row: PropertyViewRow, now: Date): PropertyView {
     owner: row.ownerName,
     ownerId: row.ownerId,
     contact: row.contact,
+    listedBy: row.listedBy,
+    commission: row.commission,
+    viewingFee: row.viewingFee,
     bedrooms: row.bedrooms,
     bathrooms: row.bathrooms,
     toilets: row.toilets,
@@ -72,6 +89,7 @@ export function toPropertyView(row: PropertyViewRow, now: Date): PropertyView {
     photos,
     createdAt: row.createdAt.toISOString(),
     timeAgo: formatTimeAgo(row.createdAt, now),
+    ownerVerified: row.ownerVerified ?? false,
   };
 }
 
@@ -89,6 +107,9 @@ type PropertyFieldsInput = {
   address?: string;
   owner?: string;
   contact?: string;
+  listedBy?: Lister;
+  commission?: number | null;
+  viewingFee?: number | null;
   bedrooms?: number;
   bathrooms?: number;
   toilets?: number;
@@ -96,9 +117,13 @@ type PropertyFieldsInput = {
   features?: string[];
 };
 
-/** The property columns a form's fields fill; a field left out is undefined, so an update keeps it. */
-export function toPropertyColumns(input: PropertyFieldsInput) {
+/**
+ * The property columns a form's fields fill; a field left out is undefined, so an update keeps
+ * it. `before` is the stored row when editing (an owner's listing keeps no fees).
+ */
+export function toPropertyColumns(input: PropertyFieldsInput, before?: { listedBy: Lister }) {
   return {
+    ...toListerColumns(input, before),
     title: input.title,
     description: input.description,
     price: input.price,

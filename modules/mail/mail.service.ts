@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database, Transaction } from '#db/client.ts';
-import { emailOptOuts, outbox } from '#db/schema.ts';
+import { emailOptOuts, newsletterSubscriptions, outbox } from '#db/schema.ts';
 import type { Clock } from '#lib/clock.ts';
 import { localePath } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.admin.ts';
@@ -198,6 +198,14 @@ export function createMailService({
             ),
           );
         if (optOut) return;
+      }
+      // Newsletter mail only reaches a subscribed address (Law No 058/2021: consent).
+      if (message.kind === 'newsletter') {
+        const [subscribed] = await inner
+          .select({ id: newsletterSubscriptions.id })
+          .from(newsletterSubscriptions)
+          .where(sql`lower(${newsletterSubscriptions.email}) = ${message.to.toLowerCase()}`);
+        if (!subscribed) return;
       }
       const { kind } = message;
       let body = message.text;

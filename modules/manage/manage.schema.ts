@@ -21,6 +21,7 @@ import { AssetViewSchema, assetKindFields } from '#modules/assets/assets.schema.
 import { PropertyViewSchema } from '#modules/listings/listings.schema.ts';
 import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
 import { listingPlaceFields, requirePlace } from '#modules/places/places.schema.ts';
+import { listerInputFields } from '#lib/listing-schemas.ts';
 
 /** An update may also approve (the manage table's Approve): publish, nothing else changes. */
 const ADMIN_UPDATE_STATUSES = [...ADMIN_LISTING_STATUSES, 'Approved'] as const;
@@ -99,6 +100,7 @@ const propertyFields = {
   price: requiredAmount('listing.price'),
   owner: requiredText('listing.owner', NAME_MAX_LENGTH),
   contact: requiredText('listing.contact', CONTACT_MAX_LENGTH),
+  ...listerInputFields,
   description: requiredText('listing.description', DESCRIPTION_MAX_LENGTH),
   features: FeaturesSchema,
 };
@@ -132,6 +134,7 @@ const assetFields = {
   price: requiredAmount('listing.price'),
   owner: requiredText('listing.owner', NAME_MAX_LENGTH),
   contact: requiredText('listing.contact', CONTACT_MAX_LENGTH),
+  ...listerInputFields,
   description: optionalText(DESCRIPTION_MAX_LENGTH),
   features: FeaturesSchema,
 };
@@ -184,13 +187,14 @@ export const DashboardQuerySchema = listQuerySchema(DASHBOARD_PAGE_SIZE, {});
 export type AdminAssetQuery = z.infer<typeof AdminAssetQuerySchema>;
 
 /** A property as admins see it: the public view, its moderation and last change. */
-const AdminPropertyViewSchema = PropertyViewSchema.extend({
+// The admin's rows are read without their owner; the users page says who is verified.
+const AdminPropertyViewSchema = PropertyViewSchema.omit({ ownerVerified: true }).extend({
   moderation: z.enum(MODERATION_STATES),
   updatedAt: z.iso.datetime(),
 });
 export type AdminPropertyView = z.infer<typeof AdminPropertyViewSchema>;
 
-const AdminAssetViewSchema = AssetViewSchema.extend({
+const AdminAssetViewSchema = AssetViewSchema.omit({ ownerVerified: true }).extend({
   moderation: z.enum(MODERATION_STATES),
   updatedAt: z.iso.datetime(),
 });

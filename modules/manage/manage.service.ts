@@ -1,10 +1,11 @@
 import { and, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { containing, listNewestFirst } from '#db/rows.ts';
-import type { Database } from '#db/client.ts';
+import type { Database, Transaction } from '#db/client.ts';
 import { assets, properties } from '#db/schema.ts';
 import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
+import { lifeColumns } from '#lib/listing-life.ts';
 import { t, type AdminMessageKey as MessageKey } from '#lib/i18n.admin.ts';
 import type { Page } from '#lib/pagination.ts';
 import { toAssetColumns, toAssetView } from '#modules/assets/assets.service.ts';
@@ -12,6 +13,7 @@ import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import { toPropertyColumns, toPropertyView } from '#modules/listings/listings.service.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
+import type { PhotoMatchesService } from '#modules/photo-matches/photo-matches.service.ts';
 import { withPlaceAndPeriod } from '#modules/places/places.service.ts';
 import type {
   AdminAssetInput,
@@ -97,12 +99,15 @@ export function createManageService({
   clock,
   audit,
   media,
+  photoMatches,
   catalogueEvents,
 }: {
   db: Database;
   clock: Clock;
   audit: AuditService;
   media: MediaService;
+  /** Keeps each listing's photo hashes and flags photos shared with other owners' listings. */
+  photoMatches: PhotoMatchesService;
   catalogueEvents: CatalogueEvents;
 }) {
   /** A non-deleted row of `table`, or NotFound with `message`. */
@@ -149,6 +154,24 @@ export function createManageService({
     );
   }
 
+  /** Keeps the hashes of a row's new photos and flags those other owners' listings show. */
+  async function recordPhotos(
+    kind: 'property' | 'asset',
+    row: PropertyRow | AssetRow,
+    tx: Transaction,
+  ): Promise<void> {
+    await photoMatches.recordListingPhotos(
+      {
+        id: row.id,
+        kind,
+        ownerId: row.ownerId,
+        title: 'title' in row ? row.title : row.name,
+        photos: row.photos,
+      },
+      tx,
+    );
+  }
+
   /** Stores the photos, then inserts the row and records its creation in one transaction. */
   async function createRow<Table extends ListingTable, View>(
     table: Table,
@@ -166,6 +189,8 @@ export function createManageService({
           .values(
             withPlaceAndPeriod({
               ...(values as typeof properties.$inferInsert),
+              // Created published: its lifetime starts now.
+              ...lifeColumns(null, values as typeof properties.$inferInsert, now),
               photos: stored?.photos ?? [],
               createdAt: now,
               updatedAt: now,
@@ -173,6 +198,7 @@ export function createManageService({
           )
           .returning();
         await recordChange(tx, actor, `${kind}.create`, kind, null, created!);
+        if (stored) await recordPhotos(kind, created!, tx);
         await catalogueEvents.listingWritten({ kind, before: null, after: created! }, tx);
         return created!;
       });
@@ -210,6 +236,8 @@ export function createManageService({
               {
                 ...(change.fields as Partial<typeof properties.$inferInsert>),
                 ...statusColumns(change.status),
+                // Published again, or back to Available: a new lifetime (lib/listing-life.ts).
+                ...lifeColumns(before, statusColumns(change.status), now),
                 ...(stored ? { photos: stored.photos } : {}),
                 updatedAt: now,
               },
@@ -220,6 +248,7 @@ export function createManageService({
           .returning();
         const action = change.isApproval ? `${kind}.approve` : `${kind}.update`;
         await recordChange(tx, actor, action, kind, before, updated!);
+        if (stored) await recordPhotos(kind, updated!, tx);
         await catalogueEvents.listingWritten({ kind, before, after: updated! }, tx);
         return updated!;
       });
@@ -337,7 +366,7 @@ export function createManageService({
       Object.values({ owner, area, ...facts }).every(
         (value) => value === undefined || (Array.isArray(value) && value.length === 0),
       );
-    const fields = isApproval ? {} : { ...toPropertyColumns(input), type: input.type };
+    const fields = isApproval ? {} : { ...toPropertyColumns(input, before), type: input.type };
     return updateRow(
       properties,
       'property',
@@ -409,7 +438,7 @@ export function createManageService({
       (features === undefined || features.length === 0) &&
       Object.values({ owner, ...facts }).every((value) => value === undefined);
     const type = input.type ?? before.type;
-    const fields = isApproval ? {} : { ...toAssetColumns(type, input), type: input.type };
+    const fields = isApproval ? {} : { ...toAssetColumns(type, input, before), type: input.type };
     return updateRow(
       assets,
       'asset',

@@ -59,7 +59,9 @@ export async function readSubmittedForm(
     if (isLimitError(error, 'FST_PARTS_LIMIT') || isLimitError(error, 'FST_FIELDS_LIMIT')) {
       throw InvalidError.field('body', 'has too many fields');
     }
-    throw error;
+    // Anything else went wrong while reading the client's body (a missing boundary, a form cut
+    // short): the client sent a broken form, not a reason for a 500.
+    throw InvalidError.field('body', 'must be a complete multipart form');
   }
   if (form.photos.length > MAX_PHOTOS) {
     throw InvalidError.field('photos', `at most ${MAX_PHOTOS} photos`);

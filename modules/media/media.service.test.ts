@@ -10,6 +10,7 @@ import { MAX_PHOTOS } from '#lib/limits.ts';
 import { PHOTO_WIDTHS } from '#lib/photos.ts';
 import {
   createMediaService,
+  differenceHash,
   MAX_INPUT_PIXELS,
   PHOTO_MESSAGES,
   type MediaService,
@@ -475,5 +476,61 @@ describe('local photo storage', () => {
     expect(fs.readdirSync(storage.dir)).toEqual(['a-320.webp']);
     await storage.remove('a-320.webp');
     expect(await storage.has('a-320.webp')).toBe(false);
+  });
+});
+
+/**
+ * Real photographs for the perceptual hash: `circuit-board.jpg` is the STM32F3 Discovery board
+ * of the Rust Embedded Book (assets/f3.jpg, MIT/Apache-2.0), `sample-stamp.jpg` the @fastify/static
+ * test picture (MIT), each scaled down once with sharp.
+ */
+const BOARD = fs.readFileSync(new URL('./fixtures/circuit-board.jpg', import.meta.url));
+const STAMP = fs.readFileSync(new URL('./fixtures/sample-stamp.jpg', import.meta.url));
+
+/** How many of the 64 bits two hashes differ in. */
+function distance(a: string, b: string): number {
+  let xor = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
+  let bits = 0;
+  for (; xor > 0n; xor >>= 1n) bits += Number(xor & 1n);
+  return bits;
+}
+
+describe('perceptual hash', () => {
+  it('is 64 bits as 16 hex digits, stored with each photo', async () => {
+    const photo = await media.storePhoto(BOARD);
+    expect(photo.hash).toMatch(/^[0-9a-f]{16}$/);
+    // Stored from the decoded pixels at the largest stored width: the same picture's hash.
+    expect(distance(photo.hash!, await differenceHash(sharp(BOARD)))).toBeLessThanOrEqual(3);
+  });
+
+  it('barely moves when the same photo is re-encoded, resized or recompressed', async () => {
+    const original = await differenceHash(sharp(BOARD));
+    const variants = await Promise.all([
+      sharp(BOARD).webp({ quality: 60 }).toBuffer(),
+      sharp(BOARD).png().toBuffer(),
+      sharp(BOARD).resize({ width: 200 }).jpeg({ quality: 70 }).toBuffer(),
+      sharp(BOARD).resize({ width: 1200 }).jpeg({ quality: 95 }).toBuffer(),
+      sharp(BOARD).jpeg({ quality: 35 }).toBuffer(),
+      sharp(BOARD).modulate({ brightness: 1.1 }).jpeg({ quality: 80 }).toBuffer(),
+    ]);
+    for (const variant of variants) {
+      const stored = await media.storePhoto(variant);
+      expect(distance(original, stored.hash!)).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('is far from the hash of a different photo', async () => {
+    const [board, stamp] = await Promise.all([media.storePhoto(BOARD), media.storePhoto(STAMP)]);
+    expect(distance(board.hash!, stamp.hash!)).toBeGreaterThan(16);
+    const heic = await media.storePhoto(HEIC_FIXTURE);
+    expect(distance(board.hash!, heic.hash!)).toBeGreaterThan(16);
+  });
+
+  it('ignores the shape a picture is squeezed into and its transparency', async () => {
+    const squeezed = await sharp(BOARD).resize(300, 300, { fit: 'fill' }).png().toBuffer();
+    const withAlpha = await sharp(BOARD).ensureAlpha().png().toBuffer();
+    const original = await differenceHash(sharp(BOARD));
+    expect(distance(original, await differenceHash(sharp(squeezed)))).toBeLessThanOrEqual(3);
+    expect(distance(original, await differenceHash(sharp(withAlpha)))).toBeLessThanOrEqual(3);
   });
 });

@@ -72,6 +72,33 @@ function hashPixels(data: Buffer, width: number, height: number, channels: numbe
     .slice(0, 32);
 }
 
+/** dHash's grid: 9 columns so each of the 8 rows gives 8 left-right comparisons, 64 bits. */
+const HASH_COLUMNS = 9;
+const HASH_ROWS = 8;
+
+/**
+ * A picture's 64-bit difference hash (dHash) as 16 hex digits: greyscale, squeezed to 9x8
+ * whatever its shape, each bit saying whether a pixel is brighter than its right neighbour.
+ * Re-encoding, resizing and recompressing flip few bits; another picture flips about half.
+ */
+export async function differenceHash(image: Sharp): Promise<string> {
+  const { data, info } = await image
+    .clone()
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .resize(HASH_COLUMNS, HASH_ROWS, { fit: 'fill', kernel: 'linear' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const grey = (x: number, y: number) => data[(y * HASH_COLUMNS + x) * info.channels]!;
+  let hash = 0n;
+  for (let y = 0; y < HASH_ROWS; y += 1) {
+    for (let x = 0; x < HASH_COLUMNS - 1; x += 1) {
+      hash = (hash << 1n) | (grey(x, y) > grey(x + 1, y) ? 1n : 0n);
+    }
+  }
+  return hash.toString(16).padStart(16, '0');
+}
+
 /** Builds the photo pipeline on one storage; `maxBytes` is UPLOAD_MAX_MB per photo. */
 export function createMediaService({
   storage,
@@ -167,15 +194,16 @@ export function createMediaService({
         }
       }),
     );
-    const tiny = await pixels()
-      .resize({ width: PLACEHOLDER_WIDTH })
-      .webp({ quality: 40 })
-      .toBuffer();
+    const [tiny, hash] = await Promise.all([
+      pixels().resize({ width: PLACEHOLDER_WIDTH }).webp({ quality: 40 }).toBuffer(),
+      differenceHash(pixels()),
+    ]);
     return {
       key,
       width: original.width,
       height: original.height,
       placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+      hash,
     } satisfies Photo;
   }
 

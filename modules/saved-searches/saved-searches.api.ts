@@ -35,8 +35,9 @@ export const savedSearchesApi: FastifyPluginAsyncZod<{
         summary: 'Save filters under a name, to hear of each new listing that fits',
         description:
           'The filters have the names and rules of the list filters (type, offer, minPrice, ' +
-          'maxPrice, pricePeriod, bedrooms, bathrooms, district, sector, and q for words); all ' +
-          'optional. frequency: instant (the default) or daily. At most 20 per user (409).',
+          'maxPrice, pricePeriod, bedrooms, bathrooms, district, sector, listedBy, and q for ' +
+          'words); all optional. frequency: instant (the default) or daily. At most 20 per ' +
+          'user (409).',
         body: SavedSearchInputSchema,
         response: { 201: SavedSearchAnswerSchema, ...restrictedErrorAnswers },
       },

@@ -3,7 +3,7 @@ import { OptionalListingTypeSchema, requiredText } from '#lib/form-fields.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { LIVE_SEARCH_MAX_LENGTH, SAVED_SEARCH_NAME_MAX_LENGTH } from '#lib/limits.ts';
 import { listingFilterFields } from '#lib/listing-schemas.ts';
-import { ALERT_FREQUENCIES, LISTING_TYPES, OFFERS, PRICE_PERIODS } from '#lib/listing.ts';
+import { ALERT_FREQUENCIES, LISTERS, LISTING_TYPES, OFFERS, PRICE_PERIODS } from '#lib/listing.ts';
 
 const { status: _status, sort: _sort, ...filterFields } = listingFilterFields;
 
@@ -53,6 +53,7 @@ const SavedSearchViewSchema = z.object({
     bathrooms: z.number().int().optional(),
     district: z.string().optional(),
     sector: z.string().optional(),
+    listedBy: z.enum(LISTERS).optional(),
   }),
   frequency: z.enum(ALERT_FREQUENCIES),
   /** The results page of these filters on this site. */

@@ -185,6 +185,7 @@ export function createSavedSearchesService({
         and (not s.filters ? 'offer' or s.filters->>'offer' = ${listing.offer})
         and (not s.filters ? 'district' or s.filters->>'district' = ${listing.district})
         and (not s.filters ? 'sector' or s.filters->>'sector' = ${listing.sector})
+        and (not s.filters ? 'listedBy' or s.filters->>'listedBy' = ${listing.listedBy})
         and (not s.filters ? 'minPrice' or ${listing.price} >= (s.filters->>'minPrice')::bigint)
         and (not s.filters ? 'maxPrice' or ${listing.price} <= (s.filters->>'maxPrice')::bigint)
         and (${listing.offer} = 'Sale' or case

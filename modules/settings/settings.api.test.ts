@@ -76,6 +76,11 @@ describe('GET/PUT /api/settings', () => {
       maintenanceMode: false,
       aboutText: '',
       termsText: '',
+      // Listing expiry (modules/expiry), in days.
+      listingLifetimeDays: 60,
+      expiryWarningDays: 7,
+      soldListingDays: 14,
+      inquiryRetentionMonths: 24,
     });
   });
 
@@ -86,6 +91,11 @@ describe('GET/PUT /api/settings', () => {
       ...PLATFORM,
       contactEmail: 'support@inzu.rw',
       aboutText: 'We are Inzu.\n\nKigali homes.',
+      // Left out of the save: the listing expiry settings keep their defaults.
+      listingLifetimeDays: 60,
+      expiryWarningDays: 7,
+      soldListingDays: 14,
+      inquiryRetentionMonths: 24,
     };
     expect(saved.json()).toEqual(expected);
     expect((await call('GET', '/api/settings')).json()).toEqual(expected);
@@ -109,6 +119,7 @@ describe('GET/PUT /api/settings', () => {
       maintenanceMode: false,
       aboutText: expected.aboutText,
       termsText: expected.termsText,
+      inquiryRetentionMonths: 24,
     });
     expect((await lastAudit('settings.update'))?.before).toEqual(expected);
   });

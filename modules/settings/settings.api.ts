@@ -20,6 +20,10 @@ const PlatformSettingsAnswerSchema = z.object({
   maintenanceMode: z.boolean(),
   aboutText: z.string(),
   termsText: z.string(),
+  inquiryRetentionMonths: z.number().int(),
+  listingLifetimeDays: z.number().int(),
+  expiryWarningDays: z.number().int(),
+  soldListingDays: z.number().int(),
 });
 
 const SupportInfoAnswerSchema = z.object({

@@ -108,6 +108,7 @@ describe('the root loader', () => {
       email: 'a@inzu.rw',
       sessionId: 's',
       locale: null,
+      isTwoStepOn: false,
       ...viewer,
     };
     return createTestPageContext(test, user);

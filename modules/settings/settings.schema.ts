@@ -87,21 +87,59 @@ const OptionalPhoneSchema = z
   })
   .default('');
 
+/** How long visitors' inquiries are kept after their last message (Law No 058/2021). */
+const INQUIRY_RETENTION_MONTHS = { default: 24, min: 1, max: 120 } as const;
+
+/** Whole months from 1 to 120; absent (a save from before the setting existed), 24. */
+const InquiryRetentionMonthsSchema = z.coerce
+  .number({ error: () => t('settings.retentionInvalid') })
+  .int({ error: () => t('settings.retentionInvalid') })
+  .min(INQUIRY_RETENTION_MONTHS.min, { error: () => t('settings.retentionInvalid') })
+  .max(INQUIRY_RETENTION_MONTHS.max, { error: () => t('settings.retentionInvalid') })
+  .default(INQUIRY_RETENTION_MONTHS.default);
+
+/** How long a published listing stays listed without its owner confirming it (days). */
+const LISTING_LIFETIME_DAYS = { default: 60, min: 7, max: 365 } as const;
+/** How many days before it expires its owner is told (fewer than the lifetime). */
+const EXPIRY_WARNING_DAYS = { default: 7, min: 1, max: 30 } as const;
+/** How many days a listing marked Sold or Rented stays listed (0: until the next sweep). */
+const SOLD_LISTING_DAYS = { default: 14, min: 0, max: 90 } as const;
+
+/** Whole days within `bounds`; absent (a save from before the setting existed), the default. */
+function daysSchema(bounds: { default: number; min: number; max: number }) {
+  const error = () => t('settings.daysInvalid', { min: bounds.min, max: bounds.max });
+  return z.coerce
+    .number({ error })
+    .int({ error })
+    .min(bounds.min, { error })
+    .max(bounds.max, { error })
+    .default(bounds.default);
+}
+
 /**
  * Platform settings (spec §3). A save replaces the whole group: an absent text is empty and an
  * absent maintenanceMode is off (as an unticked checkbox sends nothing). The About and Terms
  * page texts are the exception: absent, they keep their saved value.
  */
-export const PlatformSettingsSchema = z.object({
-  contactEmail: OptionalEmailSchema,
-  logoURL: OptionalUrlSchema,
-  footerText: optionalSettingText(FOOTER_TEXT_MAX_LENGTH),
-  termsURL: OptionalUrlSchema,
-  privacyURL: OptionalUrlSchema,
-  maintenanceMode: CheckboxSchema,
-  aboutText: pageText(),
-  termsText: pageText(),
-});
+export const PlatformSettingsSchema = z
+  .object({
+    contactEmail: OptionalEmailSchema,
+    logoURL: OptionalUrlSchema,
+    footerText: optionalSettingText(FOOTER_TEXT_MAX_LENGTH),
+    termsURL: OptionalUrlSchema,
+    privacyURL: OptionalUrlSchema,
+    maintenanceMode: CheckboxSchema,
+    aboutText: pageText(),
+    termsText: pageText(),
+    inquiryRetentionMonths: InquiryRetentionMonthsSchema,
+    listingLifetimeDays: daysSchema(LISTING_LIFETIME_DAYS),
+    expiryWarningDays: daysSchema(EXPIRY_WARNING_DAYS),
+    soldListingDays: daysSchema(SOLD_LISTING_DAYS),
+  })
+  .refine((settings) => settings.expiryWarningDays < settings.listingLifetimeDays, {
+    path: ['expiryWarningDays'],
+    error: () => t('settings.warningTooLong'),
+  });
 
 /** What a save sends: the page texts may be left out. */
 export type PlatformSettingsInput = z.infer<typeof PlatformSettingsSchema>;
@@ -126,6 +164,10 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   ...platformDefaults,
   aboutText: '',
   termsText: '',
+  inquiryRetentionMonths: INQUIRY_RETENTION_MONTHS.default,
+  listingLifetimeDays: LISTING_LIFETIME_DAYS.default,
+  expiryWarningDays: EXPIRY_WARNING_DAYS.default,
+  soldListingDays: SOLD_LISTING_DAYS.default,
 };
 
 export const DEFAULT_SUPPORT_INFO: SupportInfo = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PhotoMatchViewSchema } from '#modules/photo-matches/photo-matches.schema.ts';
 import {
   FeaturesSchema,
   ListingTypeSchema,
@@ -29,6 +30,7 @@ import {
   requirePlace,
 } from '#modules/places/places.schema.ts';
 import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
+import { listerInputFields, listerViewFields } from '#lib/listing-schemas.ts';
 
 /**
  * A seller's supply as the form sends it (only the fields they filled in). Title, type, price
@@ -43,6 +45,7 @@ const SupplyFieldsSchema = z.object({
   ...listingPlaceFields,
   owner: optionalText(NAME_MAX_LENGTH),
   contact: optionalText(CONTACT_MAX_LENGTH),
+  ...listerInputFields,
   description: optionalText(DESCRIPTION_MAX_LENGTH),
   bedrooms: OptionalCountSchema,
   bathrooms: OptionalCountSchema,
@@ -94,10 +97,13 @@ const SupplyViewSchema = z.object({
   owner: z.string().nullable(),
   ownerId: z.uuid(),
   contact: z.string().nullable(),
+  ...listerViewFields,
   status: z.enum(OFFERS),
   moderation: z.enum(MODERATION_STATES),
   /** Why an admin rejected the supply; null unless it is Rejected. */
   rejectionReason: z.string().nullable(),
+  /** When it left the public lists (unconfirmed, or sold a while ago); null while listed. */
+  expiredAt: z.iso.datetime().nullable(),
   availability: z.enum(AVAILABILITIES),
   type: z.enum(LISTING_TYPES),
   bedrooms: z.number().int().nullable(),
@@ -108,6 +114,13 @@ const SupplyViewSchema = z.object({
   ...assetKindViewFields,
   createdAt: z.iso.datetime(),
   timeAgo: z.string(),
+  /**
+   * Admins only, on one supply: its photos that look like photos of another owner's listing,
+   * each pair side by side.
+   */
+  photoMatches: z.array(PhotoMatchViewSchema).optional(),
+  /** Admins only, in the list: whether any of its photos matches another owner's listing. */
+  hasPhotoMatches: z.boolean().optional(),
 });
 
 export type SupplyView = z.infer<typeof SupplyViewSchema>;

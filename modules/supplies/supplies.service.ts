@@ -4,6 +4,7 @@ import type { Database, Transaction } from '#db/client.ts';
 import { assets, properties, users } from '#db/schema.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
+import { lifeColumns } from '#lib/listing-life.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '#lib/errors.ts';
 import { localePath } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.admin.ts';
@@ -20,6 +21,7 @@ import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import { toPropertyColumns, toPropertyView } from '#modules/listings/listings.service.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
+import type { PhotoMatchesService } from '#modules/photo-matches/photo-matches.service.ts';
 import { withPlaceAndPeriod } from '#modules/places/places.service.ts';
 import {
   SupplyRejectInputSchema,
@@ -32,6 +34,12 @@ import {
 type PropertyRow = typeof properties.$inferSelect;
 type AssetRow = typeof assets.$inferSelect;
 type Supply = { kind: 'property'; row: PropertyRow } | { kind: 'asset'; row: AssetRow };
+
+/** The columns a new supply takes from its supplier and the moment, whatever its kind. */
+type SupplierColumns = Pick<
+  PropertyRow,
+  'ownerId' | 'ownerName' | 'contact' | 'description' | 'photos' | 'createdAt' | 'updatedAt'
+> & { moderation: 'Pending' };
 
 export type SuppliesService = ReturnType<typeof createSuppliesService>;
 
@@ -53,6 +61,7 @@ function toView(supply: Supply, now: Date): SupplyView {
     kind: supply.kind,
     moderation: supply.row.moderation,
     rejectionReason: supply.row.moderation === 'Rejected' ? supply.row.rejectionReason : null,
+    expiredAt: supply.row.expiredAt?.toISOString() ?? null,
   };
   if (supply.kind === 'property') {
     return { ...toPropertyView(supply.row, now), ...review, ...NO_ASSET_KIND_FIELDS };
@@ -67,6 +76,7 @@ export function createSuppliesService({
   media,
   audit,
   notifications,
+  photoMatches,
   siteUrl,
   catalogueEvents,
 }: {
@@ -75,6 +85,8 @@ export function createSuppliesService({
   media: MediaService;
   audit: AuditService;
   notifications: NotificationsService;
+  /** Keeps each supply's photo hashes and flags photos shared with other owners' listings. */
+  photoMatches: PhotoMatchesService;
   /** The site's address, for links in e-mails. */
   siteUrl: string;
   /** Told after a change to a published supply, an approval, a rejection or a withdrawal. */
@@ -122,40 +134,72 @@ export function createSuppliesService({
         createdAt: now,
         updatedAt: now,
       };
-      const type: ListingType = input.type;
-      if (isPropertyType(type)) {
-        const [row] = await db
-          .insert(properties)
-          .values(
-            withPlaceAndPeriod({
-              ...toPropertyColumns(input),
-              ...owned,
-              type,
-              title: input.title,
-              price: input.price,
-              offer: input.status,
-              features: input.features,
-            }),
-          )
-          .returning();
-        return toView({ kind: 'property', row: row! }, now);
-      }
-      const [row] = await db
-        .insert(assets)
+      const supply = await db.transaction(async (tx): Promise<Supply> => {
+        const written = await insertSupply(tx, input, owned);
+        await recordPhotos(written, tx);
+        return written;
+      });
+      return toView(supply, now);
+    });
+  }
+
+  /** Inserts a new supply into the properties or the assets, by its type. */
+  async function insertSupply(
+    tx: Transaction,
+    input: SupplyInput,
+    owned: SupplierColumns,
+  ): Promise<Supply> {
+    const type: ListingType = input.type;
+    if (isPropertyType(type)) {
+      const [row] = await tx
+        .insert(properties)
         .values(
           withPlaceAndPeriod({
-            ...toAssetColumns(type, { ...input, name: input.title }),
+            ...toPropertyColumns(input),
             ...owned,
             type,
-            name: input.title,
+            title: input.title,
             price: input.price,
             offer: input.status,
             features: input.features,
           }),
         )
         .returning();
-      return toView({ kind: 'asset', row: row! }, now);
-    });
+      return { kind: 'property', row: row! };
+    }
+    const [row] = await tx
+      .insert(assets)
+      .values(
+        withPlaceAndPeriod({
+          ...toAssetColumns(type, { ...input, name: input.title }),
+          ...owned,
+          type,
+          name: input.title,
+          price: input.price,
+          offer: input.status,
+          features: input.features,
+        }),
+      )
+      .returning();
+    return { kind: 'asset', row: row! };
+  }
+
+  /**
+   * Keeps a supply's photo hashes with its photos and flags photos other owners' listings show;
+   * a supply waiting for review is brought to the admins' attention.
+   */
+  async function recordPhotos({ kind, row }: Supply, tx: Transaction): Promise<void> {
+    await photoMatches.recordListingPhotos(
+      {
+        id: row.id,
+        kind,
+        ownerId: row.ownerId,
+        title: kind === 'property' ? row.title : row.name,
+        photos: row.photos,
+      },
+      tx,
+      { notifyAdmins: row.moderation === 'Pending' },
+    );
   }
 
   /**
@@ -204,10 +248,16 @@ export function createSuppliesService({
       ...assetRows.map((row) => [row.id, { kind: 'asset', row }] as const),
     ]);
     const now = clock();
+    const matched =
+      actor.role === 'admin'
+        ? await photoMatches.listMatchedListingIds(page.rows.map((row) => row.id))
+        : undefined;
     return {
       items: page.rows.flatMap((row) => {
         const supply = byId.get(row.id);
-        return supply ? [toView(supply, now)] : [];
+        if (!supply) return [];
+        const view = toView(supply, now);
+        return [matched ? { ...view, hasPhotoMatches: matched.has(row.id) } : view];
       }),
       page: query.page,
       pageSize: query.pageSize,
@@ -215,9 +265,11 @@ export function createSuppliesService({
     };
   }
 
-  /** One supply, for its supplier or an admin. */
+  /** One supply, for its supplier or an admin (who also sees its photos matching others'). */
   async function getSupply(id: string, actor: Actor): Promise<SupplyView> {
-    return toView(await findOwnedSupply(id, actor), clock());
+    const view = toView(await findOwnedSupply(id, actor), clock());
+    if (actor.role !== 'admin') return view;
+    return { ...view, photoMatches: await photoMatches.listPhotoMatches(id) };
   }
 
   /** Whether an admin is changing someone else's supply: such writes go to the audit log. */
@@ -255,7 +307,7 @@ export function createSuppliesService({
             .set(
               withPlaceAndPeriod(
                 {
-                  ...toPropertyColumns(input),
+                  ...toPropertyColumns(input, supply.row),
                   offer: input.status,
                   type: isPropertyType(type) ? type : undefined,
                   ...changes,
@@ -273,7 +325,7 @@ export function createSuppliesService({
             .set(
               withPlaceAndPeriod(
                 {
-                  ...toAssetColumns(assetType, { ...input, name: input.title }),
+                  ...toAssetColumns(assetType, { ...input, name: input.title }, supply.row),
                   offer: input.status,
                   type: assetType,
                   ...changes,
@@ -285,6 +337,7 @@ export function createSuppliesService({
             .returning();
           updated = { kind: 'asset', row: row! };
         }
+        if (stored) await recordPhotos(updated, tx);
         await catalogueEvents.listingWritten(
           { kind: supply.kind, before: supply.row, after: updated.row },
           tx,
@@ -379,7 +432,8 @@ export function createSuppliesService({
       const now = clock();
       const [row] = await tx
         .update(table)
-        .set({ ...decision, updatedAt: now })
+        // An approval starts the listing's lifetime (lib/listing-life.ts).
+        .set({ ...decision, ...lifeColumns(supply.row, decision, now), updatedAt: now })
         .where(eq(table.id, id))
         .returning();
       const before = {

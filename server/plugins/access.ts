@@ -99,10 +99,14 @@ async function accessPlugin(app: FastifyInstance, options: AccessOptions) {
   }
 
   async function assertOwner(request: FastifyRequest, resource: OwnedResource, viewer: Viewer) {
-    if (viewer.role === 'admin') return;
+    // An admin held to two-step sign-in (ADMIN_2FA=required) may act only as an owner until then.
+    const isHeldBack = options.accounts.mustTurnOnTwoStep(viewer);
+    if (viewer.role === 'admin' && !isHeldBack) return;
     const id = (request.params as { id?: unknown }).id;
     const ownerId = isUuid(id) ? await options.ownerLookups[resource](String(id)) : undefined;
     if (!ownerId) throw new NotFoundError(t('api.notFound'));
+    if (ownerId === viewer.id) return;
+    if (isHeldBack) throw new ForbiddenError(t('auth.turnOnTwoStep'));
     if (!isOwnerOrAdmin(viewer, ownerId)) throw new ForbiddenError(t('auth.forbidden'));
   }
 
@@ -124,6 +128,9 @@ async function accessPlugin(app: FastifyInstance, options: AccessOptions) {
     if (access === 'signed-in') return;
     if (access === 'admin') {
       if (viewer.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
+      if (options.accounts.mustTurnOnTwoStep(viewer)) {
+        throw new ForbiddenError(t('auth.turnOnTwoStep'));
+      }
       return;
     }
     await assertOwner(request, access.owner, viewer);

@@ -83,9 +83,14 @@ export default function EmailChoicesPage({
           )}
         </div>
       </Form>
-      <Link to="/notifications" className="font-semibold text-brand-800 underline">
-        {t('notifications.heading')}
-      </Link>
+      <p className="flex flex-wrap gap-x-6 gap-y-2">
+        <Link to="/notifications" className="font-semibold text-brand-800 underline">
+          {t('notifications.heading')}
+        </Link>
+        <Link to="/account/data" className="font-semibold text-brand-800 underline">
+          {t('myData.title')}
+        </Link>
+      </p>
     </AccountPage>
   );
 }

@@ -1,11 +1,17 @@
-import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  data,
+  useActionData,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { redirect } from '#app/locale-redirect.ts';
 import { Link } from '#app/components/link.tsx';
 import { z } from 'zod';
-import { landingPathFor, safeNextPath } from '#lib/account.ts';
+import { landingPathFor, safeNextPath, type UserRole } from '#lib/account.ts';
+import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 import { sessionCookie } from '#modules/accounts/accounts.cookie.ts';
-import { LoginInputSchema } from '#modules/accounts/accounts.schema.ts';
+import { LoginInputSchema, TwoStepLoginInputSchema } from '#modules/accounts/accounts.schema.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormField } from '#app/components/form-field.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
@@ -20,6 +26,16 @@ import type { Route } from './+types/login';
 import { requestContext } from '#server/load-context.ts';
 
 const LoginFormSchema = LoginInputSchema.extend({ next: z.string().optional() });
+const CodeFormSchema = TwoStepLoginInputSchema.extend({ next: z.string().optional() });
+
+/** Where two-step sign-in is turned on (and where ADMIN_2FA=required sends admins). */
+const SECURITY_PATH = '/account/security';
+
+/**
+ * The answer to either step. `step: 'code'` asks for the two-step code next (or again), with the
+ * challenge the code form posts back in a hidden field, so the page works without JavaScript.
+ */
+type LoginAnswer = FormResult & { step?: 'code'; challenge?: string };
 
 /**
  * A signed-in visitor has nothing to do here and goes on: to `next`, or to their role's page.
@@ -48,18 +64,55 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-export function action({ request, context }: Route.ActionArgs) {
+/**
+ * Signs in: the password, then, for an account with two-step sign-in on, a code (a post that
+ * carries a `challenge` is the second step). An admin held to two-step sign-in by ADMIN_2FA
+ * goes to the security page to turn it on.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
   const page = context.get(requestContext);
-  return handleForm({ request, context }, LoginFormSchema, async ({ next, ...input }) => {
-    const { token, user } = await page.services.accounts.login(input, page);
+  const { accounts } = page.services;
+  const client = {
+    clientAddress: page.clientAddress,
+    userAgent: request.headers.get('user-agent'),
+  };
+  const posted = await request.clone().formData();
+  const postedChallenge = posted.get('challenge');
+  const isCodeStep = typeof postedChallenge === 'string';
+  let challenge = isCodeStep ? postedChallenge : undefined;
+
+  function signedIn(
+    token: string,
+    user: { role: UserRole },
+    isTwoStepOn: boolean,
+    next: string | undefined,
+  ) {
+    const mustSetUp = accounts.mustTurnOnTwoStep({ role: user.role, isTwoStepOn });
     return {
       message: t('account.loggedIn'),
-      redirectTo: safeNextPath(next) ?? landingPathFor(user.role),
-      headers: {
-        'set-cookie': sessionCookie(token, { isSecure: page.isSecureRequest }),
-      },
+      redirectTo: mustSetUp ? SECURITY_PATH : (safeNextPath(next) ?? landingPathFor(user.role)),
+      headers: { 'set-cookie': sessionCookie(token, { isSecure: page.isSecureRequest }) },
     };
-  });
+  }
+
+  const answer = isCodeStep
+    ? await handleForm({ request, context }, CodeFormSchema, async ({ next, ...input }) => {
+        const { token, user } = await accounts.loginWithCode(input, client);
+        return signedIn(token, user, true, next);
+      })
+    : await handleForm({ request, context }, LoginFormSchema, async ({ next, ...input }) => {
+        const outcome = await accounts.login(input, client);
+        if (!outcome.twoStepRequired) {
+          return signedIn(outcome.token, outcome.user, false, next);
+        }
+        challenge = outcome.challenge;
+        return t('login.twoStepPrompt');
+      });
+  // A challenge that has expired (or taken too many codes) sends the visitor back to the
+  // password; otherwise the code form stays, with the challenge.
+  const isChallengeDead = !answer.data.ok && 'challenge' in answer.data.fieldErrors;
+  if (!challenge || isChallengeDead) return answer;
+  return data<LoginAnswer>({ ...answer.data, step: 'code', challenge }, answer.init ?? undefined);
 }
 
 export function meta() {
@@ -73,13 +126,18 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const { fetcher, result, isSubmitting, fieldErrors, onInput } = useFormSubmission({
     key: 'login',
   });
+  // Both steps post through the one fetcher: its latest answer (kept while the next is on its
+  // way) says which step shows; without JavaScript, the page's own answer does.
+  const actionData = useActionData<LoginAnswer>();
+  const latest = (fetcher.data as LoginAnswer | undefined) ?? actionData;
+  const challenge = latest?.step === 'code' ? latest.challenge : undefined;
   useRedirectAfter(result);
   const registerPath = next ? `/register?next=${encodeURIComponent(next)}` : '/register';
 
   return (
     <AuthCard
-      heading={t('login.heading')}
-      intro={t('login.intro')}
+      heading={challenge ? t('login.twoStepHeading') : t('login.heading')}
+      intro={challenge ? t('login.twoStepPrompt') : t('login.intro')}
       footer={
         <p>
           {t('login.noAccount')}{' '}
@@ -105,28 +163,87 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           <FormMessage tone="success">{t('account.loggedOut')}</FormMessage>
         </div>
       )}
-      <fetcher.Form method="post" className="space-y-4" noValidate onInput={onInput}>
-        <FormErrorSummary answer={result} fieldErrors={fieldErrors} />
-        {next && <input type="hidden" name="next" value={next} />}
-        <FormField name="email" label={t('account.email')} error={fieldErrors.email}>
-          {(props) => <input {...props} type="email" required autoComplete="email" />}
-        </FormField>
-        <PasswordField
-          name="password"
-          label={t('account.password')}
-          error={fieldErrors.password}
-          autoComplete="current-password"
-        />
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <button type="submit" className="button-primary w-full sm:w-auto" disabled={isSubmitting}>
-            {isSubmitting ? t('login.submitting') : t('login.submit')}
-          </button>
-          <Link to="/forgot-password" className="text-sm font-medium text-brand-800 underline">
-            {t('login.forgot')}
-          </Link>
+      {challenge ? (
+        <div className="space-y-4">
+          <fetcher.Form method="post" className="space-y-4" noValidate onInput={onInput}>
+            <FormErrorSummary answer={result} fieldErrors={fieldErrors} />
+            {next && <input type="hidden" name="next" value={next} />}
+            <input type="hidden" name="challenge" value={challenge} />
+            <FormField name="code" label={t('login.twoStepPrompt')} error={fieldErrors.code}>
+              {(props) => (
+                <input
+                  {...props}
+                  type="text"
+                  inputMode="numeric"
+                  pattern="[0-9]*"
+                  maxLength={6}
+                  required
+                  autoComplete="one-time-code"
+                />
+              )}
+            </FormField>
+            <button
+              type="submit"
+              className="button-primary w-full sm:w-auto"
+              disabled={isSubmitting}
+            >
+              {isSubmitting ? t('login.verifying') : t('login.verify')}
+            </button>
+            {result && (!result.ok || result.redirectTo) && (
+              <FormAnswer result={result} failure={t('login.failure')} />
+            )}
+          </fetcher.Form>
+          <details className="rounded-lg border border-slate-200 p-3">
+            <summary className="cursor-pointer font-medium text-brand-800">
+              {t('login.useRecoveryCode')}
+            </summary>
+            <fetcher.Form method="post" className="mt-3 space-y-4" noValidate>
+              {next && <input type="hidden" name="next" value={next} />}
+              <input type="hidden" name="challenge" value={challenge} />
+              <FormField
+                name="code"
+                idPrefix="recovery"
+                label={t('login.recoveryCodeLabel')}
+                error={undefined}
+              >
+                {(props) => (
+                  <input {...props} type="text" required autoComplete="off" spellCheck={false} />
+                )}
+              </FormField>
+              <button type="submit" className="button-secondary" disabled={isSubmitting}>
+                {t('login.verify')}
+              </button>
+            </fetcher.Form>
+          </details>
         </div>
-        <FormAnswer result={result} failure={t('login.failure')} />
-      </fetcher.Form>
+      ) : (
+        <fetcher.Form method="post" className="space-y-4" noValidate onInput={onInput}>
+          <FormErrorSummary answer={result} fieldErrors={fieldErrors} />
+          {next && <input type="hidden" name="next" value={next} />}
+          <FormField name="email" label={t('account.email')} error={fieldErrors.email}>
+            {(props) => <input {...props} type="email" required autoComplete="email" />}
+          </FormField>
+          <PasswordField
+            name="password"
+            label={t('account.password')}
+            error={fieldErrors.password}
+            autoComplete="current-password"
+          />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <button
+              type="submit"
+              className="button-primary w-full sm:w-auto"
+              disabled={isSubmitting}
+            >
+              {isSubmitting ? t('login.submitting') : t('login.submit')}
+            </button>
+            <Link to="/forgot-password" className="text-sm font-medium text-brand-800 underline">
+              {t('login.forgot')}
+            </Link>
+          </div>
+          <FormAnswer result={result} failure={t('login.failure')} />
+        </fetcher.Form>
+      )}
     </AuthCard>
   );
 }

@@ -8,15 +8,18 @@ export function PasswordField({
   label,
   error,
   autoComplete,
+  idPrefix,
 }: {
   name: string;
   label: string;
   error: string | undefined;
   autoComplete: 'current-password' | 'new-password';
+  /** Keeps ids unique when two forms of one page have a password field. */
+  idPrefix?: string;
 }) {
   const [isVisible, setIsVisible] = useState(false);
   return (
-    <FormField name={name} label={label} error={error}>
+    <FormField name={name} label={label} error={error} idPrefix={idPrefix}>
       {(props) => (
         <div className="relative">
           <input

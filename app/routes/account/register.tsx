@@ -16,6 +16,7 @@ import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { RedirectAfter, useRedirectAfter } from '#app/forms/use-redirect-after.tsx';
 import type { Route } from './+types/register';
 import { requestContext } from '#server/load-context.ts';
+import { PrivacyNote } from '#app/components/privacy-note.tsx';
 
 /**
  * Registration signs the new user in; the spec then goes to /login, which sends a signed-in
@@ -90,6 +91,7 @@ export default function Register() {
           error={fieldErrors.confirmPassword}
           autoComplete="new-password"
         />
+        <PrivacyNote />
         <button type="submit" className="button-primary w-full sm:w-auto" disabled={isSubmitting}>
           {isSubmitting ? t('register.submitting') : t('register.submit')}
         </button>

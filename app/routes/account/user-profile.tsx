@@ -7,6 +7,7 @@ import { AssetCard } from '#app/components/asset-card.tsx';
 import { EmptyState, ListingGrid } from '#app/components/listing-grid.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { PropertyCard } from '#app/components/property-card.tsx';
+import { VerifiedSellerBadge } from '#app/components/verified-seller-badge.tsx';
 import { loadOrNull } from '#app/load-or-null.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/user-profile';
@@ -33,6 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       _id: profile._id,
       name: profile.name,
       role: profile.role,
+      isVerified: profile.isVerified,
       memberSince: formatMonthYear(profile.createdAt),
     },
     properties: propertyPage.items,
@@ -73,6 +75,7 @@ export default function UserProfile({
           <span className="rounded-full bg-brand-50 px-3 py-0.5 text-sm font-medium text-brand-800">
             {t(`role.${profile.role}`)}
           </span>
+          {profile.isVerified && <VerifiedSellerBadge />}
           <span>{t('profile.memberSince', { date: profile.memberSince })}</span>
         </p>
       </header>

@@ -42,6 +42,7 @@ const SECTIONS: { label: MessageKey; links: { to: string; label: MessageKey }[] 
     links: [
       { to: '/admin-panel/transactions', label: 'admin.nav.transactions' },
       { to: '/admin-panel/reports', label: 'admin.nav.reports' },
+      { to: '/admin-panel/reports/listings', label: 'admin.nav.listingReports' },
       { to: '/admin-panel/support', label: 'admin.nav.support' },
     ],
   },
@@ -124,7 +125,7 @@ export default function AdminLayout({ loaderData: { admin } }: Route.ComponentPr
                 <li key={link.to}>
                   <NavLink
                     to={link.to}
-                    end={link.to === '/admin-panel'}
+                    end={link.to === '/admin-panel' || link.to === '/admin-panel/reports'}
                     className={({ isActive }) =>
                       `block min-h-11 rounded-lg px-3 py-2.5 font-medium ${
                         isActive

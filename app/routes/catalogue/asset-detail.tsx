@@ -17,6 +17,7 @@ import {
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { BuyersLooking } from '#app/components/matches.tsx';
 import { listingAction } from './listing-action.server.ts';
+import { keepPageAfterReport } from '#app/components/report-listing.tsx';
 import { loadOrNull } from '#app/load-or-null.server.ts';
 import { getSiteOrigin } from '#app/site-origin.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
@@ -54,6 +55,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export const action = listingAction('asset');
+
+export const shouldRevalidate = keepPageAfterReport;
 
 export function meta({ data: loaderData, location }: Route.MetaArgs) {
   const asset = loaderData?.asset;

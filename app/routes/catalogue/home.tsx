@@ -1,4 +1,4 @@
-import { Form, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Form, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { t, tCount, localePath } from '#lib/i18n.ts';
 import { AssetCard } from '#app/components/asset-card.tsx';
 import { FormMessage } from '#app/components/form-message.tsx';
@@ -80,9 +80,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { properties, assets, totals } = search.results;
   const hasQuery = search.query.trim() !== '';
   const { filters } = loaderData;
+  // Set by the account page after a user deleted their own account.
+  const isAccountDeleted = useSearchParams()[0].has('accountDeleted');
 
   return (
     <main id="main">
+      {isAccountDeleted && (
+        <div className="container-page pt-4">
+          <FormMessage tone="success">{t('myData.deleted')}</FormMessage>
+        </div>
+      )}
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
         <div className="container-page py-6 sm:py-20">
           {/* On a phone the results take the hero's place while the visitor types. */}

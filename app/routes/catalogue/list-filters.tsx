@@ -3,7 +3,7 @@ import type { DistrictCount } from '#db/catalogue-queries.ts';
 import { formatRwf } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
-import { PRICE_PERIODS } from '#lib/listing.ts';
+import { PRICE_PERIODS, type Lister } from '#lib/listing.ts';
 import { sectorsOf } from '#lib/places.ts';
 import { FilterSelect } from '#app/components/filter-select.tsx';
 import { DistrictOptions } from '#app/components/place-fields.tsx';
@@ -32,6 +32,8 @@ export function filterLabel(filter: Pick<ActiveFilter, 'key' | 'value'>): string
     case 'district':
     case 'sector':
       return String(value);
+    case 'listedBy':
+      return t(`filters.chip.listedBy.${value as Lister}`);
   }
 }
 
@@ -60,7 +62,8 @@ export function ListFilters({
   const offer = query.offer ?? query.status;
   const active = activeFilters(query);
   const applyOnChange = (event: React.ChangeEvent<HTMLFormElement>) => {
-    if (event.target instanceof HTMLSelectElement) {
+    const isCheckbox = event.target instanceof HTMLInputElement && event.target.type === 'checkbox';
+    if (event.target instanceof HTMLSelectElement || isCheckbox) {
       // A new district has other sectors: the one chosen before no longer applies.
       const sector = event.currentTarget.elements.namedItem('sector');
       if (event.target.name === 'district' && sector instanceof HTMLSelectElement) {
@@ -161,6 +164,16 @@ export function ListFilters({
               }))}
             />
           ))}
+        <label className="flex items-center gap-2 self-end py-2">
+          <input
+            type="checkbox"
+            name="listedBy"
+            value="owner"
+            defaultChecked={query.listedBy === 'owner'}
+            className="h-5 w-5"
+          />
+          {t('filters.chip.listedBy.owner')}
+        </label>
         <div className="col-span-2 flex items-end gap-3 sm:col-span-3 lg:col-span-4">
           <button type="submit" className="button-primary">
             {t('listing.apply')}

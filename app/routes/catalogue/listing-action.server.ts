@@ -4,6 +4,7 @@ import { NotFoundError, UnauthorizedError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { AvailabilityInputSchema, IdParamsSchema } from '#lib/listing-schemas.ts';
 import { InquiryInputSchema } from '#modules/inquiries/inquiries.schema.ts';
+import { ReportInputSchema } from '#modules/listing-reports/listing-reports.schema.ts';
 import { requestContext, type PageContext } from '#server/load-context.ts';
 import { pagePathOf } from '#app/auth.server.ts';
 import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-action.server.ts';
@@ -18,8 +19,9 @@ export function inquiryHandler(context: PageContext, listingId: string | undefin
 }
 
 /**
- * The forms of a property or asset page: Request Information for anyone, and the availability
- * of the listing for its owner (and admins; the service decides who may).
+ * The forms of a property or asset page: Request Information and Report this listing for
+ * anyone, and the availability of the listing for its owner (and admins; the service decides
+ * who may).
  */
 export function listingAction(kind: 'property' | 'asset') {
   return async ({ request, context, params }: ActionFunctionArgs) => {
@@ -28,6 +30,13 @@ export function listingAction(kind: 'property' | 'asset') {
       { request, context },
       {
         inquiry: inquiryHandler(context, params.id),
+        report: formHandler(ReportInputSchema, async (input) => {
+          const id = IdParamsSchema.safeParse(params);
+          if (!id.success) throw new NotFoundError(t('api.listingNotFound'));
+          const { clientAddress } = context.get(requestContext);
+          await services.listingReports.report(id.data.id, input, { viewer, clientAddress });
+          return t('listingReports.thanks');
+        }),
         availability: formHandler(AvailabilityInputSchema, async ({ availability }) => {
           if (!viewer) throw new UnauthorizedError(t('auth.signInRequired'));
           const id = IdParamsSchema.safeParse(params);

@@ -13,6 +13,7 @@ import {
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { BuyersLooking } from '#app/components/matches.tsx';
 import { listingAction } from './listing-action.server.ts';
+import { keepPageAfterReport } from '#app/components/report-listing.tsx';
 import { PriceComparisonNote } from './price-comparison.tsx';
 import { loadOrNull } from '#app/load-or-null.server.ts';
 import { getSiteOrigin } from '#app/site-origin.server.ts';
@@ -62,6 +63,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export const action = listingAction('property');
+
+export const shouldRevalidate = keepPageAfterReport;
 
 export function meta({ data: loaderData, location }: Route.MetaArgs) {
   const property = loaderData?.property;

@@ -9,6 +9,7 @@ import { PlaceFields } from '#app/components/place-fields.tsx';
 import { PricePeriodField } from '#app/components/price-period-field.tsx';
 import { PhotosField } from '#app/components/photos-field.tsx';
 import { DescriptionField, ListingField } from '#app/components/listing-field.tsx';
+import { PrivacyNote } from '#app/components/privacy-note.tsx';
 
 type Values = Partial<RequestView>;
 
@@ -82,6 +83,7 @@ export function RequestForm({
 
       <FeaturesField key={String(values._id)} initial={values.features} error={errors.features} />
       <PhotosField error={errors.photos} hint={values._id ? t('form.keepPhotosHint') : undefined} />
+      <PrivacyNote />
       <button type="submit" className="button-primary w-full sm:w-auto" disabled={isSubmitting}>
         {isSubmitting ? submittingLabel : submitLabel}
       </button>

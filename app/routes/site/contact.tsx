@@ -14,6 +14,7 @@ import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { useSiteSettings } from '#app/use-root-data.ts';
 import type { Route } from './+types/contact';
 import { requestContext } from '#server/load-context.ts';
+import { PrivacyNote } from '#app/components/privacy-note.tsx';
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleForm({ request, context }, ContactMessageInputSchema, async (input) => {
@@ -80,6 +81,7 @@ function QuickContactForm() {
           )}
         </FormField>
         <p className="text-sm text-slate-600">{t('contact.note')}</p>
+        <PrivacyNote />
         <button type="submit" className="button-primary w-full sm:w-auto" disabled={isSubmitting}>
           {isSubmitting ? t('contact.submitting') : t('contact.submit')}
         </button>

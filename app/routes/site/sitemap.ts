@@ -48,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     entry('/contact'),
     entry('/about'),
     entry('/terms'),
+    entry('/privacy'),
     entry('/price-guide'),
     ...PROPERTY_TYPES.map((type) => entry(`/get-properties/type/${type}`)),
     ...ASSET_TYPES.map((type) => entry(`/asset-property/${type}`)),

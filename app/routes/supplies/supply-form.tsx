@@ -8,8 +8,10 @@ import type { FormSubmission } from '#app/forms/use-form-submission.ts';
 import { FormField } from '#app/components/form-field.tsx';
 import { PlaceFields } from '#app/components/place-fields.tsx';
 import { PricePeriodField } from '#app/components/price-period-field.tsx';
+import { ListerFields } from '#app/components/lister-fields.tsx';
 import { PhotosField } from '#app/components/photos-field.tsx';
 import { DescriptionField, ListingField } from '#app/components/listing-field.tsx';
+import { PrivacyNote } from '#app/components/privacy-note.tsx';
 
 const PROPERTY_KINDS = 'House Hotel Apartment';
 
@@ -79,6 +81,7 @@ export function SupplyForm({
         </div>
         <ListingField name="owner" form={fields} />
         <ListingField name="contact" form={fields} />
+        <ListerFields listedBy={values.listedBy} form={fields} />
         <DescriptionField form={fields} />
       </div>
 
@@ -94,6 +97,7 @@ export function SupplyForm({
 
       <FeaturesField key={String(values._id)} initial={values.features} error={errors.features} />
       <PhotosField error={errors.photos} hint={values._id ? t('form.keepPhotosHint') : undefined} />
+      <PrivacyNote />
       <button type="submit" className="button-primary w-full sm:w-auto" disabled={isSubmitting}>
         {isSubmitting ? submittingLabel : submitLabel}
       </button>

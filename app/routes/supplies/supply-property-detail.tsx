@@ -1,9 +1,10 @@
-import { data, useFetcher } from 'react-router';
+import { data, Form, useActionData, useFetcher } from 'react-router';
 import { redirect } from '#app/locale-redirect.ts';
 import { Link } from '#app/components/link.tsx';
 import { z } from 'zod';
 import { isOwnerOrAdmin } from '#lib/account.ts';
 import { ForbiddenError } from '#lib/errors.ts';
+import { formatDate } from '#lib/format.ts';
 import { t } from '#lib/i18n.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import type { SupplyView } from '#modules/supplies/supplies.schema.ts';
@@ -13,6 +14,7 @@ import { FeatureList } from '#app/components/feature-list.tsx';
 import { Breadcrumb } from '#app/components/breadcrumb.tsx';
 import { ListingNotFound } from '#app/components/listing-not-found.tsx';
 import { ListingDetailLayout, offerLabel } from '#app/components/listing-detail-layout.tsx';
+import { ListingLifeNotice } from '#app/components/listing-life-notice.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { ModerationBadge } from '#app/components/supply-card.tsx';
 import { inquiryHandler } from '#app/routes/catalogue/listing-action.server.ts';
@@ -50,9 +52,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           .get(requestContext)
           .services.matching.listRequestsForListing(supply._id, supply.ownerId, viewer)
       : { data: [], total: 0 };
+  const life =
+    supply && canManage
+      ? await context.get(requestContext).services.expiry.getLife(supply._id, viewer)
+      : null;
   const answer = {
     supply,
     canManage,
+    life,
     buyers: buyers.data,
     origin: getSiteOrigin(request, context),
   };
@@ -67,6 +74,10 @@ export function action({ request, context, params }: Route.ActionArgs) {
     { request, context },
     {
       inquiry: inquiryHandler(context, params.id),
+      renew: formHandler(NoFields, async () => {
+        const until = await services.expiry.renew(params.id, viewer);
+        return t('expiry.listedUntil', { date: formatDate(until) });
+      }),
       withdraw: formHandler(NoFields, async () => {
         await services.supplies.withdrawSupply(params.id, viewer);
         throw redirect('/supplied-property');
@@ -172,6 +183,26 @@ function SupplyControls({ supply }: { supply: SupplyView }) {
   );
 }
 
+/** Listed until or expired on, and the Renew button: a plain post, without JavaScript too. */
+function LifeNotice({ life }: { life: NonNullable<Route.ComponentProps['loaderData']['life']> }) {
+  const answer = useActionData<typeof action>();
+  const result = answer && answer.intent === 'renew' ? answer : null;
+  return (
+    <ListingLifeNotice
+      life={life}
+      result={result}
+      renewForm={
+        <Form method="post">
+          <IntentInput<SupplyIntent> value="renew" />
+          <button type="submit" className="button-primary">
+            {t('expiry.renew')}
+          </button>
+        </Form>
+      }
+    />
+  );
+}
+
 /** Why an admin rejected the supply, and what the supplier can do about it. */
 function RejectionNotice({ reason }: { reason: string }) {
   return (
@@ -190,7 +221,7 @@ function RejectionNotice({ reason }: { reason: string }) {
 }
 
 export default function SupplyPropertyDetail({
-  loaderData: { supply, canManage, buyers, origin },
+  loaderData: { supply, canManage, life, buyers, origin },
 }: Route.ComponentProps) {
   if (!supply) {
     return <ListingNotFound message={t('supply.notFound')} />;
@@ -206,6 +237,7 @@ export default function SupplyPropertyDetail({
         <div className="space-y-4">
           <Breadcrumb title={supply.title} />
           {canManage && <SupplyControls supply={supply} />}
+          {life && <LifeNotice life={life} />}
           {canManage && supply.rejectionReason && (
             <RejectionNotice reason={supply.rejectionReason} />
           )}

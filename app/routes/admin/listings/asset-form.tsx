@@ -8,6 +8,7 @@ import { AssetKindFields } from '#app/components/asset-kind-fields.tsx';
 import { FormField } from '#app/components/form-field.tsx';
 import { PlaceFields } from '#app/components/place-fields.tsx';
 import { PricePeriodField } from '#app/components/price-period-field.tsx';
+import { ListerFields } from '#app/components/lister-fields.tsx';
 import { DescriptionField, ListingField } from '#app/components/listing-field.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import { loadListingForm, saveListingForm } from './listing-form.server.ts';
@@ -71,6 +72,7 @@ export default function AdminAssetForm({ loaderData: { asset } }: Route.Componen
             </div>
             <ListingField name="owner" form={fields} />
             <ListingField name="contact" form={fields} />
+            <ListerFields listedBy={values.listedBy} form={fields} />
             <DescriptionField form={fields} />
           </div>
 

@@ -7,6 +7,7 @@ import { AdminListingForm, adminListingFormTitle } from './admin-listing-form.ts
 import { FormField } from '#app/components/form-field.tsx';
 import { PlaceFields } from '#app/components/place-fields.tsx';
 import { PricePeriodField } from '#app/components/price-period-field.tsx';
+import { ListerFields } from '#app/components/lister-fields.tsx';
 import { DescriptionField, ListingField } from '#app/components/listing-field.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import { loadListingForm, saveListingForm } from './listing-form.server.ts';
@@ -81,6 +82,7 @@ export default function AdminPropertyForm({ loaderData: { property } }: Route.Co
             <ListingField name="toilets" form={fields} />
             <ListingField name="owner" form={fields} />
             <ListingField name="contact" form={fields} />
+            <ListerFields listedBy={values.listedBy} form={fields} />
             <DescriptionField form={fields} rows={5} />
           </div>
         </>

@@ -14,6 +14,7 @@ import {
 import { requestContext } from '#server/load-context.ts';
 import { BarChart } from './bar-chart.tsx';
 import { ReportTable, type Column } from './report-table.tsx';
+import { ReportTabs } from './report-tabs.tsx';
 import { WeeklyChart, type ChartSeries } from './weekly-chart.tsx';
 import type { Route } from './+types/reports';
 
@@ -222,6 +223,7 @@ export default function Reports({
   const assets = t('admin.reports.col.assets');
   return (
     <main id="main" className="space-y-8 px-4 py-8 lg:px-8">
+      <ReportTabs />
       <div>
         <h1 className="text-2xl font-bold">{t('admin.reports.title')}</h1>
         <p className="mt-1 max-w-prose text-slate-700">{t('admin.reports.intro')}</p>

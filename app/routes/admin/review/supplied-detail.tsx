@@ -25,6 +25,7 @@ import { LoadFailure } from '#app/components/load-failure.tsx';
 import { OfferBadges } from '#app/components/offer-badges.tsx';
 import { PhotoGallery } from '#app/components/photo-gallery.tsx';
 import { ModerationBadge } from '#app/components/supply-card.tsx';
+import { PhotoMatchesPanel } from './photo-matches-panel.tsx';
 import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-action.server.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import { loadOrNull } from '#app/load-or-null.server.ts';
@@ -309,6 +310,7 @@ export default function AdminSuppliedDetail({ loaderData: { supply } }: Route.Co
           />
         </div>
         <aside className="space-y-6">
+          <PhotoMatchesPanel title={supply.title} matches={supply.photoMatches ?? []} />
           <ReviewPanel supply={supply} />
         </aside>
       </div>

@@ -23,8 +23,13 @@ export function SupplyReviewCard({ supply }: { supply: SupplyView }) {
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="relative">
         <ReviewPhoto photo={supply.photos[0]} title={supply.title} sizes={CARD_SIZES} />
-        <div className="absolute top-3 left-3">
+        <div className="absolute top-3 left-3 flex flex-wrap gap-2">
           <ModerationBadge moderation={supply.moderation} />
+          {supply.hasPhotoMatches && (
+            <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-bold tracking-wide text-amber-950 uppercase">
+              {t('photoMatch.badge')}
+            </span>
+          )}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">

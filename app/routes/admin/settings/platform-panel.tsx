@@ -29,6 +29,22 @@ export function PlatformPanel({ platform }: { platform: PlatformSettings }) {
       maxLength={URL_MAX_LENGTH}
     />
   );
+  const daysField = (
+    name: 'listingLifetimeDays' | 'expiryWarningDays' | 'soldListingDays',
+    label: MessageKey,
+    hint: MessageKey,
+  ) => (
+    <TextField
+      idPrefix="platform"
+      name={name}
+      kind="digits"
+      label={t(label)}
+      hint={t(hint)}
+      value={platform[name]}
+      error={errors[name]}
+      maxLength={3}
+    />
+  );
   const pageTextField = (name: 'aboutText' | 'termsText', label: MessageKey) => (
     <div className="sm:col-span-2">
       <FormField
@@ -92,6 +108,23 @@ export function PlatformPanel({ platform }: { platform: PlatformSettings }) {
         {urlField('privacyURL', 'settings.privacyURL')}
         {pageTextField('aboutText', 'settings.aboutText')}
         {pageTextField('termsText', 'settings.termsText')}
+        <TextField
+          idPrefix="platform"
+          name="inquiryRetentionMonths"
+          kind="digits"
+          label={t('settings.inquiryRetentionMonths')}
+          hint={t('settings.inquiryRetentionHint')}
+          value={platform.inquiryRetentionMonths}
+          error={errors.inquiryRetentionMonths}
+          maxLength={3}
+        />
+        {daysField(
+          'listingLifetimeDays',
+          'settings.listingLifetimeDays',
+          'settings.listingLifetimeHint',
+        )}
+        {daysField('expiryWarningDays', 'settings.expiryWarningDays', 'settings.expiryWarningHint')}
+        {daysField('soldListingDays', 'settings.soldListingDays', 'settings.soldListingHint')}
         <div className="sm:col-span-2">
           <div className="flex items-start gap-3">
             <input

@@ -1,7 +1,11 @@
 import { redirect } from '#app/locale-redirect.ts';
 import { z } from 'zod';
 import { t } from '#lib/i18n.admin.ts';
-import { PersonalMessageSchema, UserInfoInputSchema } from '#modules/accounts/accounts.schema.ts';
+import {
+  PersonalMessageSchema,
+  UserInfoInputSchema,
+  UserVerificationInputSchema,
+} from '#modules/accounts/accounts.schema.ts';
 import { requestContext } from '#server/load-context.ts';
 import { adminContext } from '#app/auth.server.ts';
 import {
@@ -39,6 +43,17 @@ export function handleUserAction(args: FormArgs) {
     promote: formHandler(TargetSchema, async ({ userId }) => {
       await accountsAdmin.promoteUser(userId, admin);
       return t('users.promoted');
+    }),
+    verify: formHandler(
+      TargetSchema.extend(UserVerificationInputSchema.shape),
+      async ({ userId, checkedIdentity }) => {
+        await accountsAdmin.verifyUser(userId, { checkedIdentity }, admin);
+        return t('users.verified');
+      },
+    ),
+    unverify: formHandler(TargetSchema, async ({ userId }) => {
+      await accountsAdmin.unverifyUser(userId, admin);
+      return t('users.unverified');
     }),
     delete: formHandler(TargetSchema, async ({ userId }) => {
       await accountsAdmin.deleteUser(userId, admin);

@@ -11,6 +11,7 @@ import { SendMessageButton } from './send-message-button.tsx';
 import { UserActionMessage } from './user-action-message.tsx';
 import { UserStatusBadge } from './user-status-badge.tsx';
 import { UserStatusButton } from './user-status-button.tsx';
+import { VerificationPanel } from './verification-panel.tsx';
 import { FormField } from '#app/components/form-field.tsx';
 import { loadOrNull } from '#app/load-or-null.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
@@ -34,6 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     user,
     isSelf: user?.id === admin.id,
     memberSince: user ? formatDate(user.createdAt) : '',
+    verifiedOn: user?.verifiedAt ? formatDate(user.verifiedAt) : null,
   };
   return user ? answer : data(answer, { status: 404 });
 }
@@ -171,7 +173,7 @@ function UserControls({ user, isSelf }: { user: UserView; isSelf: boolean }) {
 }
 
 export default function AdminUserProfile({
-  loaderData: { user, isSelf, memberSince },
+  loaderData: { user, isSelf, memberSince, verifiedOn },
 }: Route.ComponentProps) {
   const actionData = useActionData<UserActionResult>();
   if (!user) {
@@ -220,6 +222,7 @@ export default function AdminUserProfile({
       <div className="grid gap-6 lg:grid-cols-2">
         <UserInfoForm user={user} />
         <UserControls user={user} isSelf={isSelf} />
+        <VerificationPanel user={user} verifiedOn={verifiedOn} />
       </div>
     </main>
   );

@@ -1,0 +1,289 @@
+import { Form, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { formatDate, formatDateTime } from '#lib/format.ts';
+import type { FormResult } from '#lib/form-result.ts';
+import { t, tCount } from '#lib/i18n.ts';
+import { requireViewer } from '#app/auth.server.ts';
+import { AccountPage } from '#app/components/account-page.tsx';
+import { FormField } from '#app/components/form-field.tsx';
+import { FormMessage } from '#app/components/form-message.tsx';
+import { LoadFailure } from '#app/components/load-failure.tsx';
+import type { IntentOf } from '#app/forms/form-action.server.ts';
+import { IntentInput } from '#app/forms/intent-input.tsx';
+import { pageMeta } from '#app/page-meta.ts';
+import type { Route } from './+types/security';
+import { PasswordField } from './password-field.tsx';
+import { runSecurityForm } from './security-actions.server.ts';
+import { requestContext } from '#server/load-context.ts';
+
+/** Two-step sign-in, the password and the sessions of the signed-in user. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  const { accountSecurity, accounts } = context.get(requestContext).services;
+  const [twoStep, pendingSetup, sessions] = await Promise.all([
+    accountSecurity.getTwoStep(viewer.id),
+    accountSecurity.getPendingSetup(viewer.id),
+    accountSecurity.listSessions(viewer),
+  ]);
+  return {
+    twoStep,
+    pendingSetup,
+    sessions,
+    isTwoStepRequired: accounts.mustTurnOnTwoStep(viewer),
+  };
+}
+
+/** A page answer, with the recovery codes when a form made new ones (shown this once). */
+type SecurityAnswer = FormResult & { intent: string | null; recoveryCodes?: string[] };
+
+export function action(args: Route.ActionArgs) {
+  return runSecurityForm(args);
+}
+
+type Intent = IntentOf<typeof action>;
+
+export function meta() {
+  return pageMeta({ title: t('security.title'), description: t('security.intro') });
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure message={t('error.body')} />;
+}
+
+/** A secret in groups of 4, easier to type into an app. */
+function groupedSecret(secret: string): string {
+  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+}
+
+/** The answer to one of the page's forms, under that form. */
+function Answer({ answer, intent }: { answer: SecurityAnswer | undefined; intent: Intent }) {
+  if (!answer || answer.intent !== intent) return null;
+  return (
+    <div aria-live="polite">
+      <FormMessage tone={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage>
+    </div>
+  );
+}
+
+/** The error of one field, when the page's answer to `intent` names it. */
+function fieldError(answer: SecurityAnswer | undefined, intent: Intent, field: string) {
+  if (!answer || answer.ok || answer.intent !== intent) return undefined;
+  return answer.fieldErrors[field];
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <section
+      aria-labelledby="recovery-codes-heading"
+      className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4"
+    >
+      <h3 id="recovery-codes-heading" className="font-semibold">
+        {t('twoStep.recoveryCodesHeading')}
+      </h3>
+      <p className="text-sm text-slate-700">{t('twoStep.recoveryCodesExplain')}</p>
+      <ul className="grid grid-cols-1 gap-1 font-mono sm:grid-cols-2" data-testid="recovery-codes">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const CARD = 'space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6';
+
+export default function SecurityPage({
+  loaderData: { twoStep, pendingSetup, sessions, isTwoStepRequired },
+}: Route.ComponentProps) {
+  const answer = useActionData<SecurityAnswer>();
+  const navigation = useNavigation();
+  const isBusy = navigation.state === 'submitting';
+  const [searchParams] = useSearchParams();
+  const isSentByAdminPanel = searchParams.get('adminTwoStep') === 'required';
+
+  return (
+    <AccountPage heading={t('security.title')}>
+      <p className="max-w-prose text-slate-700">{t('security.intro')}</p>
+      {(isTwoStepRequired || isSentByAdminPanel) && !twoStep.isOn && (
+        <FormMessage tone="pending">{t('twoStep.requiredForAdmins')}</FormMessage>
+      )}
+
+      <section aria-labelledby="two-step-heading" className={CARD}>
+        <h2 id="two-step-heading" className="text-xl font-bold">
+          {t('twoStep.heading')}
+        </h2>
+        <p className="max-w-prose text-slate-700">{t('twoStep.explain')}</p>
+        {answer?.recoveryCodes && <RecoveryCodes codes={answer.recoveryCodes} />}
+        {twoStep.isOn ? (
+          <>
+            <p className="font-medium" data-testid="two-step-status">
+              {t('twoStep.statusOn', { date: formatDate(twoStep.enabledAt ?? '') })}{' '}
+              {tCount('twoStep.codesLeft', twoStep.recoveryCodesLeft)}
+            </p>
+            <Form method="post" className="max-w-md space-y-3">
+              <IntentInput<Intent> value="recoveryCodes" />
+              <h3 className="font-semibold">{t('twoStep.newCodes')}</h3>
+              <p className="text-sm text-slate-600">{t('twoStep.newCodesExplain')}</p>
+              <PasswordField
+                name="password"
+                idPrefix="codes"
+                label={t('account.password')}
+                error={fieldError(answer, 'recoveryCodes', 'password')}
+                autoComplete="current-password"
+              />
+              <button type="submit" className="button-secondary" disabled={isBusy}>
+                {t('twoStep.newCodes')}
+              </button>
+              <Answer answer={answer} intent="recoveryCodes" />
+            </Form>
+            <Form method="post" className="max-w-md space-y-3">
+              <IntentInput<Intent> value="disable" />
+              <h3 className="font-semibold">{t('twoStep.turnOff')}</h3>
+              <p className="text-sm text-slate-600">{t('twoStep.turnOffExplain')}</p>
+              <PasswordField
+                name="password"
+                idPrefix="disable"
+                label={t('account.password')}
+                error={fieldError(answer, 'disable', 'password')}
+                autoComplete="current-password"
+              />
+              <FormField
+                name="code"
+                idPrefix="disable"
+                label={t('twoStep.codeLabel')}
+                error={fieldError(answer, 'disable', 'code')}
+              >
+                {(props) => <input {...props} type="text" required autoComplete="one-time-code" />}
+              </FormField>
+              <button type="submit" className="button-secondary" disabled={isBusy}>
+                {t('twoStep.turnOff')}
+              </button>
+              <Answer answer={answer} intent="disable" />
+            </Form>
+          </>
+        ) : (
+          <>
+            <p className="font-medium" data-testid="two-step-status">
+              {t('twoStep.statusOff')}
+            </p>
+            {pendingSetup ? (
+              <div className="max-w-xl space-y-3">
+                <p className="text-slate-700">{t('twoStep.addToApp')}</p>
+                <p>
+                  <a href={pendingSetup.uri} className="font-semibold text-brand-800 underline">
+                    {t('twoStep.openInApp')}
+                  </a>
+                </p>
+                <p>
+                  <span className="field-label">{t('twoStep.secretLabel')}</span>
+                  <code
+                    className="block rounded bg-slate-100 p-2 font-mono text-lg break-all"
+                    data-testid="two-step-secret"
+                    data-secret={pendingSetup.secret}
+                  >
+                    {groupedSecret(pendingSetup.secret)}
+                  </code>
+                </p>
+                <Form method="post" className="space-y-3">
+                  <IntentInput<Intent> value="enable" />
+                  <FormField
+                    name="code"
+                    idPrefix="enable"
+                    label={t('twoStep.enterCode')}
+                    error={fieldError(answer, 'enable', 'code')}
+                  >
+                    {(props) => (
+                      <input
+                        {...props}
+                        type="text"
+                        inputMode="numeric"
+                        maxLength={6}
+                        required
+                        autoComplete="one-time-code"
+                      />
+                    )}
+                  </FormField>
+                  <button type="submit" className="button-primary" disabled={isBusy}>
+                    {t('twoStep.confirm')}
+                  </button>
+                  {answer?.intent === 'enable' && !answer.ok && (
+                    <Answer answer={answer} intent="enable" />
+                  )}
+                </Form>
+              </div>
+            ) : (
+              <Form method="post">
+                <IntentInput<Intent> value="setUp" />
+                <button type="submit" className="button-primary" disabled={isBusy}>
+                  {t('twoStep.start')}
+                </button>
+                <Answer answer={answer} intent="setUp" />
+              </Form>
+            )}
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="password-heading" className={CARD}>
+        <h2 id="password-heading" className="text-xl font-bold">
+          {t('security.passwordHeading')}
+        </h2>
+        <Form method="post" className="max-w-md space-y-3">
+          <IntentInput<Intent> value="password" />
+          <p className="text-sm text-slate-600">{t('security.passwordExplain')}</p>
+          <PasswordField
+            name="currentPassword"
+            label={t('security.currentPassword')}
+            error={fieldError(answer, 'password', 'currentPassword')}
+            autoComplete="current-password"
+          />
+          <PasswordField
+            name="newPassword"
+            label={t('security.newPassword')}
+            error={fieldError(answer, 'password', 'newPassword')}
+            autoComplete="new-password"
+          />
+          <button type="submit" className="button-primary" disabled={isBusy}>
+            {t('security.changePassword')}
+          </button>
+          <Answer answer={answer} intent="password" />
+        </Form>
+      </section>
+
+      <section aria-labelledby="sessions-heading" className={CARD}>
+        <h2 id="sessions-heading" className="text-xl font-bold">
+          {t('sessions.heading')}
+        </h2>
+        <Answer answer={answer} intent="endSession" />
+        <ul className="divide-y divide-slate-100" data-testid="sessions">
+          {sessions.map((session) => (
+            <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div>
+                <p className="font-medium">
+                  {session.description}
+                  {session.current && (
+                    <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-sm text-brand-800">
+                      {t('sessions.current')}
+                    </span>
+                  )}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {t('sessions.since', { date: formatDateTime(session.createdAt) })},{' '}
+                  {t('sessions.lastSeen', { date: formatDateTime(session.lastSeenAt) })}
+                </p>
+              </div>
+              {!session.current && (
+                <Form method="post">
+                  <IntentInput<Intent> value="endSession" />
+                  <input type="hidden" name="id" value={session.id} />
+                  <button type="submit" className="button-secondary" disabled={isBusy}>
+                    {t('sessions.signOut')}
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </AccountPage>
+  );
+}

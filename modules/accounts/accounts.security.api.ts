@@ -1,0 +1,196 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ErrorAnswerSchema,
+  MessageAnswerSchema,
+  restrictedErrorAnswers,
+} from '#lib/api-schemas.ts';
+import { t } from '#lib/i18n.admin.ts';
+import {
+  PasswordChangeSchema,
+  PasswordConfirmSchema,
+  SessionIdParamsSchema,
+  TwoStepCodeSchema,
+  TwoStepDisableSchema,
+} from './accounts.schema.ts';
+import type { AccountSecurityService } from './accounts.security.service.ts';
+
+/** 409 turning on what is on (or off what is off), 429 after too many wrong passwords or codes. */
+const securityErrorAnswers = {
+  ...restrictedErrorAnswers,
+  409: ErrorAnswerSchema,
+  429: ErrorAnswerSchema,
+} as const;
+
+const TwoStepStateSchema = z.object({
+  isOn: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number(),
+});
+
+const RecoveryCodesAnswerSchema = z.object({
+  message: z.string(),
+  recoveryCodes: z.array(z.string()),
+});
+
+const SessionsAnswerSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      browser: z.string().nullable(),
+      system: z.string().nullable(),
+      description: z.string(),
+      createdAt: z.string(),
+      lastSeenAt: z.string(),
+      current: z.boolean(),
+    }),
+  ),
+});
+
+/** A signed-in user's own security: two-step sign-in, sessions, password (under /api/me). */
+export const accountSecurityApi: FastifyPluginAsyncZod<{
+  security: AccountSecurityService;
+}> = async (app, { security }) => {
+  const client = (request: FastifyRequest) => ({ clientAddress: request.ip });
+
+  app.get(
+    '/me/two-step',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['security'],
+        summary: 'Whether two-step sign-in is on, and how many recovery codes are left',
+        response: { 200: TwoStepStateSchema, ...restrictedErrorAnswers },
+      },
+    },
+    async (request) => security.getTwoStep(request.viewer!.id),
+  );
+
+  app.post(
+    '/me/two-step/setup',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['security'],
+        summary: 'Start turning two-step sign-in on: a new secret for an authenticator app',
+        description:
+          'Answers the otpauth:// URI (for a QR code) and the secret (base32, to type in). ' +
+          'Two-step sign-in is on only after POST /api/me/two-step/enable with a code from the app.',
+        response: {
+          200: z.object({ secret: z.string(), uri: z.string() }),
+          ...securityErrorAnswers,
+        },
+      },
+    },
+    async (request) => security.setUpTwoStep(request.viewer!),
+  );
+
+  app.post(
+    '/me/two-step/enable',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['security'],
+        summary: 'Turn two-step sign-in on with a code from the app',
+        description:
+          'Answers 10 single-use recovery codes, shown this once (only their hashes are kept). ' +
+          '400 naming `code` for a wrong code.',
+        body: TwoStepCodeSchema,
+        response: { 200: RecoveryCodesAnswerSchema, ...securityErrorAnswers },
+      },
+    },
+    async (request) => ({
+      message: t('twoStep.turnedOn'),
+      recoveryCodes: await security.enableTwoStep(request.viewer!, request.body.code),
+    }),
+  );
+
+  app.post(
+    '/me/two-step/disable',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['security'],
+        summary: 'Turn two-step sign-in off, with the password and a code or recovery code',
+        body: TwoStepDisableSchema,
+        response: { 200: MessageAnswerSchema, ...securityErrorAnswers },
+      },
+    },
+    async (request) => {
+      await security.disableTwoStep(request.viewer!, request.body, client(request));
+      return { message: t('twoStep.turnedOff') };
+    },
+  );
+
+  app.post(
+    '/me/two-step/recovery-codes',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['security'],
+        summary: 'A new set of 10 recovery codes, with the password; the old ones stop working',
+        body: PasswordConfirmSchema,
+        response: { 200: RecoveryCodesAnswerSchema, ...securityErrorAnswers },
+      },
+    },
+    async (request) => ({
+      message: t('twoStep.newCodesMade'),
+      recoveryCodes: await security.renewRecoveryCodes(
+        request.viewer!,
+        request.body.password,
+        client(request),
+      ),
+    }),
+  );
+
+  app.get(
+    '/me/sessions',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['security'],
+        summary: 'My sessions: where each signed in, when, when last used; the current one marked',
+        response: { 200: SessionsAnswerSchema, ...restrictedErrorAnswers },
+      },
+    },
+    async (request) => ({ data: await security.listSessions(request.viewer!) }),
+  );
+
+  app.delete(
+    '/me/sessions/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['security'],
+        summary: 'Sign one of my sessions out (404 for any other)',
+        params: SessionIdParamsSchema,
+        response: { 200: MessageAnswerSchema, ...restrictedErrorAnswers },
+      },
+    },
+    async (request) => {
+      await security.endOwnSession(request.viewer!, request.params.id);
+      return { message: t('sessions.signedOut') };
+    },
+  );
+
+  app.post(
+    '/me/password',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['security'],
+        summary: 'Change my password',
+        description:
+          'With the current password (400 naming `currentPassword` when wrong). Every other ' +
+          'session ends; this one stays signed in.',
+        body: PasswordChangeSchema,
+        response: { 200: MessageAnswerSchema, ...securityErrorAnswers },
+      },
+    },
+    async (request) => {
+      await security.changePassword(request.viewer!, request.body, client(request));
+      return { message: t('security.passwordChanged') };
+    },
+  );
+};

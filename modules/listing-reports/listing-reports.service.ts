@@ -1,0 +1,415 @@
+import { createHash } from 'node:crypto';
+import { and, count, countDistinct, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database, Transaction } from '#db/client.ts';
+import { countUpTo, isPublishedIn, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
+import { assets, listingReports, properties, users } from '#db/schema.ts';
+import { assertAdmin, type Actor } from '#lib/account.ts';
+import type { Clock } from '#lib/clock.ts';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '#lib/errors.ts';
+import { t, tCount } from '#lib/i18n.admin.ts';
+import type { ReportOutcome } from '#lib/listing.ts';
+import type { Page } from '#lib/pagination.ts';
+import { createAttemptLimiter } from '#modules/accounts/accounts.limiter.ts';
+import type { AccountsAdminService } from '#modules/accounts/accounts.admin.service.ts';
+import type { AuditService } from '#modules/audit/audit.service.ts';
+import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
+import type {
+  AdminReportView,
+  ListingReportListQuery,
+  ReportDecision,
+  ReportInput,
+  ReportView,
+} from './listing-reports.schema.ts';
+
+type ListingKind = 'property' | 'asset';
+
+/** Open reports from this many different reporters hide a listing until an admin decides. */
+const AUTO_HIDE_REPORTERS = 3;
+
+/** Reports one visitor (not signed in) may send from one address in an hour. */
+const VISITOR_REPORTS_PER_HOUR = 5;
+
+/** Where admins work through the reports. */
+const ADMIN_REPORTS_PATH = '/admin-panel/reports/listings';
+
+/** Who reports: the signed-in user, else the client's address. */
+type Reporter = { viewer: Actor | null; clientAddress: string };
+
+type ReportRow = typeof listingReports.$inferSelect;
+
+/** A listing of either table, as the reports need it. */
+type ReportedListing = {
+  kind: ListingKind;
+  id: string;
+  title: string;
+  ownerId: string;
+  hiddenAt: Date | null;
+};
+
+/** Who counts as one reporter: the user, or a hash of the address (never the address itself). */
+export function reporterKeyOf({ viewer, clientAddress }: Reporter): string {
+  if (viewer) return `user:${viewer.id}`;
+  return `address:${createHash('sha256').update(clientAddress).digest('hex')}`;
+}
+
+function toReportView(row: ReportRow): ReportView {
+  return {
+    _id: row.id,
+    listingId: row.listingId,
+    listingKind: row.listingKind,
+    reason: row.reason,
+    details: row.details,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Reports of published listings (scam, already taken, wrong, duplicate, offensive, other):
+ * anyone may report a listing once while their report is open; three open reports from
+ * different people hide it until an admin dismisses the reports (it comes back), keeps it
+ * hidden, or blocks its owner. Every decision is audited and told to the signed-in reporters.
+ */
+export function createListingReportsService({
+  db,
+  clock,
+  audit,
+  notifications,
+  accountsAdmin,
+  catalogueEvents,
+}: {
+  db: Database;
+  clock: Clock;
+  audit: AuditService;
+  notifications: NotificationsService;
+  accountsAdmin: Pick<AccountsAdminService, 'blockUserIn'>;
+  catalogueEvents: CatalogueEvents;
+}) {
+  const visitorReports = createAttemptLimiter({
+    max: VISITOR_REPORTS_PER_HOUR,
+    windowMs: 60 * 60_000,
+    clock,
+  });
+
+  /**
+   * A listing of either kind, its row locked for the transaction (so reports of one listing are
+   * counted one at a time); `isPublishedOnly` keeps to what visitors can see. Deleted listings
+   * are never found.
+   */
+  async function findListing(
+    tx: Transaction,
+    listingId: string,
+    isPublishedOnly: boolean,
+  ): Promise<ReportedListing | null> {
+    for (const kind of ['property', 'asset'] as const) {
+      const table = kind === 'property' ? properties : assets;
+      const [row] = await tx
+        .select()
+        .from(table)
+        .where(
+          and(
+            eq(table.id, listingId),
+            isPublishedOnly ? isPublishedIn(table) : sql`${table.deletedAt} is null`,
+          ),
+        )
+        .for('update');
+      if (row) {
+        return {
+          kind,
+          id: row.id,
+          title: 'title' in row ? row.title : row.name,
+          ownerId: row.ownerId,
+          hiddenAt: row.hiddenAt,
+        };
+      }
+    }
+    return null;
+  }
+
+  /** Sets or clears a listing's hiddenAt, and tells the listeners of listing writes. */
+  async function setHidden(tx: Transaction, listing: ReportedListing, hiddenAt: Date | null) {
+    const table = listing.kind === 'property' ? properties : assets;
+    const [before] = await tx.select().from(table).where(eq(table.id, listing.id));
+    const [after] = await tx
+      .update(table)
+      .set({ hiddenAt })
+      .where(eq(table.id, listing.id))
+      .returning();
+    await catalogueEvents.listingWritten(
+      { kind: listing.kind, before: before!, after: after! },
+      tx,
+    );
+  }
+
+  /** Hides a listing that three different people reported, and tells the admins and its owner. */
+  async function hideWhenReportedEnough(tx: Transaction, listing: ReportedListing) {
+    const [{ reporters } = { reporters: 0 }] = await tx
+      .select({ reporters: countDistinct(listingReports.reporterKey) })
+      .from(listingReports)
+      .where(and(eq(listingReports.listingId, listing.id), eq(listingReports.status, 'open')));
+    if (Number(reporters) < AUTO_HIDE_REPORTERS || listing.hiddenAt) return false;
+    await setHidden(tx, listing, clock());
+    await notifications.notifyAdmins(
+      () => ({
+        kind: 'listing',
+        title: t('listingReports.hiddenAdminTitle', { title: listing.title }),
+        message: tCount('listingReports.hiddenAdminMessage', Number(reporters)),
+        link: ADMIN_REPORTS_PATH,
+      }),
+      tx,
+    );
+    const ownerLink = `/supply-property-detail/${listing.id}`;
+    await notifications.notify(
+      [listing.ownerId],
+      () => ({
+        kind: 'listing',
+        title: t('listingReports.hiddenOwnerTitle', { title: listing.title }),
+        message: t('listingReports.hiddenOwnerMessage'),
+        link: ownerLink,
+        mail: (name) => ({
+          subject: t('listingReports.hiddenOwnerTitle', { title: listing.title }),
+          text: t('listingReports.hiddenOwnerMailBody', { name, title: listing.title }),
+        }),
+      }),
+      tx,
+    );
+    return true;
+  }
+
+  /**
+   * Reports a published listing. One open report per reporter and listing (409 for another);
+   * nobody reports their own listing; visitors send at most 5 reports an hour from one address.
+   * The third different reporter hides the listing, in the same transaction.
+   */
+  async function report(
+    listingId: string,
+    input: ReportInput,
+    reporter: Reporter,
+  ): Promise<ReportView> {
+    const reporterKey = reporterKeyOf(reporter);
+    if (!reporter.viewer) {
+      const seconds = visitorReports.retryAfterSeconds([reporterKey]);
+      if (seconds > 0) {
+        throw new TooManyRequestsError(
+          tCount('listingReports.tooMany', Math.ceil(seconds / 60)),
+          seconds,
+        );
+      }
+    }
+    const { row, isHidden } = await db.transaction(async (tx) => {
+      const listing = await findListing(tx, listingId, true);
+      if (!listing) throw new NotFoundError(t('api.listingNotFound'));
+      if (reporter.viewer?.id === listing.ownerId) {
+        throw new ForbiddenError(t('listingReports.ownListing'));
+      }
+      const [inserted] = await tx
+        .insert(listingReports)
+        .values({
+          listingId,
+          listingKind: listing.kind,
+          reason: input.reason,
+          details: input.details,
+          reporterId: reporter.viewer?.id ?? null,
+          reporterKey,
+          createdAt: clock(),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!inserted) throw new ConflictError(t('listingReports.alreadyReported'));
+      return { row: inserted, isHidden: await hideWhenReportedEnough(tx, listing) };
+    });
+    if (!reporter.viewer) visitorReports.record([reporterKey]);
+    if (isHidden) catalogueEvents.changed();
+    return toReportView(row);
+  }
+
+  /** A page of open or closed reports for admins, each listing's reports together, newest first. */
+  async function listReports(
+    query: ListingReportListQuery,
+    actor: Actor,
+  ): Promise<Page<AdminReportView>> {
+    assertAdmin(actor);
+    const owner = alias(users, 'owner');
+    const reporter = alias(users, 'reporter');
+    const where = eq(listingReports.status, query.status);
+    const openReports = sql<number>`(select count(*)::int from listing_reports as open_reports
+      where open_reports.listing_id = ${listingReports.listingId} and open_reports.status = 'open')`;
+    const [rows, total] = await Promise.all([
+      db
+        .select({
+          report: listingReports,
+          propertyTitle: properties.title,
+          propertyType: properties.type,
+          propertyHiddenAt: properties.hiddenAt,
+          propertyDeletedAt: properties.deletedAt,
+          assetTitle: assets.name,
+          assetType: assets.type,
+          assetHiddenAt: assets.hiddenAt,
+          assetDeletedAt: assets.deletedAt,
+          ownerId: owner.id,
+          ownerName: owner.name,
+          ownerStatus: owner.status,
+          reporterName: reporter.name,
+          openReports,
+        })
+        .from(listingReports)
+        .leftJoin(
+          properties,
+          and(
+            eq(listingReports.listingKind, 'property'),
+            eq(properties.id, listingReports.listingId),
+          ),
+        )
+        .leftJoin(
+          assets,
+          and(eq(listingReports.listingKind, 'asset'), eq(assets.id, listingReports.listingId)),
+        )
+        .leftJoin(owner, eq(owner.id, sql`coalesce(${properties.ownerId}, ${assets.ownerId})`))
+        .leftJoin(reporter, eq(reporter.id, listingReports.reporterId))
+        .where(where)
+        .orderBy(
+          desc(
+            sql`max(${listingReports.createdAt}) over (partition by ${listingReports.listingId})`,
+          ),
+          listingReports.listingId,
+          desc(listingReports.createdAt),
+          listingReports.id,
+        )
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      countUpTo(db, sql`${listingReports} where ${where}`, LIST_COUNT_CAP),
+    ]);
+    return {
+      items: rows.map((row) => {
+        const title = row.propertyTitle ?? row.assetTitle;
+        const type = row.propertyType ?? row.assetType;
+        return {
+          ...toReportView(row.report),
+          outcome: row.report.outcome,
+          closedAt: row.report.closedAt?.toISOString() ?? null,
+          reporter:
+            row.report.reporterId && row.reporterName !== null
+              ? { id: row.report.reporterId, name: row.reporterName }
+              : null,
+          listing:
+            title !== null && type !== null && row.ownerId !== null
+              ? {
+                  title,
+                  type,
+                  isHidden: (row.propertyHiddenAt ?? row.assetHiddenAt) !== null,
+                  isDeleted: (row.propertyDeletedAt ?? row.assetDeletedAt) !== null,
+                  ownerId: row.ownerId,
+                  ownerName: row.ownerName ?? '',
+                  ownerStatus: row.ownerStatus ?? 'Active',
+                }
+              : null,
+          openReports: Number(row.openReports),
+        };
+      }),
+      page: query.page,
+      pageSize: query.pageSize,
+      ...total,
+    };
+  }
+
+  /** Tells each signed-in reporter of closed reports what was decided, in their language. */
+  async function tellReporters(
+    tx: Transaction,
+    closed: ReportRow[],
+    listing: ReportedListing,
+    outcome: ReportOutcome,
+  ) {
+    const reporterIds = [
+      ...new Set(closed.flatMap((row) => (row.reporterId ? [row.reporterId] : []))),
+    ];
+    await notifications.notify(
+      reporterIds,
+      () => ({
+        kind: 'notice',
+        title: t('listingReports.outcomeTitle', { title: listing.title }),
+        message: t(`listingReports.outcomeMessage.${outcome}`),
+        link: null,
+      }),
+      tx,
+    );
+  }
+
+  /**
+   * An admin's decision on a listing's open reports, which it closes: 'dismissed' shows the
+   * listing again, 'hidden' keeps it off the public pages, 'blocked' also blocks its owner.
+   * Audited; the signed-in reporters are told.
+   */
+  async function decide(listingId: string, decision: ReportDecision, actor: Actor): Promise<void> {
+    assertAdmin(actor);
+    const isChanged = await db.transaction(async (tx) => {
+      const listing = await findListing(tx, listingId, false);
+      if (!listing) throw new NotFoundError(t('api.listingNotFound'));
+      const now = clock();
+      const closed = await tx
+        .update(listingReports)
+        .set({ status: 'closed', outcome: decision.outcome, closedAt: now, closedBy: actor.id })
+        .where(and(eq(listingReports.listingId, listingId), eq(listingReports.status, 'open')))
+        .returning();
+      if (closed.length === 0) throw new ConflictError(t('listingReports.noOpenReports'));
+      if (decision.outcome === 'blocked') {
+        await accountsAdmin.blockUserIn(tx, listing.ownerId, actor);
+      }
+      const hiddenAt = decision.outcome === 'dismissed' ? null : (listing.hiddenAt ?? now);
+      const isHiddenChanged = (hiddenAt === null) !== (listing.hiddenAt === null);
+      if (isHiddenChanged) await setHidden(tx, listing, hiddenAt);
+      await audit.record(
+        {
+          actor,
+          action: `listing.report.${decision.outcome}`,
+          targetType: listing.kind,
+          targetId: listing.id,
+          before: { hiddenAt: listing.hiddenAt, openReports: closed.length },
+          after: { hiddenAt, outcome: decision.outcome, note: decision.note ?? null },
+        },
+        tx,
+      );
+      await tellReporters(tx, closed, listing, decision.outcome);
+      return isHiddenChanged;
+    });
+    if (isChanged) catalogueEvents.changed();
+  }
+
+  /**
+   * Shows a hidden listing again. With open reports this is dismissing them; without, the
+   * listing simply comes back (audited).
+   */
+  async function restore(listingId: string, actor: Actor): Promise<void> {
+    assertAdmin(actor);
+    const [open] = await db
+      .select({ reports: count() })
+      .from(listingReports)
+      .where(and(eq(listingReports.listingId, listingId), eq(listingReports.status, 'open')));
+    if (Number(open?.reports ?? 0) > 0) {
+      return decide(listingId, { outcome: 'dismissed' }, actor);
+    }
+    await db.transaction(async (tx) => {
+      const listing = await findListing(tx, listingId, false);
+      if (!listing) throw new NotFoundError(t('api.listingNotFound'));
+      if (!listing.hiddenAt) throw new ConflictError(t('listingReports.notHidden'));
+      await setHidden(tx, listing, null);
+      await audit.record(
+        {
+          actor,
+          action: 'listing.restore',
+          targetType: listing.kind,
+          targetId: listing.id,
+          before: { hiddenAt: listing.hiddenAt },
+          after: { hiddenAt: null },
+        },
+        tx,
+      );
+    });
+    catalogueEvents.changed();
+  }
+
+  return { report, listReports, decide, restore };
+}
+
+export type ListingReportsService = ReturnType<typeof createListingReportsService>;
