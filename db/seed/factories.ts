@@ -5,7 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   defaultPricePeriod,
+  type Availability,
   type ListingType,
+  type ModerationState,
   type Offer,
   type PricePeriod,
 } from '#lib/listing.ts';
@@ -31,8 +33,9 @@ export async function createUser(db: Database, overrides: Partial<NewUser> = {})
 }
 
 /**
- * A row as the services would write it: its district and sector from its location text and its
- * rent's usual period, unless the overrides give them.
+ * A row as the services would write it: its district and sector from its location text, its
+ * rent's usual period, and (published) confirmed now, its availability dated now when it is not
+ * Available, unless the overrides give them.
  */
 function placedAndPriced<
   Row extends {
@@ -41,8 +44,13 @@ function placedAndPriced<
     location?: string | null;
     district?: string | null;
     pricePeriod?: PricePeriod | null;
+    moderation?: ModerationState;
+    availability?: Availability;
+    confirmedAt?: Date | null;
+    availabilityChangedAt?: Date | null;
   },
 >(row: Row): Row {
+  const now = new Date();
   return {
     ...(row.district === undefined ? derivePlace(row.location ?? '') : {}),
     ...row,
@@ -50,6 +58,14 @@ function placedAndPriced<
       row.pricePeriod !== undefined || row.offer === 'Sale'
         ? (row.pricePeriod ?? null)
         : defaultPricePeriod(row.type),
+    confirmedAt:
+      row.confirmedAt !== undefined ? row.confirmedAt : row.moderation === 'Approved' ? now : null,
+    availabilityChangedAt:
+      row.availabilityChangedAt !== undefined
+        ? row.availabilityChangedAt
+        : (row.availability ?? 'Available') === 'Available'
+          ? null
+          : now,
   };
 }
 

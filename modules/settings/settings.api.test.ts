@@ -91,7 +91,7 @@ describe('GET/PUT /api/settings', () => {
       ...PLATFORM,
       contactEmail: 'support@inzu.rw',
       aboutText: 'We are Inzu.\n\nKigali homes.',
-      // Left out of the save: the listing expiry settings keep their defaults.
+      // Left out of the save: the numbers of days and months keep their (default) values.
       listingLifetimeDays: 60,
       expiryWarningDays: 7,
       soldListingDays: 14,
@@ -119,9 +119,30 @@ describe('GET/PUT /api/settings', () => {
       maintenanceMode: false,
       aboutText: expected.aboutText,
       termsText: expected.termsText,
+      listingLifetimeDays: 60,
+      expiryWarningDays: 7,
+      soldListingDays: 14,
       inquiryRetentionMonths: 24,
     });
     expect((await lastAudit('settings.update'))?.before).toEqual(expected);
+  });
+
+  it('keeps the numbers of days and months a save leaves out, checked against what is sent', async () => {
+    const numbers = {
+      listingLifetimeDays: 90,
+      expiryWarningDays: 10,
+      soldListingDays: 3,
+      inquiryRetentionMonths: 12,
+    };
+    expect((await call('PUT', '/api/settings', { ...PLATFORM, ...numbers })).statusCode).toBe(200);
+    // The specification's settings form knows none of them: they stay as saved.
+    const kept = await call('PUT', '/api/settings', PLATFORM);
+    expect(kept.json()).toMatchObject(numbers);
+    // A lifetime shorter than the saved warning is refused, naming the warning; nothing changes.
+    const clash = await call('PUT', '/api/settings', { ...PLATFORM, listingLifetimeDays: 8 });
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json().message).toMatch(/^expiryWarningDays: /);
+    expect((await call('GET', '/api/settings')).json()).toMatchObject(numbers);
   });
 
   it.each([

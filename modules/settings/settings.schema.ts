@@ -90,13 +90,13 @@ const OptionalPhoneSchema = z
 /** How long visitors' inquiries are kept after their last message (Law No 058/2021). */
 const INQUIRY_RETENTION_MONTHS = { default: 24, min: 1, max: 120 } as const;
 
-/** Whole months from 1 to 120; absent (a save from before the setting existed), 24. */
+/** Whole months from 1 to 120; absent (a client that does not know it), the saved value. */
 const InquiryRetentionMonthsSchema = z.coerce
   .number({ error: () => t('settings.retentionInvalid') })
   .int({ error: () => t('settings.retentionInvalid') })
   .min(INQUIRY_RETENTION_MONTHS.min, { error: () => t('settings.retentionInvalid') })
   .max(INQUIRY_RETENTION_MONTHS.max, { error: () => t('settings.retentionInvalid') })
-  .default(INQUIRY_RETENTION_MONTHS.default);
+  .optional();
 
 /** How long a published listing stays listed without its owner confirming it (days). */
 const LISTING_LIFETIME_DAYS = { default: 60, min: 7, max: 365 } as const;
@@ -105,7 +105,7 @@ const EXPIRY_WARNING_DAYS = { default: 7, min: 1, max: 30 } as const;
 /** How many days a listing marked Sold or Rented stays listed (0: until the next sweep). */
 const SOLD_LISTING_DAYS = { default: 14, min: 0, max: 90 } as const;
 
-/** Whole days within `bounds`; absent (a save from before the setting existed), the default. */
+/** Whole days within `bounds`; absent (a client that does not know it), the saved value. */
 function daysSchema(bounds: { default: number; min: number; max: number }) {
   const error = () => t('settings.daysInvalid', { min: bounds.min, max: bounds.max });
   return z.coerce
@@ -113,13 +113,14 @@ function daysSchema(bounds: { default: number; min: number; max: number }) {
     .int({ error })
     .min(bounds.min, { error })
     .max(bounds.max, { error })
-    .default(bounds.default);
+    .optional();
 }
 
 /**
  * Platform settings (spec §3). A save replaces the whole group: an absent text is empty and an
  * absent maintenanceMode is off (as an unticked checkbox sends nothing). The About and Terms
- * page texts are the exception: absent, they keep their saved value.
+ * page texts and the numbers of days and months are the exception: absent, they keep their saved
+ * value (the specification's settings form knows none of them).
  */
 export const PlatformSettingsSchema = z
   .object({
@@ -136,10 +137,13 @@ export const PlatformSettingsSchema = z
     expiryWarningDays: daysSchema(EXPIRY_WARNING_DAYS),
     soldListingDays: daysSchema(SOLD_LISTING_DAYS),
   })
-  .refine((settings) => settings.expiryWarningDays < settings.listingLifetimeDays, {
-    path: ['expiryWarningDays'],
-    error: () => t('settings.warningTooLong'),
-  });
+  .refine(
+    ({ expiryWarningDays, listingLifetimeDays }) =>
+      expiryWarningDays === undefined ||
+      listingLifetimeDays === undefined ||
+      expiryWarningDays < listingLifetimeDays,
+    { path: ['expiryWarningDays'], error: () => t('settings.warningTooLong') },
+  );
 
 /** What a save sends: the page texts may be left out. */
 export type PlatformSettingsInput = z.infer<typeof PlatformSettingsSchema>;

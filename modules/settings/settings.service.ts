@@ -121,7 +121,7 @@ export function createSettingsService({
   ): Promise<Groups[Key]> {
     assertAdmin(actor);
     const parsed: Record<string, unknown> = parseOrThrow(GROUPS[key].schema, input);
-    // A field the schema lets a save leave out (the page texts) keeps its saved value.
+    // A field the schema lets a save leave out (page texts, numbers of days) keeps its saved value.
     const sent = Object.fromEntries(
       Object.entries(parsed).filter(([, value]) => value !== undefined),
     );
@@ -133,6 +133,8 @@ export function createSettingsService({
         .for('update');
       const before = readGroup(key, row?.value);
       const saved = readGroup(key, { ...before, ...sent });
+      // What is kept and what is sent must also agree (the warning before the lifetime).
+      parseOrThrow(GROUPS[key].schema, saved);
       const now = clock();
       await tx
         .insert(siteSettings)
