@@ -31,6 +31,7 @@ const pages: Record<string, string> = {
   'list-no-results': '/get-properties/type/House?district=Huye&bedrooms=5',
   landing: '/houses/rent/gasabo',
   'price-guide': '/price-guide',
+  privacy: '/privacy',
 };
 
 /** A new seller's session cookie, so the signed-in header shows. */
@@ -75,6 +76,7 @@ const adminPages: Record<string, string> = {
   'admin-settings': '/admin-panel/settings',
   'admin-audit-log': '/admin-panel/audit-log',
   'admin-reports': '/admin-panel/reports',
+  'admin-listing-reports': '/admin-panel/reports/listings',
 };
 const adminCookie = await adminSessionCookie();
 const signedInPages: Record<string, string> = {
@@ -83,6 +85,8 @@ const signedInPages: Record<string, string> = {
   'requested-list': '/property-requested',
   'email-choices': '/account/notifications',
   'saved-searches': '/saved-searches',
+  'account-security': '/account/security',
+  'account-data': '/account/data',
 };
 for (const [device, viewport] of Object.entries(viewports)) {
   const page = await browser.newPage({ viewport });
