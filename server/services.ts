@@ -124,6 +124,7 @@ export function createServices({
   // One set of sign-in limits: a password checked by the security page counts as a sign-in.
   const limits = createAuthLimits({ clock, settings: authLimits });
   const accountsAdmin = createAccountsAdminService({ db, clock, audit, mail, catalogueEvents });
+  const accountSecurity = createAccountSecurityService({ db, clock, limits });
   return {
     jobs,
     catalogueEvents,
@@ -136,9 +137,17 @@ export function createServices({
       signer: createSigner({ db }),
       adminTwoStep,
     }),
-    accountSecurity: createAccountSecurityService({ db, clock, limits }),
+    accountSecurity,
     accountsAdmin,
-    privacy: createPrivacyService({ db, clock, jobs, settings, accountsAdmin, logger }),
+    privacy: createPrivacyService({
+      db,
+      clock,
+      jobs,
+      settings,
+      accountsAdmin,
+      accountSecurity,
+      logger,
+    }),
     listingReports: createListingReportsService({
       db,
       clock,

@@ -640,7 +640,6 @@ export const enAdmin = {
   'users.unverified': 'Verification removed.',
   'users.alreadyVerified': 'This user is already verified.',
   'users.notVerified': 'This user is not verified.',
-  'privacy.wrongPassword': 'Your current password is not correct',
   'privacy.confirmRequired': 'Tick the box to confirm that you understand',
   'settings.inquiryRetentionMonths': 'Keep visitors’ inquiries (months)',
   'settings.inquiryRetentionHint':

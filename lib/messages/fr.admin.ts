@@ -666,7 +666,6 @@ export const frAdmin = {
   'users.unverified': 'Vérification retirée.',
   'users.alreadyVerified': 'Cet utilisateur est déjà vérifié.',
   'users.notVerified': 'Cet utilisateur n’est pas vérifié.',
-  'privacy.wrongPassword': 'Votre mot de passe actuel est incorrect',
   'privacy.confirmRequired': 'Cochez la case pour confirmer que vous comprenez',
   'settings.inquiryRetentionMonths': 'Conservation des demandes des visiteurs (mois)',
   'settings.inquiryRetentionHint':

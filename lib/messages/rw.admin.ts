@@ -667,7 +667,6 @@ export const rwAdmin = {
   'users.unverified': 'Icyemezo cyakuweho.',
   'users.alreadyVerified': 'Uyu ukoresha yamaze kwemezwa.',
   'users.notVerified': 'Uyu ukoresha ntaremezwa.',
-  'privacy.wrongPassword': "Ijambo ry'ibanga ukoresha ubu si ryo",
   'privacy.confirmRequired': 'Shyira akamenyetso mu kazu kugira ngo wemeze ko ubyumva',
   'settings.inquiryRetentionMonths': "Igihe ibibazo by'abashyitsi bibikwa (amezi)",
   'settings.inquiryRetentionHint':

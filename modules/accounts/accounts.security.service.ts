@@ -246,7 +246,20 @@ export function createAccountSecurityService({
     });
   }
 
+  /**
+   * Checks the signed-in user's current password before a grave step elsewhere (deleting the
+   * account): 400 naming `password` when wrong, counted as a failed sign-in of the account.
+   */
+  async function confirmPassword(
+    userId: string,
+    password: string,
+    client: { clientAddress: string },
+  ) {
+    await assertPassword(await loadUser(userId), password, 'password', client.clientAddress);
+  }
+
   return {
+    confirmPassword,
     getTwoStep,
     getPendingSetup,
     setUpTwoStep,

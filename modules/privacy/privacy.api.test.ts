@@ -191,9 +191,16 @@ describe('DELETE /api/me', () => {
     const wrong = await deleteMe(person.bearer, { password: 'not my password' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({
-      message: 'password: Your current password is not correct',
+      message: 'password: The password is not right.',
       issues: [{ field: 'password' }],
     });
+    // Counted as failed sign-ins of the account: guesses here meet the same growing delay.
+    const guesses: number[] = [];
+    for (let guess = 0; guess < 6; guess += 1) {
+      guesses.push((await deleteMe(person.bearer, { password: `guess ${guess}` })).statusCode);
+    }
+    expect(guesses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(guesses[5]).toBe(429);
     const [row] = await test.database.db.select().from(users).where(eq(users.id, person.user.id));
     expect(row).toMatchObject({
       name: 'Claudine Mukamana',

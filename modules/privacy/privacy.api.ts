@@ -55,7 +55,7 @@ export const privacyApi: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await privacy.deleteOwnAccount(request.body, request.viewer!);
+      await privacy.deleteOwnAccount(request.body, request.viewer!, { clientAddress: request.ip });
       const isSecure = siteUrl.startsWith('https:') || request.protocol === 'https';
       return reply.header('set-cookie', expiredSessionCookie({ isSecure })).status(204).send(null);
     },

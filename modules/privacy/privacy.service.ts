@@ -16,10 +16,10 @@ import {
 } from '#db/schema.ts';
 import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
-import { InvalidError, NotFoundError } from '#lib/errors.ts';
+import { NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { AccountsAdminService } from '#modules/accounts/accounts.admin.service.ts';
-import { verifyPassword } from '#modules/accounts/accounts.passwords.ts';
+import type { AccountSecurityService } from '#modules/accounts/accounts.security.service.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { SettingsService } from '#modules/settings/settings.service.ts';
 import type { DeleteAccountInput, PrivacyExport } from './privacy.schema.ts';
@@ -65,6 +65,7 @@ export function createPrivacyService({
   jobs,
   settings,
   accountsAdmin,
+  accountSecurity,
   logger,
 }: {
   db: Database;
@@ -72,6 +73,7 @@ export function createPrivacyService({
   jobs: JobQueue;
   settings: Pick<SettingsService, 'getPlatformSettings'>;
   accountsAdmin: Pick<AccountsAdminService, 'deleteOwnAccount'>;
+  accountSecurity: Pick<AccountSecurityService, 'confirmPassword'>;
   logger: PrivacyLogger;
 }) {
   /** Everything kept about the signed-in user, as one JSON document. */
@@ -239,14 +241,13 @@ export function createPrivacyService({
    * again (400 naming `password` when it is wrong, and nothing changes). The account is
    * anonymised as an admin's delete does it; its sessions end.
    */
-  async function deleteOwnAccount(input: DeleteAccountInput, viewer: Actor): Promise<void> {
-    const [user] = await db
-      .select({ passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, viewer.id));
-    if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
-      throw InvalidError.field('password', t('privacy.wrongPassword'));
-    }
+  async function deleteOwnAccount(
+    input: DeleteAccountInput,
+    viewer: Actor,
+    client: { clientAddress: string },
+  ): Promise<void> {
+    // Counted as a sign-in attempt: a stolen session cannot try passwords here without limit.
+    await accountSecurity.confirmPassword(viewer.id, input.password, client);
     await accountsAdmin.deleteOwnAccount(viewer);
   }
 

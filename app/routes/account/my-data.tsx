@@ -26,9 +26,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
  */
 export function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  const { services, isSecureRequest } = context.get(requestContext);
+  const { services, isSecureRequest, clientAddress } = context.get(requestContext);
   return handleForm({ request, context }, DeleteAccountFormSchema, async ({ password }) => {
-    await services.privacy.deleteOwnAccount({ password }, viewer);
+    await services.privacy.deleteOwnAccount({ password }, viewer, { clientAddress });
     throw redirect('/?accountDeleted', {
       headers: { 'set-cookie': expiredSessionCookie({ isSecure: isSecureRequest }) },
     });
