@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './client.ts';
 import { runDataSteps } from './data-steps.ts';
-import { assets, dataSteps, properties, propertyRequests } from './schema.ts';
+import { assets, dataSteps, photoHashes, properties, propertyRequests } from './schema.ts';
 import {
   createAsset,
   createProperty,
@@ -89,5 +89,45 @@ describe('the places-from-location data step', () => {
     const later = await createProperty(db, owner.id, { location: 'Kimironko', ...unplaced });
     await runDataSteps(db);
     expect(await placeOf(later.id)).toEqual({ district: null, sector: null });
+  });
+});
+
+describe('the photo-hashes data step', () => {
+  it('indexes the hashes the photos carry, of undeleted listings only, once', async () => {
+    const { db } = database;
+    const owner = await createUser(db);
+    const photo = (key: string, hash?: string) => ({
+      key,
+      width: 1200,
+      height: 800,
+      placeholder: 'data:image/webp;base64,',
+      ...(hash ? { hash } : {}),
+    });
+    const house = await createProperty(db, owner.id, {
+      photos: [photo('a1', 'f0e1d2c3b4a59687'), photo('a2')],
+    });
+    const deleted = await createProperty(db, owner.id, {
+      photos: [photo('b1', '0123456789abcdef')],
+      deletedAt: new Date(),
+    });
+    const car = await createAsset(db, owner.id, { photos: [photo('c1', '8000000000000001')] });
+    await db.delete(dataSteps).where(eq(dataSteps.name, 'photo-hashes'));
+
+    await runDataSteps(db);
+    await runDataSteps(db);
+
+    const rows = await db.select().from(photoHashes);
+    const hex = (hash: bigint) => BigInt.asUintN(64, hash).toString(16).padStart(16, '0');
+    expect(
+      rows
+        .filter((row) => [house.id, deleted.id, car.id].includes(row.listingId))
+        .map((row) => [row.listingId, row.listingKind, row.photoKey, hex(row.hash)])
+        .sort(),
+    ).toEqual(
+      [
+        [house.id, 'property', 'a1', 'f0e1d2c3b4a59687'],
+        [car.id, 'asset', 'c1', '8000000000000001'],
+      ].sort(),
+    );
   });
 });

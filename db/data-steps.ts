@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { derivePlace } from '#lib/place-text.ts';
 import type { Database, Transaction } from './database.ts';
-import { assets, dataSteps, properties, propertyRequests } from './schema.ts';
+import { assets, dataSteps, photoHashes, properties, propertyRequests } from './schema.ts';
 
 /**
  * Data changes that need the product's own code (not expressible in a SQL migration), each run
@@ -10,6 +10,7 @@ import { assets, dataSteps, properties, propertyRequests } from './schema.ts';
  */
 const STEPS: { name: string; run: (tx: Transaction) => Promise<void> }[] = [
   { name: 'places-from-location', run: fillPlacesFromLocation },
+  { name: 'photo-hashes', run: indexPhotoHashes },
 ];
 
 export async function runDataSteps(db: Database): Promise<void> {
@@ -44,5 +45,25 @@ async function fillPlacesFromLocation(tx: Transaction): Promise<void> {
         .set({ district: place.district, sector: place.sector ?? null })
         .where(and(unplaced, eq(table.location, location)));
     }
+  }
+}
+
+/**
+ * Puts the perceptual hash of every photo of the undeleted listings into photo_hashes (the
+ * hashes the photo pipeline kept in each photo; a photo stored before it computed them has
+ * none), so that a new listing's photos are compared with theirs. Rows already there stay.
+ */
+export async function indexPhotoHashes(tx: Pick<Database, 'execute'>): Promise<void> {
+  for (const [table, kind] of [
+    [properties, 'property'],
+    [assets, 'asset'],
+  ] as const) {
+    await tx.execute(sql`
+      insert into ${photoHashes} (listing_id, listing_kind, owner_id, photo_key, hash)
+      select ${table.id}, ${kind}, ${table.ownerId}, photo->>'key',
+        ('x' || (photo->>'hash'))::bit(64)::bigint
+      from ${table}, jsonb_array_elements(${table.photos}) as photo
+      where ${table.deletedAt} is null and photo->>'hash' ~ '^[0-9a-f]{16}$'
+      on conflict do nothing`);
   }
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { assets, properties, propertyRequests } from '#db/schema.ts';
+import { assets, photoHashes, properties, propertyRequests } from '#db/schema.ts';
 import { RARE_WORD, seedBulkCatalogue } from '#db/seed/bulk.ts';
 import { countListings, seedDemoCatalogue } from '#db/seed/demo.ts';
 import { createTestDatabase } from '#db/testing.ts';
@@ -68,6 +68,17 @@ describe.sequential('seed', () => {
       }
       // A few show a gallery of several photos.
       expect(listings.filter((listing) => listing.photos.length > 1).length).toBeGreaterThan(0);
+      // Each photo's perceptual hash is indexed, so a stranger's listing with them is flagged.
+      const hashes = await database.db.select().from(photoHashes);
+      const photos = listings.flatMap((listing) =>
+        [...new Set(listing.photos.map((photo) => photo.key))].map((key) => `${listing.id} ${key}`),
+      );
+      expect(hashes.map((row) => `${row.listingId} ${row.photoKey}`).sort()).toEqual(photos.sort());
+      for (const row of hashes) {
+        const listing = listings.find((candidate) => candidate.id === row.listingId)!;
+        const photo = listing.photos.find((candidate) => candidate.key === row.photoKey)!;
+        expect(BigInt.asUintN(64, row.hash).toString(16).padStart(16, '0')).toBe(photo.hash);
+      }
       // Every listing has its own places: the demo covers Kigali's three districts and other towns.
       const districts = new Set(listings.map((listing) => listing.district));
       for (const district of ['Gasabo', 'Kicukiro', 'Nyarugenge', 'Musanze', 'Rubavu', 'Huye']) {

@@ -5,6 +5,7 @@
  */
 import { count, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
+import { indexPhotoHashes } from '#db/data-steps.ts';
 import { assets, properties, propertyRequests, users } from '#db/schema.ts';
 import {
   DEMO_ASSETS,
@@ -192,6 +193,7 @@ export async function seedDemoCatalogue({
     });
     await tx.insert(properties).values(propertyRows);
     await tx.insert(assets).values(assetRows);
+    await indexPhotoHashes(tx);
     const requests = await insertDemoRequests(tx, now);
     log(
       `demo seed: inserted ${propertyRows.length} properties, ${assetRows.length} assets ` +
