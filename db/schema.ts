@@ -143,6 +143,8 @@ export const users = pgTable(
     totpSecret: text(),
     /** When two-step sign-in was turned on (its first code checked); null while it is off. */
     totpEnabledAt: timestamp({ withTimezone: true }),
+    /** The 30-second step of the last code accepted: a code is good once (RFC 6238, 5.2). */
+    totpLastStep: bigint({ mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** A deleted account keeps its row (its listings and the audit log point at it), anonymised. */

@@ -82,6 +82,8 @@ async function turnOnTwoStep(account: Account, app: TestApp = test) {
     app,
   );
   expect(enabled.statusCode).toBe(200);
+  // The code that turned it on is spent: the next sign-in waits for the app's next code.
+  time.advanceSeconds(30);
   return { secret, codes: enabled.json<{ recoveryCodes: string[] }>().recoveryCodes };
 }
 
@@ -199,6 +201,23 @@ describe('signing in with two-step sign-in on', () => {
     expect(String(signedIn.headers['set-cookie'])).toMatch(/^session=/);
     const me = await call('GET', '/api/me', { authorization: `Bearer ${signedIn.json().token}` });
     expect(me.statusCode).toBe(200);
+  });
+
+  it('takes each code from the app once, and none older than the last one taken', async () => {
+    const account = await accountOf();
+    const { secret } = await turnOnTwoStep(account);
+    const code = await codeAt(secret);
+    const first = (await passwordStep(account.email)).json();
+    expect((await codeStep(first.challenge, code)).statusCode).toBe(200);
+    // The same code again (seen over a shoulder, or replayed) is refused, as is the one before.
+    const second = (await passwordStep(account.email)).json();
+    const replayed = await codeStep(second.challenge, code);
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().issues[0].field).toBe('code');
+    expect((await codeStep(second.challenge, await codeAt(secret, -30))).statusCode).toBe(400);
+    // The app's next code works.
+    time.advanceSeconds(30);
+    expect((await codeStep(second.challenge, await codeAt(secret))).statusCode).toBe(200);
   });
 
   it('takes each recovery code once', async () => {

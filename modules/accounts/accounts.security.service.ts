@@ -10,7 +10,7 @@ import type { PasswordChange, TwoStepDisableInput } from './accounts.schema.ts';
 import type { Viewer } from './accounts.service.ts';
 import {
   isValidSecondStep,
-  isValidTotp,
+  spendTotp,
   newTotpSecret,
   normaliseCode,
   replaceRecoveryCodes,
@@ -137,7 +137,8 @@ export function createAccountSecurityService({
     if (user.totpEnabledAt) throw new ConflictError(t('twoStep.alreadyOn'));
     if (!user.totpSecret) throw InvalidError.field('code', t('twoStep.setUpFirst'));
     limits.assertCanTryCode(user.id);
-    if (!(await isValidTotp(user.totpSecret, normaliseCode(code), clock()))) {
+    const totpSecret = user.totpSecret;
+    if (!(await spendTotp(db, { id: user.id, totpSecret }, normaliseCode(code), clock()))) {
       limits.codeFailed(user.id);
       throw InvalidError.field('code', t('twoStep.wrongCode'));
     }

@@ -1,8 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Database, Transaction } from '#db/client.ts';
-import { recoveryCodes } from '#db/schema.ts';
+import { recoveryCodes, users } from '#db/schema.ts';
 
 /** Authenticator apps' defaults: 6 digits every 30 seconds (RFC 6238, SHA-1). */
 const TOTP_PERIOD_SECONDS = 30;
@@ -31,17 +31,35 @@ export function totpUri({
   return generateURI({ issuer, label, secret, period: TOTP_PERIOD_SECONDS, digits: 6 });
 }
 
-/** Whether `code` is the 6-digit code of `secret` at `now`, one step either side. */
-export async function isValidTotp(secret: string, code: string, now: Date): Promise<boolean> {
+/**
+ * Uses up the 6-digit code of the user's `secret` at `now` (one step either side): it is good
+ * only when its 30-second step comes after the last code accepted, so a code seen over a
+ * shoulder or replayed from a log cannot be used again (RFC 6238, 5.2). The step is moved
+ * forward in one UPDATE, so two requests with the same code cannot both pass.
+ */
+export async function spendTotp(
+  db: Database | Transaction,
+  user: { id: string; totpSecret: string },
+  code: string,
+  now: Date,
+): Promise<boolean> {
   if (!/^\d{6}$/.test(code)) return false;
+  const epoch = Math.floor(now.getTime() / 1000);
   const result = await verify({
-    secret,
+    secret: user.totpSecret,
     token: code,
-    epoch: Math.floor(now.getTime() / 1000),
+    epoch,
     period: TOTP_PERIOD_SECONDS,
     epochTolerance: TOTP_TOLERANCE_SECONDS,
   });
-  return result.valid;
+  if (!result.valid) return false;
+  const step = Math.floor(epoch / TOTP_PERIOD_SECONDS) + (result.delta ?? 0);
+  const spent = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return spent.length > 0;
 }
 
 /** A code as typed: spaces and dashes dropped, lower case. */
@@ -110,8 +128,10 @@ export async function isValidSecondStep(
   now: Date,
 ): Promise<boolean> {
   const typed = normaliseCode(code);
-  if (/^\d{6}$/.test(typed))
-    return user.totpSecret ? isValidTotp(user.totpSecret, typed, now) : false;
+  if (/^\d{6}$/.test(typed)) {
+    const { totpSecret } = user;
+    return totpSecret ? spendTotp(db, { id: user.id, totpSecret }, typed, now) : false;
+  }
   if (typed.length !== RECOVERY_CODE_LENGTH) return false;
   return spendRecoveryCode(db, user.id, typed, now);
 }

@@ -92,7 +92,11 @@ describe('the security page and the login page, without JavaScript', () => {
       fieldErrors: { code: expect.any(String) },
     });
     const codeStep = await requestPage(test, '/login', {
-      form: { challenge: asked.challenge!, code: await generate({ secret: pendingSetup.secret }) },
+      form: {
+        challenge: asked.challenge!,
+        // The code that turned it on is spent; the app's next one signs in.
+        code: await generate({ secret: pendingSetup.secret, epoch: Date.now() / 1000 + 30 }),
+      },
     });
     expect(codeStep.actionData).toMatchObject({ ok: true, redirectTo: '/property-requested' });
 
