@@ -23,6 +23,7 @@ import {
 import { USER_ROLES, USER_STATUSES } from '#lib/account.ts';
 import { LOCALES } from '#lib/i18n.ts';
 import { NOTIFICATION_AUDIENCES, NOTIFICATION_KINDS } from '#lib/notifications.ts';
+import { PHOTO_HASH_BANDS } from '#lib/photo-hash.ts';
 import {
   ASSET_TYPES,
   ALERT_FREQUENCIES,
@@ -604,8 +605,8 @@ export const listingReports = pgTable(
 
 /**
  * The perceptual hash of each photo of a listing, to find the same photo in another owner's
- * listing. Four 16-bit bands of the hash are indexed: two photos within 3 bits of each other
- * share at least one band.
+ * listing. Each band of the hash (lib/photo-hash.ts) is indexed: two photos close enough to be
+ * the same share at least one band.
  */
 export const photoHashes = pgTable(
   'photo_hashes',
@@ -620,10 +621,11 @@ export const photoHashes = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.listingId, table.photoKey] }),
-    index('photo_hashes_band0_idx').on(sql`((${table.hash} >> 48) & 65535)`),
-    index('photo_hashes_band1_idx').on(sql`((${table.hash} >> 32) & 65535)`),
-    index('photo_hashes_band2_idx').on(sql`((${table.hash} >> 16) & 65535)`),
-    index('photo_hashes_band3_idx').on(sql`(${table.hash} & 65535)`),
+    ...PHOTO_HASH_BANDS.map(({ shift, mask }, band) =>
+      index(`photo_hashes_band${band}_idx`).on(
+        sql`((${table.hash} >> ${sql.raw(String(shift))}) & ${sql.raw(String(mask))})`,
+      ),
+    ),
   ],
 );
 

@@ -123,44 +123,27 @@ test('a supply whose photo is another owner’s is flagged on the review page, s
 }, testInfo) => {
   const first = await newSeller(browser, testInfo, 'original');
   const second = await newSeller(browser, testInfo, 'copier');
-  // A picture of this run alone, so earlier runs' listings do not match it.
-  const picture = await sharp(BOARD)
-    .modulate({ hue: Math.floor(Math.random() * 360) })
-    .composite([
-      {
-        input: await sharp({
-          create: {
-            width: 160,
-            height: 120,
-            channels: 3,
-            background: { r: Math.floor(Math.random() * 255), g: 20, b: 200 },
-          },
-        })
-          .png()
-          .toBuffer(),
-        top: Math.floor(Math.random() * 150),
-        left: Math.floor(Math.random() * 300),
-      },
-    ])
-    .jpeg()
-    .toBuffer();
+  // The same photo, smaller and recompressed, as a copier would post it.
+  const picture = BOARD;
   const originalTitle = `Original board house ${randomUUID().slice(0, 8)}`;
   const original = await supplyHouse(first, originalTitle, picture);
   const copyTitle = `Copied board house ${randomUUID().slice(0, 8)}`;
   const copy = await supplyHouse(
     second,
     copyTitle,
-    await sharp(picture).resize({ width: 360 }).jpeg({ quality: 60 }).toBuffer(),
+    await sharp(picture).resize({ width: 480 }).jpeg({ quality: 75 }).toBuffer(),
   );
   await signInAsAdmin(page);
   try {
     await page.goto(`/admin-panel/supplied-property/${copy}`);
     const flag = page.getByRole('region', { name: 'Photos match another owner’s listing' });
     await expect(flag).toBeVisible();
-    await expect(flag.getByText(`Other listing: ${originalTitle}`, { exact: true })).toBeVisible();
-    await expect(flag.getByRole('link', { name: first.name })).toBeVisible();
-    await expect(flag.getByRole('img')).toHaveCount(2);
-    await expect(flag.getByRole('link', { name: /Open the other listing/ })).toHaveAttribute(
+    // Other runs' copies of the same photo may be listed too: this run's pair is checked.
+    const pair = flag.getByRole('listitem').filter({ hasText: `Other listing: ${originalTitle}` });
+    await expect(pair).toBeVisible();
+    await expect(pair.getByRole('link', { name: first.name })).toBeVisible();
+    await expect(pair.getByRole('img')).toHaveCount(2);
+    await expect(pair.getByRole('link', { name: /Open the other listing/ })).toHaveAttribute(
       'href',
       `/admin-panel/supplied-property/${original}`,
     );

@@ -82,6 +82,7 @@ ALTER TABLE "users" ADD COLUMN "verified_at" timestamp with time zone;--> statem
 ALTER TABLE "users" ADD COLUMN "verified_by" uuid;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "totp_secret" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "totp_enabled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "totp_last_step" bigint;--> statement-breakpoint
 ALTER TABLE "listing_reports" ADD CONSTRAINT "listing_reports_reporter_id_users_id_fk" FOREIGN KEY ("reporter_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "listing_reports" ADD CONSTRAINT "listing_reports_closed_by_users_id_fk" FOREIGN KEY ("closed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "photo_hashes" ADD CONSTRAINT "photo_hashes_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -89,10 +90,12 @@ ALTER TABLE "recovery_codes" ADD CONSTRAINT "recovery_codes_user_id_users_id_fk"
 CREATE UNIQUE INDEX "listing_reports_open_reporter_key" ON "listing_reports" USING btree ("listing_id","reporter_key") WHERE status = 'open';--> statement-breakpoint
 CREATE INDEX "listing_reports_status_created_idx" ON "listing_reports" USING btree ("status","created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "listing_reports_listing_idx" ON "listing_reports" USING btree ("listing_id");--> statement-breakpoint
-CREATE INDEX "photo_hashes_band0_idx" ON "photo_hashes" USING btree ((("hash" >> 48) & 65535));--> statement-breakpoint
-CREATE INDEX "photo_hashes_band1_idx" ON "photo_hashes" USING btree ((("hash" >> 32) & 65535));--> statement-breakpoint
-CREATE INDEX "photo_hashes_band2_idx" ON "photo_hashes" USING btree ((("hash" >> 16) & 65535));--> statement-breakpoint
-CREATE INDEX "photo_hashes_band3_idx" ON "photo_hashes" USING btree (("hash" & 65535));--> statement-breakpoint
+CREATE INDEX "photo_hashes_band0_idx" ON "photo_hashes" USING btree ((("hash" >> 53) & 2047));--> statement-breakpoint
+CREATE INDEX "photo_hashes_band1_idx" ON "photo_hashes" USING btree ((("hash" >> 42) & 2047));--> statement-breakpoint
+CREATE INDEX "photo_hashes_band2_idx" ON "photo_hashes" USING btree ((("hash" >> 31) & 2047));--> statement-breakpoint
+CREATE INDEX "photo_hashes_band3_idx" ON "photo_hashes" USING btree ((("hash" >> 20) & 2047));--> statement-breakpoint
+CREATE INDEX "photo_hashes_band4_idx" ON "photo_hashes" USING btree ((("hash" >> 10) & 1023));--> statement-breakpoint
+CREATE INDEX "photo_hashes_band5_idx" ON "photo_hashes" USING btree ((("hash" >> 0) & 1023));--> statement-breakpoint
 CREATE INDEX "photo_matches_matched_idx" ON "photo_matches" USING btree ("matched_listing_id");--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_verified_by_users_id_fk" FOREIGN KEY ("verified_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "assets_published_confirmed_idx" ON "assets" USING btree ("confirmed_at") WHERE moderation = 'Approved' and deleted_at is null and hidden_at is null and expired_at is null;--> statement-breakpoint

@@ -1,17 +1,15 @@
-import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
 import { assets, photoHashes, photoMatches, properties, users } from '#db/schema.ts';
 import type { Clock } from '#lib/clock.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { Photo } from '#lib/listing.ts';
+import { PHOTO_HASH_BANDS, PHOTO_MATCH_DISTANCE, photoHashBands } from '#lib/photo-hash.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { PhotoMatchView } from './photo-matches.schema.ts';
 
 type ListingKind = 'property' | 'asset';
-
-/** Photos at most this many bits apart are taken for the same picture. */
-const MATCH_DISTANCE = 3;
 
 /** A listing whose photos were just written, as its write knows it. */
 type WrittenListing = {
@@ -25,16 +23,6 @@ type WrittenListing = {
 /** 16 hex digits as PostgreSQL's signed bigint (the top bit set is a negative number). */
 function toSignedHash(hex: string): bigint {
   return BigInt.asIntN(64, BigInt(`0x${hex}`));
-}
-
-/**
- * The four 16-bit bands of a hash, as the expression indexes on photo_hashes compute them. Two
- * hashes at most 3 bits apart agree on at least one band (4 bands, 3 differing bits), so the
- * candidates are found through the indexes and only they are counted bit by bit.
- */
-function bandsOf(hash: bigint): number[] {
-  const unsigned = BigInt.asUintN(64, hash);
-  return [48n, 32n, 16n, 0n].map((shift) => Number((unsigned >> shift) & 0xffffn));
 }
 
 /** A listing of either kind: its title, owner, moderation, photos, or undefined once deleted. */
@@ -92,9 +80,12 @@ export function createPhotoMatchesService({
   clock: Clock;
   notifications: NotificationsService;
 }) {
-  /** Other owners' undeleted listings with a photo at most MATCH_DISTANCE bits from `hash`. */
+  /** Other owners' undeleted listings with a photo at most PHOTO_MATCH_DISTANCE bits from `hash`. */
   async function findNear(tx: Transaction, listing: WrittenListing, hash: bigint) {
-    const [band0, band1, band2, band3] = bandsOf(hash);
+    const bands = photoHashBands(hash).map(
+      (value, band) =>
+        sql`((${photoHashes.hash} >> ${sql.raw(String(PHOTO_HASH_BANDS[band]!.shift))}) & ${sql.raw(String(PHOTO_HASH_BANDS[band]!.mask))}) = ${value}`,
+    );
     const hashValue = sql`${hash.toString()}::bigint`;
     const distance = sql<number>`bit_count((${photoHashes.hash} # ${hashValue})::bit(64))::int`;
     const isLive = sql`(${photoHashes.listingKind} = 'property' and exists (select 1 from ${properties} where ${properties.id} = ${photoHashes.listingId} and ${properties.deletedAt} is null))
@@ -109,13 +100,10 @@ export function createPhotoMatchesService({
       .from(photoHashes)
       .where(
         and(
-          sql`(((${photoHashes.hash} >> 48) & 65535) = ${band0}
-            or ((${photoHashes.hash} >> 32) & 65535) = ${band1}
-            or ((${photoHashes.hash} >> 16) & 65535) = ${band2}
-            or (${photoHashes.hash} & 65535) = ${band3})`,
+          or(...bands),
           ne(photoHashes.ownerId, listing.ownerId),
           ne(photoHashes.listingId, listing.id),
-          sql`${distance} <= ${MATCH_DISTANCE}`,
+          sql`${distance} <= ${PHOTO_MATCH_DISTANCE}`,
           sql`(${isLive})`,
         ),
       );
