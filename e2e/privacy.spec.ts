@@ -60,7 +60,7 @@ test('a new user downloads their data, deletes the account and can no longer sig
   await page.getByLabel('Your current password').fill('not my password');
   await page.getByLabel('I understand this cannot be undone').check();
   await page.getByRole('button', { name: 'Delete my account for good' }).click();
-  await expect(page.getByText('Your current password is not correct').first()).toBeVisible();
+  await expect(page.getByText('The password is not right.').first()).toBeVisible();
 
   await page.getByLabel('Your current password').fill(account.password);
   await page.getByLabel('I understand this cannot be undone').check();
