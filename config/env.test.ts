@@ -37,6 +37,10 @@ describe('loadConfig', () => {
       adminTwoStep: 'optional',
       isRunningJobs: true,
       matchDigestSeconds: 30,
+      redisUrl: undefined,
+      s3: undefined,
+      pageCacheSeconds: 5,
+      metricsToken: undefined,
     });
   });
 
@@ -67,6 +71,14 @@ describe('loadConfig', () => {
       ADMIN_2FA: 'required',
       BACKGROUND_JOBS: 'off',
       MATCH_DIGEST_SECONDS: '5',
+      REDIS_URL: 'redis://cache:6379/2',
+      S3_ENDPOINT: 'http://objects:9000',
+      S3_BUCKET: 'inzu-photos',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PUBLIC_URL: 'https://cdn.inzu.rw/photos/',
+      PAGE_CACHE_SECONDS: '0',
+      METRICS_TOKEN: 'a-long-enough-metrics-token',
     });
     expect(config).toEqual({
       env: 'development',
@@ -91,6 +103,17 @@ describe('loadConfig', () => {
       adminTwoStep: 'required',
       isRunningJobs: false,
       matchDigestSeconds: 5,
+      redisUrl: 'redis://cache:6379/2',
+      s3: {
+        endpoint: 'http://objects:9000',
+        bucket: 'inzu-photos',
+        accessKeyId: 'key-id',
+        secretAccessKey: 'secret',
+        region: 'us-east-1',
+        publicUrl: 'https://cdn.inzu.rw/photos',
+      },
+      pageCacheSeconds: 0,
+      metricsToken: 'a-long-enough-metrics-token',
     });
   });
 
@@ -151,6 +174,14 @@ describe('loadConfig', () => {
       'ADMIN_EMAIL',
       'ADMIN_PASSWORD',
     ]);
+  });
+
+  it('refuses part of the S3 settings, a REDIS_URL of another scheme and a short metrics token', () => {
+    expect(problemsOf({ S3_ENDPOINT: 'http://objects:9000', S3_BUCKET: 'photos' })).toEqual([
+      'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all four or none',
+    ]);
+    expect(problemsOf({ REDIS_URL: 'http://cache:6379' })[0]).toMatch(/^REDIS_URL: /);
+    expect(problemsOf({ METRICS_TOKEN: 'short' })[0]).toMatch(/^METRICS_TOKEN: /);
   });
 
   it('bounds the upload size and the port', () => {

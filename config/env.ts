@@ -34,7 +34,29 @@ const EnvSchema = z.object({
   MATCH_DIGEST_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_PUBLIC_URL: optionalUrl,
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+
+/** Where photos go when they are not kept on this machine's disk. */
+export type S3Config = {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  /** A CDN or public bucket address: /media answers a redirect there instead of streaming. */
+  publicUrl: string | undefined;
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -82,6 +104,20 @@ export type Config = {
   isRunningJobs: boolean;
   /** How long new buyer-request matches gather before their requester is told, in one e-mail. */
   matchDigestSeconds: number;
+  /**
+   * REDIS_URL: rate limits, sign-in limits, caches and settings shared by every process. Unset,
+   * each process keeps them in its own memory (right for one process).
+   */
+  redisUrl: string | undefined;
+  /** S3_*: photos in S3-compatible object storage; unset, in DATA_DIR/uploads. */
+  s3: S3Config | undefined;
+  /**
+   * How long a signed-out visitor's page is served again from the shared page cache; any
+   * catalogue or settings change clears it at once. 0 turns it off.
+   */
+  pageCacheSeconds: number;
+  /** A bearer token that may read /metrics (admins may read it signed in). */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -102,6 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   if (Boolean(withoutBlanks.ADMIN_EMAIL) !== Boolean(withoutBlanks.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  }
+  const s3Set = S3_VARIABLES.filter((name) => Boolean(withoutBlanks[name]));
+  if (s3Set.length > 0 && s3Set.length < S3_VARIABLES.length) {
+    problems.push(`${S3_VARIABLES.join(', ')}: set all four or none`);
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
@@ -128,5 +168,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminTwoStep: values.ADMIN_2FA,
     isRunningJobs: values.BACKGROUND_JOBS,
     matchDigestSeconds: values.MATCH_DIGEST_SECONDS,
+    redisUrl: values.REDIS_URL,
+    s3:
+      values.S3_ENDPOINT &&
+      values.S3_BUCKET &&
+      values.S3_ACCESS_KEY_ID &&
+      values.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: values.S3_ENDPOINT,
+            bucket: values.S3_BUCKET,
+            accessKeyId: values.S3_ACCESS_KEY_ID,
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+            region: values.S3_REGION,
+            publicUrl: values.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          }
+        : undefined,
+    pageCacheSeconds: values.PAGE_CACHE_SECONDS,
+    metricsToken: values.METRICS_TOKEN,
   };
 }

@@ -82,6 +82,24 @@ export function createSettingsService({
   let reading: Promise<Groups> | undefined;
   // Bumped by every save: a read that started before a save must not become the copy.
   let version = 0;
+  const changeListeners = new Set<() => void>();
+
+  /**
+   * Drops this process's copy and tells every listener (the page cache, the relay to other
+   * processes). Called after each committed save here, and by the relay when another process saved.
+   */
+  function changed(): void {
+    version += 1;
+    cached = undefined;
+    reading = undefined;
+    for (const listener of changeListeners) listener();
+  }
+
+  /** Calls `listener` after every change to the settings or FAQs; answers the function that stops it. */
+  function onChange(listener: () => void): () => void {
+    changeListeners.add(listener);
+    return () => changeListeners.delete(listener);
+  }
 
   async function readGroups(): Promise<Groups> {
     const rows = await db
@@ -149,9 +167,7 @@ export function createSettingsService({
       );
       return saved;
     });
-    version += 1;
-    cached = undefined;
-    reading = undefined;
+    changed();
     return after;
   }
 
@@ -198,7 +214,7 @@ export function createSettingsService({
   /** An admin adds a FAQ; audited as `faq.create`. */
   async function createFaq(input: FaqInput, actor: Actor): Promise<Faq> {
     assertAdmin(actor);
-    return db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(faqs)
         .values({ question: input.question, answer: input.answer, createdAt: clock() })
@@ -210,6 +226,8 @@ export function createSettingsService({
       );
       return faq;
     });
+    changed();
+    return created;
   }
 
   /** An admin deletes a FAQ; audited as `faq.delete`. An unknown id is NotFound. */
@@ -224,6 +242,7 @@ export function createSettingsService({
         tx,
       );
     });
+    changed();
   }
 
   return {
@@ -236,5 +255,7 @@ export function createSettingsService({
     listFaqs,
     createFaq,
     deleteFaq,
+    changed,
+    onChange,
   };
 }
