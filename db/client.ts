@@ -35,6 +35,8 @@ export type DatabaseOptions =
   | { engine: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 const PGLITE_FOLDER = 'db';
+/** The advisory lock held while one process migrates a PostgreSQL database. */
+const MIGRATION_LOCK_KEY = 7_406_551_233;
 
 /** Opens PGlite in `DATA_DIR/db` unless a PostgreSQL URL is given. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -51,8 +53,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       engine: 'postgres',
       sql: { executeSql: (text, values) => pool.query(text, values) },
       async migrate() {
-        await migratePostgres(db, { migrationsFolder: migrationsDir });
-        await runDataSteps(db);
+        // Processes started together take turns: the first migrates, the others then find
+        // nothing left to do. The lock belongs to one session, held while others migrate.
+        const holder = await pool.connect();
+        try {
+          await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          try {
+            await migratePostgres(db, { migrationsFolder: migrationsDir });
+            await runDataSteps(db);
+          } finally {
+            await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+          }
+        } finally {
+          holder.release();
+        }
       },
       close: () => pool.end(),
     };

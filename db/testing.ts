@@ -26,6 +26,24 @@ function withDatabase(url: string, database: string): string {
 }
 
 async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHandle> {
+  const { url, drop } = await createMigratedPostgresDatabase(serverUrl);
+  const handle = await openDatabase({ engine: 'postgres', url });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+/**
+ * A new PostgreSQL database cloned from the migrated template, for tests that start real server
+ * processes on it: its URL, and `drop` (which also ends any connection left to it).
+ */
+export async function createMigratedPostgresDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `marketplace_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -34,11 +52,9 @@ async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHa
   } finally {
     await admin.end();
   }
-  const handle = await openDatabase({ engine: 'postgres', url: withDatabase(serverUrl, name) });
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: withDatabase(serverUrl, name),
+    async drop() {
       const cleaner = new pg.Client({ connectionString: serverUrl });
       await cleaner.connect();
       try {
