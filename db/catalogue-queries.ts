@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Clock } from '#lib/clock.ts';
 import type { Availability } from '#lib/listing.ts';
@@ -14,16 +14,14 @@ import type { ListingType } from '#lib/listing.ts';
 import { toListingFilters } from '#lib/listing-schemas.ts';
 import { DISTRICTS } from '#lib/places.ts';
 import {
-  bestMatchesFirst,
   capTotal,
   countUpTo,
   isPublishedSql,
   LIST_COUNT_CAP,
   listingFilterConditions,
   listingOrder,
-  matchCount,
-  publishedMatches,
   SEARCH_MATCH_CAP,
+  searchConditions,
 } from './catalogue-sql.ts';
 import type { Database, Transaction } from './client.ts';
 import type { assets, properties } from './schema.ts';
@@ -105,8 +103,9 @@ export function createCatalogueQueries<Row, View>({
 
   /**
    * Published listings matching what a visitor typed in their title, type, location, features
-   * or description: those matching in title, type or location first, the newest first within
-   * each. Reads at most SEARCH_MATCH_CAP matches; an empty text gives the newest listings.
+   * or description: those matching in title, type or location (the headline) first, the newest
+   * first within each. Counts up to SEARCH_MATCH_CAP matches; an empty text gives the newest
+   * listings. Sorted by price, it orders the newest SEARCH_MATCH_CAP + 1 matches (decision 003).
    */
   async function searchPublished(
     text: string,
@@ -116,43 +115,96 @@ export function createCatalogueQueries<Row, View>({
     const pageSize = query.pageSize ?? HOME_GRID_SIZE;
     const prefixQuery = toPrefixQuery(text);
     if (!prefixQuery) return listPublished({ ...query, page, pageSize }, SEARCH_MATCH_CAP);
-    const filters = toListingFilters(query);
-    const matches = publishedMatches(
-      db,
-      table,
-      prefixQuery,
-      listingFilterConditions(table, filters),
-    );
-    const order =
-      filters.sort && filters.sort !== 'newest'
-        ? listingOrder(table, filters.sort)
-        : bestMatchesFirst(matches);
-    const rows = await db
-      .with(matches)
-      .select({ ...columns, matchCount: matchCount(matches) })
-      .from(matches)
-      .innerJoin(table, eq(table.id, matches.matchId))
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    const counted =
-      (rows[0] as { matchCount?: number } | undefined)?.matchCount ??
-      (page > 1 ? await countMatches(matches) : 0);
-    return {
-      items: toViews(rows),
-      page,
-      pageSize,
-      ...capTotal(counted, SEARCH_MATCH_CAP),
-    };
+    const where = publishedWhere(query);
+    const { inSearch, inHeadline } = searchConditions(table, prefixQuery);
+    const offset = (page - 1) * pageSize;
+    const sort = toListingFilters(query).sort;
+    const rows =
+      sort && sort !== 'newest'
+        ? await readNewestMatchesByPrice(and(where, inSearch)!, sort, pageSize, offset)
+        : await readHeadlineMatchesFirst(where, { inSearch, inHeadline }, pageSize, offset);
+    // A first page that is not full holds every match: no need to count them.
+    const count =
+      offset === 0 && rows.length < pageSize
+        ? capTotal(rows.length, SEARCH_MATCH_CAP)
+        : await countUpTo(db, sql`${table} where ${and(where, inSearch)}`, SEARCH_MATCH_CAP);
+    return { items: toViews(rows), page, pageSize, ...count };
   }
 
-  /** How many rows `matches` holds, for a page past the last match (which has no rows). */
-  async function countMatches(matches: ReturnType<typeof publishedMatches>): Promise<number> {
-    const [row] = await db
-      .with(matches)
-      .select({ total: matchCount(matches) })
-      .from(sql`(select 1) as one`);
-    return row?.total ?? 0;
+  /** The newest rows matching `where`, a page of them. */
+  function readNewest(where: SQL, limit: number, offset: number) {
+    return db
+      .select(columns)
+      .from(table)
+      .where(where)
+      .orderBy(...listingOrder(table, 'newest'))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  /**
+   * A page of the matches ordered headline matches first, the newest first within each: two
+   * plain `order by created_at desc limit n` reads, which PostgreSQL answers by walking the
+   * newest-first index for a broad prefix (a few rows read) and from the GIN indexes for a rare
+   * word. The matches outside the headline are read only when the headline ones run out.
+   */
+  async function readHeadlineMatchesFirst(
+    where: SQL,
+    { inSearch, inHeadline }: { inSearch: SQL; inHeadline: SQL },
+    limit: number,
+    offset: number,
+  ): Promise<unknown[]> {
+    const headlineRows = await readNewest(and(where, inHeadline)!, limit, offset);
+    if (headlineRows.length === limit) return headlineRows;
+    // Past the last headline match, the page continues into the others at the offset left.
+    const headlineTotal =
+      headlineRows.length > 0 || offset === 0
+        ? offset + headlineRows.length
+        : (await countUpTo(db, sql`${table} where ${and(where, inHeadline)}`, offset)).total;
+    const otherRows = await readNewest(
+      and(where, inSearch, sql`not (${inHeadline})`)!,
+      limit - headlineRows.length,
+      offset - headlineTotal + headlineRows.length,
+    );
+    return [...headlineRows, ...otherRows];
+  }
+
+  /**
+   * A page of the newest SEARCH_MATCH_CAP + 1 matches, ordered by price: sorting every match of
+   * a broad prefix by price would read them all (decision 003).
+   */
+  async function readNewestMatchesByPrice(
+    matching: SQL,
+    sort: 'price_asc' | 'price_desc',
+    limit: number,
+    offset: number,
+  ): Promise<unknown[]> {
+    const newest = db.$with('newest').as(
+      db
+        .select({
+          newestId: sql<string>`${table.id}`.as('newest_id'),
+          newestOffer: sql<string>`${table.offer}`.as('newest_offer'),
+          newestPrice: sql<number>`${table.price}`.as('newest_price'),
+        })
+        .from(table)
+        .where(matching)
+        .orderBy(...listingOrder(table, 'newest'))
+        .limit(SEARCH_MATCH_CAP + 1),
+    );
+    // The page is chosen among the candidates' ids, so only its rows are read in full.
+    const byPrice = sort === 'price_asc' ? asc : desc;
+    const pageIds = db
+      .with(newest)
+      .select({ id: newest.newestId })
+      .from(newest)
+      .orderBy(asc(newest.newestOffer), byPrice(newest.newestPrice), byPrice(newest.newestId))
+      .limit(limit)
+      .offset(offset);
+    return db
+      .select(columns)
+      .from(table)
+      .where(inArray(table.id, pageIds))
+      .orderBy(...listingOrder(table, sort));
   }
 
   /**

@@ -52,40 +52,19 @@ export function capTotal(counted: number, cap: number): { total: number; isTotal
 type SearchableTable = typeof properties | typeof assets;
 
 /**
- * The published rows of `table` matching a prefix query, as a CTE named `matches`: at most
- * SEARCH_MATCH_CAP + 1 of them, so a broad prefix ("k") costs no more than a narrow one. Each
- * carries whether the match is in its headline (title, type, location), which ranks first.
+ * What a search matches in `table` for a prefix query ('kicu:* & house:*'): `inSearch`, the whole
+ * search document; `inHeadline`, the title, type and place only (a subset of the document's
+ * words, so every headline match is a search match). Accents are folded as in the vectors.
  */
-export function publishedMatches(
-  db: Database,
+export function searchConditions(
   table: SearchableTable,
   prefixQuery: string,
-  conditions: SQL[] = [],
-) {
+): { inSearch: SQL; inHeadline: SQL } {
   const query = sql`to_tsquery('simple', fold_accents(${prefixQuery}))`;
-  return db.$with('matches').as(
-    db
-      .select({
-        matchId: sql<string>`${table.id}`.as('match_id'),
-        matchedAt: sql<Date>`${table.createdAt}`.as('matched_at'),
-        isHeadlineMatch: sql<boolean>`${table.headline} @@ ${query}`.as('is_headline_match'),
-      })
-      .from(table)
-      .where(and(sql`${table.search} @@ ${query}`, isPublishedSql, ...conditions))
-      .limit(SEARCH_MATCH_CAP + 1),
-  );
-}
-
-type Matches = ReturnType<typeof publishedMatches>;
-
-/** Best first: headline matches, then the newest. */
-export function bestMatchesFirst(matches: Matches): SQL[] {
-  return [desc(matches.isHeadlineMatch), desc(matches.matchedAt), asc(matches.matchId)];
-}
-
-/** How many rows `matches` holds (at most SEARCH_MATCH_CAP + 1), beside every result row. */
-export function matchCount(matches: Matches) {
-  return sql<number>`(select count(*)::int from ${matches})`;
+  return {
+    inSearch: sql`${table.search} @@ ${query}`,
+    inHeadline: sql`${table.headline} @@ ${query}`,
+  };
 }
 
 /** The period a rent of each row's type is usually asked for (lib/listing.ts), in SQL. */

@@ -321,6 +321,9 @@ export const properties = pgTable(
   },
   (table) => [
     index('properties_search_idx').using('gin', table.search),
+    // A search reads headline matches first, newest first: a rare word's are found here rather
+    // than by walking every published listing.
+    index('properties_published_headline_idx').using('gin', table.headline).where(published),
     index('properties_published_created_idx')
       .on(table.createdAt.desc().nullsFirst(), table.id)
       .where(published),
@@ -431,6 +434,7 @@ export const assets = pgTable(
   },
   (table) => [
     index('assets_search_idx').using('gin', table.search),
+    index('assets_published_headline_idx').using('gin', table.headline).where(published),
     index('assets_published_created_idx')
       .on(table.createdAt.desc().nullsFirst(), table.id)
       .where(published),
