@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       isRunningJobs: true,
       matchDigestSeconds: 30,
       redisUrl: undefined,
+      redisPrefix: 'inzu:',
       s3: undefined,
       pageCacheSeconds: 5,
       metricsToken: undefined,
@@ -72,6 +73,7 @@ describe('loadConfig', () => {
       BACKGROUND_JOBS: 'off',
       MATCH_DIGEST_SECONDS: '5',
       REDIS_URL: 'redis://cache:6379/2',
+      REDIS_PREFIX: 'staging:',
       S3_ENDPOINT: 'http://objects:9000',
       S3_BUCKET: 'inzu-photos',
       S3_ACCESS_KEY_ID: 'key-id',
@@ -104,6 +106,7 @@ describe('loadConfig', () => {
       isRunningJobs: false,
       matchDigestSeconds: 5,
       redisUrl: 'redis://cache:6379/2',
+      redisPrefix: 'staging:',
       s3: {
         endpoint: 'http://objects:9000',
         bucket: 'inzu-photos',
@@ -182,6 +185,7 @@ describe('loadConfig', () => {
     ]);
     expect(problemsOf({ REDIS_URL: 'http://cache:6379' })[0]).toMatch(/^REDIS_URL: /);
     expect(problemsOf({ METRICS_TOKEN: 'short' })[0]).toMatch(/^METRICS_TOKEN: /);
+    expect(problemsOf({ REDIS_PREFIX: 'a prefix with spaces' })[0]).toMatch(/^REDIS_PREFIX: /);
   });
 
   it('bounds the upload size and the port', () => {

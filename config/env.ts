@@ -35,6 +35,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,100}$/, 'letters, digits and . : _ - only')
+    .default('inzu:'),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
@@ -109,6 +113,11 @@ export type Config = {
    * each process keeps them in its own memory (right for one process).
    */
   redisUrl: string | undefined;
+  /**
+   * REDIS_PREFIX: put before every Redis key and channel, so several sites (staging beside
+   * production) share one Redis without mixing counts or changes.
+   */
+  redisPrefix: string;
   /** S3_*: photos in S3-compatible object storage; unset, in DATA_DIR/uploads. */
   s3: S3Config | undefined;
   /**
@@ -169,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isRunningJobs: values.BACKGROUND_JOBS,
     matchDigestSeconds: values.MATCH_DIGEST_SECONDS,
     redisUrl: values.REDIS_URL,
+    redisPrefix: values.REDIS_PREFIX,
     s3:
       values.S3_ENDPOINT &&
       values.S3_BUCKET &&

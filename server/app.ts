@@ -1,6 +1,5 @@
 import type { CatalogueFiles } from '#lib/i18n.ts';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -26,9 +25,11 @@ import { NotFoundError } from '#lib/errors.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
 import { MAX_PHOTOS } from '#lib/limits.ts';
 import { accountsAdminApi } from '#modules/accounts/accounts.admin.api.ts';
+import { createRedisLimiters } from '#modules/accounts/accounts.limiter.redis.ts';
 import { accountsApi } from '#modules/accounts/accounts.api.ts';
 import { accountSecurityApi } from '#modules/accounts/accounts.security.api.ts';
 import { auditApi } from '#modules/audit/audit.api.ts';
+import { createCluster, type Cluster } from '#modules/cluster/cluster.service.ts';
 import { assetsApi } from '#modules/assets/assets.api.ts';
 import { dashboardApi } from '#modules/dashboard/dashboard.api.ts';
 import { inboxApi } from '#modules/inbox/inbox.api.ts';
@@ -40,7 +41,8 @@ import { favouritesApi } from '#modules/favourites/favourites.api.ts';
 import { manageApi } from '#modules/manage/manage.api.ts';
 import { expiryApi } from '#modules/expiry/expiry.api.ts';
 import { matchingApi } from '#modules/matching/matching.api.ts';
-import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
+import { mediaApi } from '#modules/media/media.api.ts';
+import { createPhotoStorage } from '#modules/media/media.storage.ts';
 import { newsletterApi } from '#modules/newsletter/newsletter.api.ts';
 import { placesApi } from '#modules/places/places.api.ts';
 import { privacyApi } from '#modules/privacy/privacy.api.ts';
@@ -55,6 +57,9 @@ import { searchApi } from '#modules/search/search.api.ts';
 import accessPlugin from './plugins/access.ts';
 import localePlugin from './plugins/locale.ts';
 import errorsPlugin from './plugins/errors.ts';
+import healthPlugin, { type ReadinessCheck } from './plugins/health.ts';
+import loadSheddingPlugin, { type LoadSheddingOptions } from './plugins/load-shedding.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import { pagesPlugin, type PagesOptions } from './plugins/pages.ts';
 import { createOwnerLookups } from './owner-lookups.ts';
@@ -77,15 +82,21 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Overrides SMTP_URL (tests capture mail this way). */
   mailTransport?: MailTransport;
+  /** When to refuse requests because the event loop falls behind (defaults suit production). */
+  loadShedding?: LoadSheddingOptions;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** The Redis shared with the site's other processes; undefined without REDIS_URL. */
+    cluster: Cluster | undefined;
   }
 }
 
 const ONE_YEAR = 365 * 24 * 3600;
+/** How long a start waits for Redis before serving without it (limits then count per process). */
+const REDIS_STARTUP_WAIT_MS = 3000;
 
 /** Assembles the whole server: API, media, static files and pages. Tests use it without a port. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -108,15 +119,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const storage = createLocalPhotoStorage(path.join(config.dataDir, 'uploads'));
-  fs.mkdirSync(storage.dir, { recursive: true });
+  const storage = createPhotoStorage(config);
+  const clock = options.clock ?? systemClock;
+  const cluster = config.redisUrl
+    ? createCluster({ url: config.redisUrl, keyPrefix: config.redisPrefix, logger: app.log })
+    : undefined;
+  app.decorate('cluster', cluster);
+  if (cluster) {
+    app.addHook('onClose', () => cluster.close());
+    if (!(await cluster.whenReady(REDIS_STARTUP_WAIT_MS))) {
+      app.log.warn('Redis is not answering yet: limits count in this process until it does');
+    }
+  }
   const services = createServices({
     db: database.db,
     sqlRunner: database.sql,
     isRunningJobs: config.isRunningJobs,
     siteUrl: config.siteUrl,
     matchDigestSeconds: config.matchDigestSeconds,
-    clock: options.clock ?? systemClock,
+    clock,
     storage,
     searchCacheSeconds: config.searchCacheSeconds,
     authLimits: {
@@ -124,6 +145,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       signupsPerAddressPerHour: config.signupsPerAddressPerHour,
       resetAttemptsPer15Minutes: config.authAttemptsPer15Minutes,
     },
+    limiters:
+      cluster &&
+      createRedisLimiters({
+        redis: cluster.redis,
+        keyPrefix: cluster.keyPrefix,
+        clock,
+        logger: app.log,
+      }),
     adminTwoStep: config.adminTwoStep,
     uploadMaxBytes: config.uploadMaxBytes,
     mailTransport:
@@ -131,6 +160,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: app.log,
   });
   app.decorate('services', services);
+  // Another process's settings or catalogue change empties this one's copies (settings, search
+  // answers, cached pages) within moments, as a change made here does.
+  cluster?.relayChanges({ settings: services.settings, catalogue: services.catalogueEvents });
   await services.jobs.start();
   // Stopped before the database closes (the caller closes it after the app).
   app.addHook('onClose', () => services.jobs.stop());
@@ -145,7 +177,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(localePlugin);
-  await app.register(errorsPlugin);
+  const databaseCheck: ReadinessCheck = {
+    name: 'database',
+    check: async () => {
+      await database.db.execute('select 1');
+    },
+  };
+  await app.register(errorsPlugin, { databaseCheck });
+  await app.register(metricsPlugin, {
+    token: config.metricsToken,
+    accounts: services.accounts,
+    database,
+    jobs: services.jobs,
+  });
+  await app.register(loadSheddingPlugin, options.loadShedding ?? {});
+  await app.register(healthPlugin, { readinessChecks: [databaseCheck] });
   const ownerLookups = createOwnerLookups(services);
   await app.register(accessPlugin, {
     accounts: services.accounts,
@@ -165,6 +211,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     global: false,
+    // With Redis every process counts the same posts. Should Redis fail, posts go through
+    // uncounted (logged by the cluster) rather than refusing every visitor's contact form.
+    ...(cluster && {
+      redis: cluster.redis,
+      nameSpace: `${cluster.keyPrefix}form-posts:`,
+      skipOnError: true,
+    }),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: tCount('api.tooManyRequests', Math.ceil(context.ttl / 1000)),
@@ -179,11 +232,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
-  });
-
-  app.get('/healthz', { schema: { hide: true } }, async () => {
-    await database.db.execute('select 1');
-    return { status: 'ok' };
   });
 
   await app.register(
@@ -247,14 +295,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  await app.register(fastifyStatic, {
-    root: storage.dir,
-    prefix: '/media/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: ONE_YEAR * 1000,
-    index: false,
-  });
+  await app.register(mediaApi, { storage });
 
   if (options.pages) {
     const { clientDir, devMiddleware, close } = options.pages;

@@ -2,6 +2,7 @@ import type { Database, SqlRunner } from '#db/client.ts';
 import type { Clock } from '#lib/clock.ts';
 import { createAccountsAdminService } from '#modules/accounts/accounts.admin.service.ts';
 import { createAdminBootstrap } from '#modules/accounts/accounts.bootstrap.ts';
+import { createMemoryLimiters, type AttemptLimiters } from '#modules/accounts/accounts.limiter.ts';
 import { createAuthLimits, type AuthLimitSettings } from '#modules/accounts/accounts.limits.ts';
 import type { AdminTwoStep } from '#modules/accounts/accounts.schema.ts';
 import { createAccountSecurityService } from '#modules/accounts/accounts.security.service.ts';
@@ -24,7 +25,7 @@ import { createFavouritesService } from '#modules/favourites/favourites.service.
 import { createSavedSearchesService } from '#modules/saved-searches/saved-searches.service.ts';
 import { watchSharedUpis } from '#modules/places/places.service.ts';
 import { createManageService } from '#modules/manage/manage.service.ts';
-import type { PhotoStorage } from '#modules/media/media.storage.ts';
+import type { PhotoStorage } from '#modules/media/media.storage-contract.ts';
 import { createMediaService } from '#modules/media/media.service.ts';
 import { createNewsletterService } from '#modules/newsletter/newsletter.service.ts';
 import { createNotificationsService } from '#modules/notifications/notifications.service.ts';
@@ -50,6 +51,7 @@ export function createServices({
   storage,
   searchCacheSeconds,
   authLimits,
+  limiters = createMemoryLimiters(clock),
   adminTwoStep = 'optional',
   uploadMaxBytes,
   mailTransport,
@@ -69,6 +71,8 @@ export function createServices({
   searchCacheSeconds: number;
   /** The sign-in, signup and reset limits per address (accounts.limits.ts). */
   authLimits: AuthLimitSettings;
+  /** Where attempts are counted: Redis (every process) when set, else this process's memory. */
+  limiters?: AttemptLimiters;
   /** ADMIN_2FA. */
   adminTwoStep?: AdminTwoStep;
   /** The largest photo file accepted (UPLOAD_MAX_MB). */
@@ -122,7 +126,7 @@ export function createServices({
   });
   const settings = createSettingsService({ db, clock, audit });
   // One set of sign-in limits: a password checked by the security page counts as a sign-in.
-  const limits = createAuthLimits({ clock, settings: authLimits });
+  const limits = createAuthLimits({ limiters, settings: authLimits });
   const accountsAdmin = createAccountsAdminService({ db, clock, audit, mail, catalogueEvents });
   const accountSecurity = createAccountSecurityService({ db, clock, limits });
   return {
@@ -155,6 +159,7 @@ export function createServices({
       notifications,
       accountsAdmin,
       catalogueEvents,
+      limiters,
     }),
     adminBootstrap: createAdminBootstrap({ db, clock }),
     mail,

@@ -40,6 +40,8 @@ export async function createTestApp(
     pages?: AppOptions['pages'];
     /** A logger to read what the server logs; without it, nothing is logged. */
     logger?: AppOptions['logger'];
+    /** S3_* variables (test/s3-server.ts answers them): photos in that bucket, not on disk. */
+    s3Env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -58,15 +60,24 @@ export async function createTestApp(
     // Tests run due jobs themselves (runDueJobs), at the moment they choose.
     BACKGROUND_JOBS: 'off',
     PUBLIC_URL: options.publicUrl,
+    ...options.s3Env,
   });
-  const app = await buildApp({
-    config,
-    database,
-    clock: options.clock,
-    logger: options.logger ?? false,
-    pages: options.pages,
-  });
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      config,
+      database,
+      clock: options.clock,
+      logger: options.logger ?? false,
+      pages: options.pages,
+    });
+    await app.ready();
+  } catch (error) {
+    // Tests of a refused start-up (a missing bucket, say) leave nothing behind.
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     database,

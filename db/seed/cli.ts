@@ -3,14 +3,13 @@
  * `npm run db:seed -- --properties 100000 --assets 50000` also adds a synthetic bulk catalogue
  * for benchmarks. Errors propagate, so a failed seed exits non-zero.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#config/env.ts';
 import { openConfiguredDatabase } from '#db/open-configured.ts';
 import { seedBulkCatalogue } from '#db/seed/bulk.ts';
 import { countListings, seedDemoCatalogue } from '#db/seed/demo.ts';
 import { createMediaService } from '#modules/media/media.service.ts';
-import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
+import { createPhotoStorage } from '#modules/media/media.storage.ts';
 
 function parseCount(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -37,8 +36,8 @@ const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();
-  const storage = createLocalPhotoStorage(path.join(config.dataDir, 'uploads'));
-  const media = createMediaService({ storage });
+  // The demo photos go where the server reads them: the bucket when S3_* is set.
+  const media = createMediaService({ storage: createPhotoStorage(config) });
 
   const demoStarted = performance.now();
   const demo = await seedDemoCatalogue({ db: database.db, media, log });

@@ -36,6 +36,8 @@ export const enAdmin = {
   'api.tooManyRequests.one': 'Too many requests. Please try again in {count} second.',
   'api.tooManyRequests.other': 'Too many requests. Please try again in {count} seconds.',
   'api.serverError': 'Something went wrong on our side. Please try again.',
+  'api.unavailable': 'The service is briefly unavailable. Please try again in a few seconds.',
+  'api.overloaded': 'The server is too busy right now. Please try again in a few seconds.',
   'api.messageSent': 'Message sent successfully!',
   'api.inquirySent': 'Request information submitted successfully!',
 

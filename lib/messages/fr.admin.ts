@@ -39,6 +39,10 @@ export const frAdmin = {
   'api.tooManyRequests.one': 'Trop de requêtes. Veuillez réessayer dans {count} seconde.',
   'api.tooManyRequests.other': 'Trop de requêtes. Veuillez réessayer dans {count} secondes.',
   'api.serverError': 'Une erreur s’est produite de notre côté. Veuillez réessayer.',
+  'api.unavailable':
+    'Le service est momentanément indisponible. Veuillez réessayer dans quelques secondes.',
+  'api.overloaded':
+    'Le serveur est trop sollicité pour le moment. Veuillez réessayer dans quelques secondes.',
   'api.messageSent': 'Votre message a bien été envoyé !',
   'api.inquirySent': 'Votre demande d’informations a bien été envoyée !',
 

@@ -43,6 +43,8 @@ export const rwAdmin = {
   'api.tooManyRequests.other':
     "Ibyo wasabye byabaye byinshi cyane. Ongera ugerageze nyuma y'amasegonda {count}.",
   'api.serverError': 'Habaye ikibazo ku ruhande rwacu. Ongera ugerageze.',
+  'api.unavailable': 'Serivisi ntiboneka by’akanya gato. Ongera ugerageze mu masegonda make.',
+  'api.overloaded': 'Seriveri ifite akazi kenshi ubu. Ongera ugerageze mu masegonda make.',
   'api.messageSent': 'Ubutumwa bwoherejwe neza!',
   'api.inquirySent': "Ubusabe bwawe bw'amakuru bwoherejwe neza!",
 

@@ -1,152 +1,295 @@
-import { describe, expect, it } from 'vitest';
-import { createAttemptLimiter, createBackoffLimiter } from './accounts.limiter.ts';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Clock } from '#lib/clock.ts';
+import { createCluster, type Cluster } from '#modules/cluster/cluster.service.ts';
+import { createRedisLimiters } from './accounts.limiter.redis.ts';
+import { createMemoryLimiters, type AttemptLimiters } from './accounts.limiter.ts';
 
 const WINDOW_MS = 60_000;
+const redisUrl = process.env.TEST_REDIS_URL;
+/** This file's keys in a shared Redis: no other test file or run sees them. */
+const KEY_PREFIX = `test-limiter-${randomUUID()}:`;
 
-/** A limiter of 3 attempts per minute on a clock the test moves by hand. */
-function createTestLimiter(max = 3) {
-  let now = Date.parse('2026-03-01T08:00:00Z');
-  const limiter = createAttemptLimiter({ max, windowMs: WINDOW_MS, clock: () => new Date(now) });
-  return {
-    limiter,
-    advanceSeconds(seconds: number) {
-      now += seconds * 1000;
-    },
-    recordTimes(keys: string[], times: number) {
-      for (let index = 0; index < times; index++) limiter.record(keys);
-    },
+/** A logger that keeps what it is told, for tests to assert on. */
+function createTestLogger() {
+  const lines: string[] = [];
+  const keep = (_details: object, message: string) => {
+    lines.push(message);
   };
+  return { lines, warn: keep, info: keep };
 }
 
-describe('createAttemptLimiter', () => {
-  it('answers 0 while a key is below the maximum', () => {
-    const { limiter, recordTimes } = createTestLimiter();
-    expect(limiter.retryAfterSeconds(['ip:1'])).toBe(0);
-    recordTimes(['ip:1'], 2);
-    expect(limiter.retryAfterSeconds(['ip:1'])).toBe(0);
-  });
+let cluster: Cluster | undefined;
+const redisLogger = createTestLogger();
 
-  it('answers the seconds until the window ends once a key reaches the maximum', () => {
-    const { limiter, recordTimes, advanceSeconds } = createTestLimiter();
-    recordTimes(['ip:1'], 3);
-    expect(limiter.retryAfterSeconds(['ip:1'])).toBe(60);
-    advanceSeconds(10);
-    expect(limiter.retryAfterSeconds(['ip:1'])).toBe(50);
-    advanceSeconds(9.5);
-    expect(limiter.retryAfterSeconds(['ip:1'])).toBe(41);
-  });
-
-  it('counts attempts in fixed windows from the first one, not a sliding one', () => {
-    const { limiter, recordTimes, advanceSeconds } = createTestLimiter();
-    recordTimes(['ip:1'], 1);
-    advanceSeconds(40);
-    recordTimes(['ip:1'], 2);
-    expect(limiter.retryAfterSeconds(['ip:1'])).toBe(20);
-  });
-
-  it('starts a new window once the old one has ended', () => {
-    const { limiter, recordTimes, advanceSeconds } = createTestLimiter();
-    recordTimes(['ip:1'], 3);
-    advanceSeconds(60);
-    expect(limiter.retryAfterSeconds(['ip:1'])).toBe(0);
-
-    recordTimes(['ip:1'], 2);
-    expect(limiter.retryAfterSeconds(['ip:1'])).toBe(0);
-    recordTimes(['ip:1'], 1);
-    expect(limiter.retryAfterSeconds(['ip:1'])).toBe(60);
-  });
-
-  it('forgets a key on clear, leaving the others counted', () => {
-    const { limiter, recordTimes } = createTestLimiter();
-    recordTimes(['ip:1', 'account:a'], 3);
-    limiter.clear('account:a');
-    expect(limiter.retryAfterSeconds(['account:a'])).toBe(0);
-    expect(limiter.retryAfterSeconds(['ip:1'])).toBe(60);
-
-    recordTimes(['account:a'], 2);
-    expect(limiter.retryAfterSeconds(['account:a'])).toBe(0);
-  });
-
-  it('answers the longest wait among several keys, ignoring keys below the maximum', () => {
-    const { limiter, recordTimes, advanceSeconds } = createTestLimiter();
-    recordTimes(['ip:1'], 3);
-    advanceSeconds(20);
-    recordTimes(['account:a'], 3);
-    recordTimes(['account:b'], 1);
-    advanceSeconds(10);
-
-    expect(limiter.retryAfterSeconds(['ip:1'])).toBe(30);
-    expect(limiter.retryAfterSeconds(['account:a'])).toBe(50);
-    expect(limiter.retryAfterSeconds(['ip:1', 'account:a', 'account:b'])).toBe(50);
-    expect(limiter.retryAfterSeconds(['account:b', 'ip:1'])).toBe(30);
-    expect(limiter.retryAfterSeconds([])).toBe(0);
-  });
-
-  it('records every key it is given, each in its own window', () => {
-    const { limiter, recordTimes } = createTestLimiter(1);
-    recordTimes(['ip:1', 'account:a'], 1);
-    expect(limiter.retryAfterSeconds(['ip:1'])).toBe(60);
-    expect(limiter.retryAfterSeconds(['account:a'])).toBe(60);
-    expect(limiter.retryAfterSeconds(['ip:2'])).toBe(0);
-  });
+beforeAll(async () => {
+  if (!redisUrl) return;
+  cluster = createCluster({ url: redisUrl, keyPrefix: KEY_PREFIX, logger: redisLogger });
+  expect(await cluster.whenReady(5000)).toBe(true);
 });
 
-describe('createBackoffLimiter', () => {
-  /** 5 free failures, then 2^(n-5) s, at most 15 minutes, forgotten after a day. */
-  function createTestBackoff() {
+afterAll(async () => {
+  if (!cluster) return;
+  const keys = await cluster.redis.keys(`${KEY_PREFIX}*`);
+  if (keys.length > 0) await cluster.redis.del(...keys);
+  await cluster.close();
+  // Redis answered every call: no limiter fell back to memory.
+  expect(redisLogger.lines).toEqual([]);
+});
+
+/** The two stores: every behaviour below must hold in both. */
+const stores: { store: string; create(clock: Clock): AttemptLimiters }[] = [
+  { store: 'memory', create: (clock) => createMemoryLimiters(clock) },
+  ...(redisUrl
+    ? [
+        {
+          store: 'Redis',
+          create: (clock: Clock) => {
+            if (!cluster) throw new Error('the Redis connection was not made');
+            return createRedisLimiters({
+              redis: cluster.redis,
+              // Each limiter of each test starts with no counts.
+              keyPrefix: `${KEY_PREFIX}${randomUUID()}:`,
+              clock,
+              logger: redisLogger,
+            });
+          },
+        },
+      ]
+    : []),
+];
+
+describe.each(stores)('limiters in $store', ({ create }) => {
+  /** A limiter of 3 attempts per minute on a clock the test moves by hand. */
+  function createTestLimiter(max = 3) {
     let now = Date.parse('2026-03-01T08:00:00Z');
-    const limiter = createBackoffLimiter({
-      freeFailures: 5,
-      maxDelayMs: 15 * 60_000,
-      forgetAfterMs: 24 * 60 * 60_000,
-      clock: () => new Date(now),
-    });
+    const limiter = create(() => new Date(now)).fixedWindow('test', { max, windowMs: WINDOW_MS });
     return {
       limiter,
       advanceSeconds(seconds: number) {
         now += seconds * 1000;
       },
+      async recordTimes(keys: string[], times: number) {
+        for (let index = 0; index < times; index++) await limiter.record(keys);
+      },
     };
   }
 
-  it('lets the first 5 failures go free, then doubles the wait from 2 seconds', () => {
-    const { limiter } = createTestBackoff();
-    for (let failure = 1; failure <= 5; failure++) {
-      limiter.record(['account:a']);
-      expect(limiter.retryAfterSeconds(['account:a']), `after ${failure}`).toBe(0);
-    }
-    const waits = [];
-    for (let failure = 6; failure <= 10; failure++) {
-      limiter.record(['account:a']);
-      waits.push(limiter.retryAfterSeconds(['account:a']));
-    }
-    expect(waits).toEqual([2, 4, 8, 16, 32]);
+  describe('fixed windows', () => {
+    it('answers 0 while a key is below the maximum', async () => {
+      const { limiter, recordTimes } = createTestLimiter();
+      expect(await limiter.retryAfterSeconds(['ip:1'])).toBe(0);
+      await recordTimes(['ip:1'], 2);
+      expect(await limiter.retryAfterSeconds(['ip:1'])).toBe(0);
+    });
+
+    it('answers the seconds until the window ends once a key reaches the maximum', async () => {
+      const { limiter, recordTimes, advanceSeconds } = createTestLimiter();
+      await recordTimes(['ip:1'], 3);
+      expect(await limiter.retryAfterSeconds(['ip:1'])).toBe(60);
+      advanceSeconds(10);
+      expect(await limiter.retryAfterSeconds(['ip:1'])).toBe(50);
+      advanceSeconds(9.5);
+      expect(await limiter.retryAfterSeconds(['ip:1'])).toBe(41);
+    });
+
+    it('counts attempts in fixed windows from the first one, not a sliding one', async () => {
+      const { limiter, recordTimes, advanceSeconds } = createTestLimiter();
+      await recordTimes(['ip:1'], 1);
+      advanceSeconds(40);
+      await recordTimes(['ip:1'], 2);
+      expect(await limiter.retryAfterSeconds(['ip:1'])).toBe(20);
+    });
+
+    it('starts a new window once the old one has ended', async () => {
+      const { limiter, recordTimes, advanceSeconds } = createTestLimiter();
+      await recordTimes(['ip:1'], 3);
+      advanceSeconds(60);
+      expect(await limiter.retryAfterSeconds(['ip:1'])).toBe(0);
+
+      await recordTimes(['ip:1'], 2);
+      expect(await limiter.retryAfterSeconds(['ip:1'])).toBe(0);
+      await recordTimes(['ip:1'], 1);
+      expect(await limiter.retryAfterSeconds(['ip:1'])).toBe(60);
+    });
+
+    it('forgets a key on clear, leaving the others counted', async () => {
+      const { limiter, recordTimes } = createTestLimiter();
+      await recordTimes(['ip:1', 'account:a'], 3);
+      await limiter.clear('account:a');
+      expect(await limiter.retryAfterSeconds(['account:a'])).toBe(0);
+      expect(await limiter.retryAfterSeconds(['ip:1'])).toBe(60);
+
+      await recordTimes(['account:a'], 2);
+      expect(await limiter.retryAfterSeconds(['account:a'])).toBe(0);
+    });
+
+    it('answers the longest wait among several keys, ignoring keys below the maximum', async () => {
+      const { limiter, recordTimes, advanceSeconds } = createTestLimiter();
+      await recordTimes(['ip:1'], 3);
+      advanceSeconds(20);
+      await recordTimes(['account:a'], 3);
+      await recordTimes(['account:b'], 1);
+      advanceSeconds(10);
+
+      expect(await limiter.retryAfterSeconds(['ip:1'])).toBe(30);
+      expect(await limiter.retryAfterSeconds(['account:a'])).toBe(50);
+      expect(await limiter.retryAfterSeconds(['ip:1', 'account:a', 'account:b'])).toBe(50);
+      expect(await limiter.retryAfterSeconds(['account:b', 'ip:1'])).toBe(30);
+      expect(await limiter.retryAfterSeconds([])).toBe(0);
+    });
+
+    it('records every key it is given, each in its own window', async () => {
+      const { limiter, recordTimes } = createTestLimiter(1);
+      await recordTimes(['ip:1', 'account:a'], 1);
+      expect(await limiter.retryAfterSeconds(['ip:1'])).toBe(60);
+      expect(await limiter.retryAfterSeconds(['account:a'])).toBe(60);
+      expect(await limiter.retryAfterSeconds(['ip:2'])).toBe(0);
+    });
   });
 
-  it('counts the wait from the last failure, and caps it at 15 minutes', () => {
-    const { limiter, advanceSeconds } = createTestBackoff();
-    for (let failure = 1; failure <= 7; failure++) limiter.record(['account:a']);
-    expect(limiter.retryAfterSeconds(['account:a'])).toBe(4);
-    advanceSeconds(3);
-    expect(limiter.retryAfterSeconds(['account:a'])).toBe(1);
-    advanceSeconds(1);
-    expect(limiter.retryAfterSeconds(['account:a'])).toBe(0);
+  describe('growing back-off', () => {
+    /** 5 free failures, then 2^(n-5) s, at most 15 minutes, forgotten after a day. */
+    function createTestBackoff() {
+      let now = Date.parse('2026-03-01T08:00:00Z');
+      const limiter = create(() => new Date(now)).backoff('test', {
+        freeFailures: 5,
+        maxDelayMs: 15 * 60_000,
+        forgetAfterMs: 24 * 60 * 60_000,
+      });
+      return {
+        limiter,
+        advanceSeconds(seconds: number) {
+          now += seconds * 1000;
+        },
+      };
+    }
 
-    for (let failure = 8; failure <= 60; failure++) limiter.record(['account:a']);
-    expect(limiter.retryAfterSeconds(['account:a'])).toBe(15 * 60);
+    it('lets the first 5 failures go free, then doubles the wait from 2 seconds', async () => {
+      const { limiter } = createTestBackoff();
+      for (let failure = 1; failure <= 5; failure++) {
+        await limiter.record(['account:a']);
+        expect(await limiter.retryAfterSeconds(['account:a']), `after ${failure}`).toBe(0);
+      }
+      const waits = [];
+      for (let failure = 6; failure <= 10; failure++) {
+        await limiter.record(['account:a']);
+        waits.push(await limiter.retryAfterSeconds(['account:a']));
+      }
+      expect(waits).toEqual([2, 4, 8, 16, 32]);
+    });
+
+    it('counts the wait from the last failure, and caps it at 15 minutes', async () => {
+      const { limiter, advanceSeconds } = createTestBackoff();
+      for (let failure = 1; failure <= 7; failure++) await limiter.record(['account:a']);
+      expect(await limiter.retryAfterSeconds(['account:a'])).toBe(4);
+      advanceSeconds(3);
+      expect(await limiter.retryAfterSeconds(['account:a'])).toBe(1);
+      advanceSeconds(1);
+      expect(await limiter.retryAfterSeconds(['account:a'])).toBe(0);
+
+      for (let failure = 8; failure <= 60; failure++) await limiter.record(['account:a']);
+      expect(await limiter.retryAfterSeconds(['account:a'])).toBe(15 * 60);
+    });
+
+    it('keeps each key apart, and forgets a key on clear or a day after its last failure', async () => {
+      const { limiter, advanceSeconds } = createTestBackoff();
+      for (let failure = 1; failure <= 8; failure++) {
+        await limiter.record(['account:a', 'account:b']);
+      }
+      expect(await limiter.retryAfterSeconds(['account:c'])).toBe(0);
+      await limiter.clear('account:a');
+      expect(await limiter.retryAfterSeconds(['account:a'])).toBe(0);
+      expect(await limiter.retryAfterSeconds(['account:b'])).toBe(8);
+      expect(await limiter.retryAfterSeconds(['account:a', 'account:b'])).toBe(8);
+
+      advanceSeconds(24 * 60 * 60);
+      await limiter.record(['account:b']);
+      expect(await limiter.retryAfterSeconds(['account:b'])).toBe(0);
+    });
+  });
+});
+
+describe.skipIf(!redisUrl)('limiters in Redis, as several processes see them', () => {
+  function createProcessLimiters(keyPrefix: string) {
+    if (!cluster) throw new Error('the Redis connection was not made');
+    const now = Date.parse('2026-03-01T08:00:00Z');
+    return createRedisLimiters({
+      redis: cluster.redis,
+      keyPrefix,
+      clock: () => new Date(now),
+      logger: redisLogger,
+    });
+  }
+
+  it('counts the failures of two processes together, under one prefix only', async () => {
+    const sitePrefix = `${KEY_PREFIX}${randomUUID()}:`;
+    const options = { freeFailures: 5, maxDelayMs: 15 * 60_000, forgetAfterMs: 60_000 };
+    const first = createProcessLimiters(sitePrefix).backoff('accounts', options);
+    const second = createProcessLimiters(sitePrefix).backoff('accounts', options);
+    const otherSite = createProcessLimiters(`${KEY_PREFIX}${randomUUID()}:`).backoff(
+      'accounts',
+      options,
+    );
+    for (let failure = 1; failure <= 3; failure++) {
+      await first.record(['account:a']);
+      await second.record(['account:a']);
+    }
+    expect(await first.retryAfterSeconds(['account:a'])).toBe(2);
+    expect(await second.retryAfterSeconds(['account:a'])).toBe(2);
+    expect(await otherSite.retryAfterSeconds(['account:a'])).toBe(0);
+    await second.clear('account:a');
+    expect(await first.retryAfterSeconds(['account:a'])).toBe(0);
   });
 
-  it('keeps each key apart, and forgets a key on clear or a day after its last failure', () => {
-    const { limiter, advanceSeconds } = createTestBackoff();
-    for (let failure = 1; failure <= 8; failure++) limiter.record(['account:a', 'account:b']);
-    expect(limiter.retryAfterSeconds(['account:c'])).toBe(0);
-    limiter.clear('account:a');
-    expect(limiter.retryAfterSeconds(['account:a'])).toBe(0);
-    expect(limiter.retryAfterSeconds(['account:b'])).toBe(8);
-    expect(limiter.retryAfterSeconds(['account:a', 'account:b'])).toBe(8);
+  it('keeps no e-mail or address in Redis, and lets Redis forget each key', async () => {
+    if (!cluster) throw new Error('the Redis connection was not made');
+    const sitePrefix = `${KEY_PREFIX}${randomUUID()}:`;
+    const limiters = createProcessLimiters(sitePrefix);
+    await limiters
+      .fixedWindow('resets', { max: 3, windowMs: WINDOW_MS })
+      .record(['ada@example.rw']);
+    await limiters
+      .backoff('accounts', { freeFailures: 5, maxDelayMs: 60_000, forgetAfterMs: 3_600_000 })
+      .record(['ada@example.rw']);
 
-    advanceSeconds(24 * 60 * 60);
-    limiter.record(['account:b']);
-    expect(limiter.retryAfterSeconds(['account:b'])).toBe(0);
+    const keys = (await cluster.redis.keys(`${sitePrefix}*`)).sort();
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key.slice(sitePrefix.length)).not.toMatch(/ada|example/);
+    const [accountsKey, resetsKey] = keys as [string, string];
+    expect(accountsKey).toMatch(/limit:accounts:/);
+    expect(await cluster.redis.pttl(accountsKey)).toBeGreaterThan(3_500_000);
+    expect(await cluster.redis.pttl(accountsKey)).toBeLessThanOrEqual(3_600_000);
+    expect(await cluster.redis.pttl(resetsKey)).toBeGreaterThan(55_000);
+    expect(await cluster.redis.pttl(resetsKey)).toBeLessThanOrEqual(WINDOW_MS);
+  });
+});
+
+describe('limiters when Redis does not answer', () => {
+  it('go on counting in this process, and say so once', async () => {
+    const logger = createTestLogger();
+    // Nothing listens on this port: every command fails at once.
+    const unreachable = createCluster({
+      url: 'redis://127.0.0.1:4399',
+      keyPrefix: KEY_PREFIX,
+      logger,
+    });
+    try {
+      expect(await unreachable.whenReady(300)).toBe(false);
+      const limiter = createRedisLimiters({
+        redis: unreachable.redis,
+        keyPrefix: KEY_PREFIX,
+        clock: () => new Date('2026-03-01T08:00:00Z'),
+        logger,
+      }).backoff('accounts', { freeFailures: 2, maxDelayMs: 60_000, forgetAfterMs: 60_000 });
+      for (let failure = 1; failure <= 3; failure++) await limiter.record(['account:a']);
+      expect(await limiter.retryAfterSeconds(['account:a'])).toBe(2);
+      await expect(unreachable.ping()).rejects.toThrow();
+      expect(
+        logger.lines.filter((line) => line.startsWith('Redis failed: sign-in and form limits')),
+      ).toHaveLength(1);
+    } finally {
+      await unreachable.close();
+    }
   });
 });

@@ -3,34 +3,84 @@ import type { Clock } from '#lib/clock.ts';
 
 /**
  * What the sign-in limits need of a store of attempt counts: how long a set of keys must still
- * wait, one more failure for each key, and forgetting a key. Kept this small so the counts can
- * move to Redis (shared by several processes) behind the same three calls.
+ * wait, one more failure for each key, and forgetting a key. Kept this small so that the counts
+ * live in this process's memory or in Redis (shared by every process) behind the same calls.
  */
 export type AttemptLimiter = {
   /** Seconds until every key may try again, or 0 when none has to wait. */
-  retryAfterSeconds(keys: string[]): number;
-  record(keys: string[]): void;
-  clear(key: string): void;
+  retryAfterSeconds(keys: string[]): Promise<number>;
+  record(keys: string[]): Promise<void>;
+  clear(key: string): Promise<void>;
 };
+
+type FixedWindowOptions = { max: number; windowMs: number };
+
+export type BackoffOptions = { freeFailures: number; maxDelayMs: number; forgetAfterMs: number };
+
+/**
+ * Makes the limiters of one store. `name` keeps each limiter's keys apart from the others' where
+ * they share a store (Redis); the same key in two limiters is two counts.
+ */
+export type AttemptLimiters = {
+  /** `max` attempts per key in fixed windows of `windowMs` (createAttemptLimiter). */
+  fixedWindow(name: string, options: FixedWindowOptions): AttemptLimiter;
+  /** A growing delay per key after its free failures (createBackoffLimiter). */
+  backoff(name: string, options: BackoffOptions): AttemptLimiter;
+};
+
+/** A window's count and end (ms), as either store keeps it. */
+export type Window = { count: number; endsAt: number };
+
+/** A key's failures and the time (ms) of its last one, as either store keeps them. */
+export type Failures = { count: number; lastAt: number };
+
+/** How long (ms) a key must still wait in its fixed window; 0 below the maximum or once it ended. */
+export function windowWaitMs(window: Window | undefined, max: number, now: number): number {
+  if (!window || window.endsAt <= now || window.count < max) return 0;
+  return window.endsAt - now;
+}
+
+/** How long (ms) a key must still wait after its failures; 0 once they are forgotten. */
+export function backoffWaitMs(
+  failures: Failures | undefined,
+  options: BackoffOptions,
+  now: number,
+): number {
+  if (!failures || failures.lastAt + options.forgetAfterMs <= now) return 0;
+  if (failures.count <= options.freeFailures) return 0;
+  // Capped before exponentiating, so a long attack cannot overflow the number.
+  const delayMs = Math.min(
+    2 ** Math.min(failures.count - options.freeFailures, 40) * 1000,
+    options.maxDelayMs,
+  );
+  return Math.max(0, failures.lastAt + delayMs - now);
+}
+
+/** The longest of the waits, in whole seconds as a Retry-After header says it. */
+export function toRetryAfterSeconds(waitsMs: number[]): number {
+  return Math.ceil(Math.max(0, ...waitsMs) / 1000);
+}
+
+/** Limiters kept in this process's memory: without REDIS_URL, and as Redis's fallback. */
+export function createMemoryLimiters(clock: Clock): AttemptLimiters {
+  return {
+    fixedWindow: (_name, options) => createAttemptLimiter({ ...options, clock }),
+    backoff: (_name, options) => createBackoffLimiter({ ...options, clock }),
+  };
+}
 
 /** At most this many keys are remembered, so that a flood of keys cannot exhaust memory. */
 const MAX_KEYS = 100_000;
 
-type Window = { count: number; endsAt: number };
-
 /**
- * Counts attempts per key (a client address) in fixed windows: `max` per `windowMs`. Kept in
- * memory: one process holds the counts (see docs/deployment.md).
+ * Counts attempts per key (a client address) in fixed windows: `max` per `windowMs`, in this
+ * process's memory.
  */
-export function createAttemptLimiter({
+function createAttemptLimiter({
   max,
   windowMs,
   clock,
-}: {
-  max: number;
-  windowMs: number;
-  clock: Clock;
-}): AttemptLimiter {
+}: FixedWindowOptions & { clock: Clock }): AttemptLimiter {
   const windows = new LRUCache<string, Window>({ max: MAX_KEYS });
 
   function current(key: string, now: number): Window | undefined {
@@ -39,85 +89,52 @@ export function createAttemptLimiter({
     return window;
   }
 
-  function retryAfterSeconds(keys: string[]): number {
-    const now = clock().getTime();
-    let waitMs = 0;
-    for (const key of keys) {
-      const window = current(key, now);
-      if (window && window.count >= max) waitMs = Math.max(waitMs, window.endsAt - now);
-    }
-    return Math.ceil(waitMs / 1000);
-  }
-
-  function record(keys: string[]): void {
-    const now = clock().getTime();
-    for (const key of keys) {
-      const window = current(key, now) ?? { count: 0, endsAt: now + windowMs };
-      windows.set(key, { ...window, count: window.count + 1 });
-    }
-  }
-
-  function clear(key: string): void {
-    windows.delete(key);
-  }
-
-  return { retryAfterSeconds, record, clear };
+  return {
+    async retryAfterSeconds(keys) {
+      const now = clock().getTime();
+      return toRetryAfterSeconds(keys.map((key) => windowWaitMs(windows.get(key), max, now)));
+    },
+    async record(keys) {
+      const now = clock().getTime();
+      for (const key of keys) {
+        const window = current(key, now) ?? { count: 0, endsAt: now + windowMs };
+        windows.set(key, { ...window, count: window.count + 1 });
+      }
+    },
+    async clear(key) {
+      windows.delete(key);
+    },
+  };
 }
-
-type Failures = { count: number; lastAt: number };
 
 /**
  * Failures per key (an account) with a growing delay: the first `freeFailures` cost nothing;
  * after the nth failure beyond them the key waits 2^(n - freeFailures) seconds, at most
  * `maxDelayMs`, before its next attempt is even checked. A key forgets its failures
- * `forgetAfterMs` after the last one, or at once on `clear` (a right password).
+ * `forgetAfterMs` after the last one, or at once on `clear` (a right password). In this
+ * process's memory.
  */
-export function createBackoffLimiter({
-  freeFailures,
-  maxDelayMs,
-  forgetAfterMs,
+function createBackoffLimiter({
   clock,
-}: {
-  freeFailures: number;
-  maxDelayMs: number;
-  forgetAfterMs: number;
-  clock: Clock;
-}): AttemptLimiter {
+  ...options
+}: BackoffOptions & { clock: Clock }): AttemptLimiter {
   const failures = new LRUCache<string, Failures>({ max: MAX_KEYS });
 
-  function current(key: string, now: number): Failures | undefined {
-    const entry = failures.get(key);
-    if (!entry || entry.lastAt + forgetAfterMs <= now) return undefined;
-    return entry;
-  }
-
-  function delayMs(count: number): number {
-    if (count <= freeFailures) return 0;
-    // Capped before exponentiating, so a long attack cannot overflow the number.
-    return Math.min(2 ** Math.min(count - freeFailures, 40) * 1000, maxDelayMs);
-  }
-
-  function retryAfterSeconds(keys: string[]): number {
-    const now = clock().getTime();
-    let waitMs = 0;
-    for (const key of keys) {
-      const entry = current(key, now);
-      if (entry) waitMs = Math.max(waitMs, entry.lastAt + delayMs(entry.count) - now);
-    }
-    return Math.ceil(waitMs / 1000);
-  }
-
-  function record(keys: string[]): void {
-    const now = clock().getTime();
-    for (const key of keys) {
-      const count = (current(key, now)?.count ?? 0) + 1;
-      failures.set(key, { count, lastAt: now });
-    }
-  }
-
-  function clear(key: string): void {
-    failures.delete(key);
-  }
-
-  return { retryAfterSeconds, record, clear };
+  return {
+    async retryAfterSeconds(keys) {
+      const now = clock().getTime();
+      return toRetryAfterSeconds(keys.map((key) => backoffWaitMs(failures.get(key), options, now)));
+    },
+    async record(keys) {
+      const now = clock().getTime();
+      for (const key of keys) {
+        const entry = failures.get(key);
+        const isRemembered = entry !== undefined && entry.lastAt + options.forgetAfterMs > now;
+        failures.set(key, { count: (isRemembered ? entry.count : 0) + 1, lastAt: now });
+      }
+    },
+    async clear(key) {
+      failures.delete(key);
+    },
+  };
 }

@@ -1,11 +1,6 @@
-import type { Clock } from '#lib/clock.ts';
 import { TooManyRequestsError } from '#lib/errors.ts';
 import { tCount } from '#lib/i18n.admin.ts';
-import {
-  createAttemptLimiter,
-  createBackoffLimiter,
-  type AttemptLimiter,
-} from './accounts.limiter.ts';
+import type { AttemptLimiter, AttemptLimiters } from './accounts.limiter.ts';
 
 /**
  * The limits on signing in, signing up and resetting passwords, chosen for Rwanda's mobile
@@ -26,7 +21,8 @@ import {
  *   limit (AUTH_ATTEMPTS_PER_15_MINUTES, 10 by default).
  * - A two-step challenge takes at most 5 codes, then the sign-in starts again with the password.
  *
- * Counts are kept in memory, per process (docs/deployment.md).
+ * Counts are kept in Redis when REDIS_URL is set, so every process counts the same attempts;
+ * without it, in this process's memory (docs/deployment.md).
  */
 export type AuthLimitSettings = {
   loginFailuresPerAddressPer15Minutes: number;
@@ -55,44 +51,39 @@ function tooManyAttempts(seconds: number): TooManyRequestsError {
   return new TooManyRequestsError(message, seconds);
 }
 
-function assertNoWait(limiter: AttemptLimiter, keys: string[]): void {
-  const seconds = limiter.retryAfterSeconds(keys);
+async function assertNoWait(limiter: AttemptLimiter, keys: string[]): Promise<void> {
+  const seconds = await limiter.retryAfterSeconds(keys);
   if (seconds > 0) throw tooManyAttempts(seconds);
 }
 
-/** The sign-in limits of one process; the accounts services share one set. */
+/** The sign-in limits, in the given store; the accounts services share one set. */
 export function createAuthLimits({
-  clock,
+  limiters,
   settings,
 }: {
-  clock: Clock;
+  limiters: AttemptLimiters;
   settings: AuthLimitSettings;
 }) {
-  const accounts = createBackoffLimiter({
+  const accounts = limiters.backoff('accounts', {
     freeFailures: ACCOUNT_FREE_FAILURES,
     maxDelayMs: ACCOUNT_MAX_DELAY_MS,
     forgetAfterMs: ACCOUNT_FORGET_AFTER_MS,
-    clock,
   });
-  const loginAddresses = createAttemptLimiter({
+  const loginAddresses = limiters.fixedWindow('login-addresses', {
     max: settings.loginFailuresPerAddressPer15Minutes,
     windowMs: FIFTEEN_MINUTES_MS,
-    clock,
   });
-  const signupAddresses = createAttemptLimiter({
+  const signupAddresses = limiters.fixedWindow('signup-addresses', {
     max: settings.signupsPerAddressPerHour,
     windowMs: ONE_HOUR_MS,
-    clock,
   });
-  const resets = createAttemptLimiter({
+  const resets = limiters.fixedWindow('resets', {
     max: settings.resetAttemptsPer15Minutes,
     windowMs: FIFTEEN_MINUTES_MS,
-    clock,
   });
-  const challenges = createAttemptLimiter({
+  const challenges = limiters.fixedWindow('challenges', {
     max: CODES_PER_CHALLENGE,
     windowMs: CHALLENGE_TTL_MS,
-    clock,
   });
 
   const accountKey = (email: string) => `login-account:${email.toLowerCase()}`;
@@ -100,50 +91,54 @@ export function createAuthLimits({
 
   return {
     /** Before a password is checked: 429 while the account waits or the address is over. */
-    assertCanTryPassword(email: string, clientAddress: string): void {
-      assertNoWait(accounts, [accountKey(email)]);
-      assertNoWait(loginAddresses, [`login-ip:${clientAddress}`]);
+    async assertCanTryPassword(email: string, clientAddress: string): Promise<void> {
+      await assertNoWait(accounts, [accountKey(email)]);
+      await assertNoWait(loginAddresses, [`login-ip:${clientAddress}`]);
     },
-    passwordFailed(email: string, clientAddress: string): void {
-      accounts.record([accountKey(email)]);
-      loginAddresses.record([`login-ip:${clientAddress}`]);
+    async passwordFailed(email: string, clientAddress: string): Promise<void> {
+      await Promise.all([
+        accounts.record([accountKey(email)]),
+        loginAddresses.record([`login-ip:${clientAddress}`]),
+      ]);
     },
     /** A right password (or a new one from a reset link) lifts the account's delay. */
-    passwordSucceeded(email: string): void {
-      accounts.clear(accountKey(email));
+    passwordSucceeded(email: string): Promise<void> {
+      return accounts.clear(accountKey(email));
     },
     /** Before a two-step code is checked: 429 while the account waits for its code failures. */
-    assertCanTryCode(userId: string): void {
-      assertNoWait(accounts, [codeKey(userId)]);
+    assertCanTryCode(userId: string): Promise<void> {
+      return assertNoWait(accounts, [codeKey(userId)]);
     },
     /** Whether a challenge has used up its codes. */
-    isChallengeUsedUp(challengeId: string): boolean {
-      return challenges.retryAfterSeconds([`challenge:${challengeId}`]) > 0;
+    async isChallengeUsedUp(challengeId: string): Promise<boolean> {
+      return (await challenges.retryAfterSeconds([`challenge:${challengeId}`])) > 0;
     },
-    codeFailed(userId: string, challengeId?: string): void {
-      accounts.record([codeKey(userId)]);
-      if (challengeId) challenges.record([`challenge:${challengeId}`]);
+    async codeFailed(userId: string, challengeId?: string): Promise<void> {
+      await Promise.all([
+        accounts.record([codeKey(userId)]),
+        challengeId ? challenges.record([`challenge:${challengeId}`]) : undefined,
+      ]);
     },
-    codeSucceeded(userId: string): void {
-      accounts.clear(codeKey(userId));
+    codeSucceeded(userId: string): Promise<void> {
+      return accounts.clear(codeKey(userId));
     },
     /** Counts a signup from an address; 429 once the address is over its ceiling. */
-    countSignup(clientAddress: string): void {
+    async countSignup(clientAddress: string): Promise<void> {
       const keys = [`signup-ip:${clientAddress}`];
-      assertNoWait(signupAddresses, keys);
-      signupAddresses.record(keys);
+      await assertNoWait(signupAddresses, keys);
+      await signupAddresses.record(keys);
     },
     /** Counts a reset e-mail asked for; 429 once the address or the account is over. */
-    countResetRequest(email: string, clientAddress: string): void {
+    async countResetRequest(email: string, clientAddress: string): Promise<void> {
       const keys = [`reset-ip:${clientAddress}`, `reset-account:${email.toLowerCase()}`];
-      assertNoWait(resets, keys);
-      resets.record(keys);
+      await assertNoWait(resets, keys);
+      await resets.record(keys);
     },
-    assertCanTryResetToken(clientAddress: string): void {
-      assertNoWait(resets, [`reset-token-ip:${clientAddress}`]);
+    assertCanTryResetToken(clientAddress: string): Promise<void> {
+      return assertNoWait(resets, [`reset-token-ip:${clientAddress}`]);
     },
-    resetTokenFailed(clientAddress: string): void {
-      resets.record([`reset-token-ip:${clientAddress}`]);
+    resetTokenFailed(clientAddress: string): Promise<void> {
+      return resets.record([`reset-token-ip:${clientAddress}`]);
     },
   };
 }

@@ -84,12 +84,12 @@ export function createAccountSecurityService({
     field: string,
     address: string,
   ) {
-    limits.assertCanTryPassword(user.email, address);
+    await limits.assertCanTryPassword(user.email, address);
     if (!(await verifyPassword(user.passwordHash, password))) {
-      limits.passwordFailed(user.email, address);
+      await limits.passwordFailed(user.email, address);
       throw InvalidError.field(field, t('security.wrongPassword'));
     }
-    limits.passwordSucceeded(user.email);
+    await limits.passwordSucceeded(user.email);
   }
 
   /** Two-step sign-in's state for its owner. */
@@ -136,13 +136,13 @@ export function createAccountSecurityService({
     const user = await loadUser(viewer.id);
     if (user.totpEnabledAt) throw new ConflictError(t('twoStep.alreadyOn'));
     if (!user.totpSecret) throw InvalidError.field('code', t('twoStep.setUpFirst'));
-    limits.assertCanTryCode(user.id);
+    await limits.assertCanTryCode(user.id);
     const totpSecret = user.totpSecret;
     if (!(await spendTotp(db, { id: user.id, totpSecret }, normaliseCode(code), clock()))) {
-      limits.codeFailed(user.id);
+      await limits.codeFailed(user.id);
       throw InvalidError.field('code', t('twoStep.wrongCode'));
     }
-    limits.codeSucceeded(user.id);
+    await limits.codeSucceeded(user.id);
     const now = clock();
     return db.transaction(async (tx) => {
       await tx
@@ -162,12 +162,12 @@ export function createAccountSecurityService({
     const user = await loadUser(viewer.id);
     if (!user.totpEnabledAt) throw new ConflictError(t('twoStep.alreadyOff'));
     await assertPassword(user, input.password, 'password', client.clientAddress);
-    limits.assertCanTryCode(user.id);
+    await limits.assertCanTryCode(user.id);
     if (!(await isValidSecondStep(db, user, input.code, clock()))) {
-      limits.codeFailed(user.id);
+      await limits.codeFailed(user.id);
       throw InvalidError.field('code', t('twoStep.wrongCode'));
     }
-    limits.codeSucceeded(user.id);
+    await limits.codeSucceeded(user.id);
     await db.transaction(async (tx) => {
       await tx
         .update(users)

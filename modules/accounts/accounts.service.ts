@@ -162,7 +162,7 @@ export function createAccountsService({
 
   /** Registers a buyer, seller or guest and signs them in. The e-mail is unique in any case. */
   async function signup(input: SignupInput, client: ClientContext): Promise<SessionGrant> {
-    limits.countSignup(client.clientAddress);
+    await limits.countSignup(client.clientAddress);
     const passwordHash = await hashPassword(input.password);
     const now = clock();
     const [user] = await db
@@ -190,15 +190,15 @@ export function createAccountsService({
    * two-step sign-in on, a right password answers a challenge instead of a session.
    */
   async function login(input: LoginInput, client: ClientContext): Promise<LoginOutcome> {
-    limits.assertCanTryPassword(input.email, client.clientAddress);
+    await limits.assertCanTryPassword(input.email, client.clientAddress);
     const user = await findUserByEmail(db, input.email);
     const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !isValid) {
-      limits.passwordFailed(input.email, client.clientAddress);
+      await limits.passwordFailed(input.email, client.clientAddress);
       throw new UnauthorizedError(t('account.invalidCredentials'));
     }
     if (user.status !== 'Active') throw new ForbiddenError(t('account.blocked'));
-    limits.passwordSucceeded(input.email);
+    await limits.passwordSucceeded(input.email);
     if (user.totpEnabledAt) {
       const payload = {
         userId: user.id,
@@ -224,7 +224,7 @@ export function createAccountsService({
       return null;
     }
     if (!parsed.success || parsed.data.expiresAt <= clock().getTime()) return null;
-    if (limits.isChallengeUsedUp(parsed.data.id)) return null;
+    if (await limits.isChallengeUsedUp(parsed.data.id)) return null;
     return parsed.data;
   }
 
@@ -239,7 +239,7 @@ export function createAccountsService({
   ): Promise<SessionGrant> {
     const challenge = await readChallenge(input.challenge);
     if (!challenge) throw InvalidError.field('challenge', t('twoStep.challengeExpired'));
-    limits.assertCanTryCode(challenge.userId);
+    await limits.assertCanTryCode(challenge.userId);
     const [user] = await db
       .select()
       .from(users)
@@ -247,10 +247,10 @@ export function createAccountsService({
     if (!user?.totpEnabledAt) throw InvalidError.field('challenge', t('twoStep.challengeExpired'));
     if (user.status !== 'Active') throw new ForbiddenError(t('account.blocked'));
     if (!(await isValidSecondStep(db, user, input.code, clock()))) {
-      limits.codeFailed(user.id, challenge.id);
+      await limits.codeFailed(user.id, challenge.id);
       throw InvalidError.field('code', t('twoStep.wrongCode'));
     }
-    limits.codeSucceeded(user.id);
+    await limits.codeSucceeded(user.id);
     return startSession(user, client);
   }
 
@@ -304,7 +304,7 @@ export function createAccountsService({
     input: PasswordResetRequest,
     client: ClientContext & { siteUrl: string },
   ): Promise<void> {
-    limits.countResetRequest(input.email, client.clientAddress);
+    await limits.countResetRequest(input.email, client.clientAddress);
     const user = await findUserByEmail(db, input.email);
     if (!user || user.status !== 'Active') return;
     const token = newToken();
@@ -342,7 +342,7 @@ export function createAccountsService({
    * against the client address, and are refused before any costly hashing.
    */
   async function resetPassword(input: PasswordReset, client: ClientContext): Promise<void> {
-    limits.assertCanTryResetToken(client.clientAddress);
+    await limits.assertCanTryResetToken(client.clientAddress);
     const tokenHash = hashToken(input.token);
     const isUsable = and(
       eq(passwordResets.tokenHash, tokenHash),
@@ -354,7 +354,7 @@ export function createAccountsService({
       .from(passwordResets)
       .where(isUsable);
     if (!pending) {
-      limits.resetTokenFailed(client.clientAddress);
+      await limits.resetTokenFailed(client.clientAddress);
       throw InvalidError.field('token', t('reset.invalidLink'));
     }
     const passwordHash = await hashPassword(input.password);
@@ -379,7 +379,7 @@ export function createAccountsService({
       await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
       return user!.email;
     });
-    limits.passwordSucceeded(email);
+    await limits.passwordSucceeded(email);
   }
 
   /** A user as they see themself. */

@@ -55,6 +55,9 @@ export type Enqueue<Data extends JobData> = (
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
+/** How many jobs of one queue wait (new or due for a retry), run, and failed for good. */
+export type QueueStats = { queue: string; waiting: number; active: number; failed: number };
+
 /** Turns pg-boss's `$1` text into drizzle SQL, so it runs in a drizzle transaction. */
 function toDrizzleSql(text: string, values: unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
@@ -196,10 +199,33 @@ export function createJobQueue({
     return count;
   }
 
+  /**
+   * Every defined queue's job counts, in one query on pg-boss's job table. Failed jobs stay
+   * there until pg-boss's maintenance archives them (days later), so `failed` counts recent ones.
+   */
+  async function stats(): Promise<QueueStats[]> {
+    const { rows } = await runner.executeSql(
+      `select name, state::text as state, count(*)::int as count from ${JOBS_SCHEMA}.job
+       where state in ('created', 'retry', 'active', 'failed') group by name, state`,
+    );
+    const byQueue = new Map(
+      [...handlers.keys()].map((queue) => [queue, { queue, waiting: 0, active: 0, failed: 0 }]),
+    );
+    for (const row of rows) {
+      const counts = byQueue.get(String(row.name));
+      if (!counts) continue;
+      const count = Number(row.count);
+      if (row.state === 'active') counts.active += count;
+      else if (row.state === 'failed') counts.failed += count;
+      else counts.waiting += count;
+    }
+    return [...byQueue.values()];
+  }
+
   async function stop(): Promise<void> {
     if (!isStarted) return;
     await boss.stop({ graceful: true, wait: true, close: false, timeout: 5000 });
   }
 
-  return { define, start, stop, runDue };
+  return { define, start, stop, runDue, stats };
 }

@@ -10,7 +10,7 @@ import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } fr
 import { t, tCount } from '#lib/i18n.admin.ts';
 import type { ReportOutcome } from '#lib/listing.ts';
 import type { Page } from '#lib/pagination.ts';
-import { createAttemptLimiter } from '#modules/accounts/accounts.limiter.ts';
+import type { AttemptLimiters } from '#modules/accounts/accounts.limiter.ts';
 import type { AccountsAdminService } from '#modules/accounts/accounts.admin.service.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
@@ -79,6 +79,7 @@ export function createListingReportsService({
   notifications,
   accountsAdmin,
   catalogueEvents,
+  limiters,
 }: {
   db: Database;
   clock: Clock;
@@ -86,11 +87,12 @@ export function createListingReportsService({
   notifications: NotificationsService;
   accountsAdmin: Pick<AccountsAdminService, 'blockUserIn'>;
   catalogueEvents: CatalogueEvents;
+  /** Where visitors' reports are counted (shared by every process with Redis). */
+  limiters: AttemptLimiters;
 }) {
-  const visitorReports = createAttemptLimiter({
+  const visitorReports = limiters.fixedWindow('visitor-reports', {
     max: VISITOR_REPORTS_PER_HOUR,
     windowMs: 60 * 60_000,
-    clock,
   });
 
   /**
@@ -190,7 +192,7 @@ export function createListingReportsService({
   ): Promise<ReportView> {
     const reporterKey = reporterKeyOf(reporter);
     if (!reporter.viewer) {
-      const seconds = visitorReports.retryAfterSeconds([reporterKey]);
+      const seconds = await visitorReports.retryAfterSeconds([reporterKey]);
       if (seconds > 0) {
         throw new TooManyRequestsError(
           tCount('listingReports.tooMany', Math.ceil(seconds / 60)),
@@ -220,7 +222,7 @@ export function createListingReportsService({
       if (!inserted) throw new ConflictError(t('listingReports.alreadyReported'));
       return { row: inserted, isHidden: await hideWhenReportedEnough(tx, listing) };
     });
-    if (!reporter.viewer) visitorReports.record([reporterKey]);
+    if (!reporter.viewer) await visitorReports.record([reporterKey]);
     if (isHidden) catalogueEvents.changed();
     return toReportView(row);
   }

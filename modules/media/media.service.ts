@@ -5,7 +5,7 @@ import type { Photo } from '#lib/listing.ts';
 import { MAX_PHOTOS } from '#lib/limits.ts';
 import { PHOTO_WIDTHS } from '#lib/photos.ts';
 import { decodeHeic } from './media.heic.ts';
-import type { PhotoStorage } from './media.storage.ts';
+import type { PhotoStorage } from './media.storage-contract.ts';
 
 /** Larger images are refused before decoding: a small file can expand to gigabytes. */
 export const MAX_INPUT_PIXELS = 40_000_000;

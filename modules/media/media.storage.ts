@@ -1,28 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { S3Config } from '#config/env.ts';
+import { createS3PhotoStorage, type S3PhotoStorage } from './media.storage-s3.ts';
+import {
+  assertSafeStorageName,
+  isSafeStorageName,
+  type PhotoStorage,
+} from './media.storage-contract.ts';
 
-/**
- * Where photo files live. The local disk now; an S3-compatible bucket implements the same three
- * calls when the app runs on several machines.
- */
-export type PhotoStorage = {
-  /**
-   * Writes a file unless one of that name exists; answers whether this call created it. Names
-   * are content hashes, so an existing file already holds the same picture and is left alone.
-   */
-  put(name: string, data: Buffer): Promise<boolean>;
-  has(name: string): Promise<boolean>;
-  remove(name: string): Promise<void>;
-};
+export type LocalPhotoStorage = PhotoStorage & { readonly kind: 'local'; readonly dir: string };
 
-export type LocalPhotoStorage = PhotoStorage & { readonly dir: string };
-
-const SAFE_NAME = /^[a-z0-9][a-z0-9.-]*$/;
-
-function assertSafeName(name: string): void {
-  if (!SAFE_NAME.test(name)) throw new Error(`Unsafe storage name: ${name}`);
-}
+/** The storage the configuration asks for. */
+export type ConfiguredPhotoStorage = LocalPhotoStorage | S3PhotoStorage;
 
 function isErrorCode(error: unknown, code: string): boolean {
   return error instanceof Error && 'code' in error && error.code === code;
@@ -33,9 +23,10 @@ export function createLocalPhotoStorage(dir: string): LocalPhotoStorage {
   let isReady: Promise<unknown> | undefined;
   const ensureDir = () => (isReady ??= fs.mkdir(dir, { recursive: true }));
   return {
+    kind: 'local',
     dir,
     async put(name, data) {
-      assertSafeName(name);
+      assertSafeStorageName(name);
       await ensureDir();
       const temporary = path.join(dir, `.${randomUUID()}.tmp`);
       await fs.writeFile(temporary, data);
@@ -52,7 +43,7 @@ export function createLocalPhotoStorage(dir: string): LocalPhotoStorage {
       }
     },
     async has(name) {
-      assertSafeName(name);
+      assertSafeStorageName(name);
       try {
         await fs.access(path.join(dir, name));
         return true;
@@ -61,8 +52,59 @@ export function createLocalPhotoStorage(dir: string): LocalPhotoStorage {
       }
     },
     async remove(name) {
-      assertSafeName(name);
+      assertSafeStorageName(name);
       await fs.rm(path.join(dir, name), { force: true });
     },
+    async stat(name) {
+      assertSafeStorageName(name);
+      try {
+        const info = await fs.stat(path.join(dir, name));
+        return { size: info.size, lastModified: info.mtime };
+      } catch (error) {
+        if (isErrorCode(error, 'ENOENT')) return null;
+        throw error;
+      }
+    },
+    async read(name) {
+      assertSafeStorageName(name);
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(path.join(dir, name));
+      } catch (error) {
+        if (isErrorCode(error, 'ENOENT')) return null;
+        throw error;
+      }
+      try {
+        // Size and bytes from one open file: a concurrent remove cannot split them.
+        const info = await handle.stat();
+        return { size: info.size, lastModified: info.mtime, body: handle.createReadStream() };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+    async *list() {
+      let entries: AsyncIterable<{ name: string; isFile(): boolean }>;
+      try {
+        entries = await fs.opendir(dir);
+      } catch (error) {
+        if (isErrorCode(error, 'ENOENT')) return;
+        throw error;
+      }
+      // Temporary files start with a dot, so the safe-name rule leaves them out.
+      for await (const entry of entries) {
+        if (entry.isFile() && isSafeStorageName(entry.name)) yield entry.name;
+      }
+    },
   };
+}
+
+/** The bucket when S3_* is configured, else DATA_DIR/uploads. */
+export function createPhotoStorage(config: {
+  dataDir: string;
+  s3: S3Config | undefined;
+}): ConfiguredPhotoStorage {
+  return config.s3
+    ? createS3PhotoStorage(config.s3)
+    : createLocalPhotoStorage(path.join(config.dataDir, 'uploads'));
 }

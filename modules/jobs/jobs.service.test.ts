@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#db/client.ts';
+import { createTestDatabase } from '#db/testing.ts';
+import { createJobQueue } from './jobs.service.ts';
+
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+const silentLogger = { error: () => undefined, warn: () => undefined };
+
+describe('stats', () => {
+  it('counts waiting and failed jobs per defined queue, zeros included', async () => {
+    const jobs = createJobQueue({
+      db: database.db,
+      runner: database.sql,
+      isWorking: false,
+      logger: silentLogger,
+    });
+    const addWorking = jobs.define<{ n: number }>('stats-working', { run: async () => undefined });
+    const addFailing = jobs.define<{ n: number }>('stats-failing', {
+      retryLimit: 0,
+      run: async () => {
+        throw new Error('this job always fails');
+      },
+    });
+    jobs.define('stats-idle', { run: async () => undefined });
+    await jobs.start();
+    try {
+      await addWorking({ n: 1 });
+      await addWorking({ n: 2 });
+      await addFailing({ n: 3 });
+      const byQueue = async () =>
+        Object.fromEntries((await jobs.stats()).map(({ queue, ...counts }) => [queue, counts]));
+
+      expect(await byQueue()).toEqual({
+        'stats-working': { waiting: 2, active: 0, failed: 0 },
+        'stats-failing': { waiting: 1, active: 0, failed: 0 },
+        'stats-idle': { waiting: 0, active: 0, failed: 0 },
+      });
+
+      expect(await jobs.runDue()).toBe(3);
+      expect(await byQueue()).toEqual({
+        'stats-working': { waiting: 0, active: 0, failed: 0 },
+        'stats-failing': { waiting: 0, active: 0, failed: 1 },
+        'stats-idle': { waiting: 0, active: 0, failed: 0 },
+      });
+    } finally {
+      await jobs.stop();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Load shedding on the whole app with a real event loop: the test blocks it with a busy loop,
+ * and the next requests are refused (503, Retry-After) until the loop keeps up again. The
+ * threshold is small so that a few hundred milliseconds of blocking cross it.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#config/env.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { createTestDatabase } from '#db/testing.ts';
+import { buildApp } from '../app.ts';
+
+let app: FastifyInstance;
+let database: DatabaseHandle;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-shedding-'));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    BACKGROUND_JOBS: 'off',
+  });
+  app = await buildApp({
+    config,
+    database,
+    logger: false,
+    // A mean delay over 20 ms per 200 ms sample: an idle loop stays near 0, an 800 ms block
+    // crosses it whatever else the sample holds (at most 19 idle 10 ms ticks beside it).
+    loadShedding: { maxEventLoopDelayMs: 20, sampleIntervalMs: 200 },
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function blockEventLoop(milliseconds: number): void {
+  const until = performance.now() + milliseconds;
+  while (performance.now() < until) {
+    // Busy: nothing else in this process runs meanwhile, as under a CPU-bound overload.
+  }
+}
+
+/** Asks until the answer's status is `status`, for at most `withinMs`; answers that answer. */
+async function waitForStatus(
+  url: string,
+  status: number,
+  withinMs: number,
+): Promise<LightMyRequestResponse> {
+  const deadline = performance.now() + withinMs;
+  for (;;) {
+    const response = await app.inject(url);
+    if (response.statusCode === status || performance.now() > deadline) return response;
+    await sleep(5);
+  }
+}
+
+describe('an overloaded event loop', () => {
+  it('refuses requests with 503 and Retry-After, then serves again once it keeps up', async () => {
+    expect((await app.inject('/api/search?q=house')).statusCode).toBe(200);
+
+    blockEventLoop(800);
+    const refused = await waitForStatus('/api/search?q=house', 503, 2_000);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('10');
+    expect(refused.json()).toEqual({
+      message: 'The server is too busy right now. Please try again in a few seconds.',
+    });
+
+    const recovered = await waitForStatus('/api/search?q=house', 200, 3_000);
+    expect(recovered.statusCode).toBe(200);
+  });
+
+  it('still answers liveness and readiness while shedding, in the caller’s language', async () => {
+    blockEventLoop(800);
+    const refused = await waitForStatus('/api/nothing-here', 503, 2_000);
+    expect(refused.statusCode).toBe(503);
+    const [live, ready, french] = await Promise.all([
+      app.inject('/healthz'),
+      app.inject('/readyz'),
+      app.inject({ url: '/api/nothing-here', headers: { 'accept-language': 'fr' } }),
+    ]);
+    // The same measurement still held (the next sample is 200 ms away): these were asked
+    // while the process was shedding.
+    expect(app.isUnderPressure()).toBe(true);
+    expect(live.statusCode).toBe(200);
+    expect(ready.statusCode).toBe(200);
+    expect(french.statusCode).toBe(503);
+    expect(french.json().message).toBe(
+      'Le serveur est trop sollicité pour le moment. Veuillez réessayer dans quelques secondes.',
+    );
+  });
+});
