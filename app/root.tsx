@@ -28,7 +28,6 @@ import {
   useSiteSettings,
   useUnreadNotifications,
 } from './use-root-data.ts';
-import { useNonce } from './nonce.tsx';
 import { useStoredUser } from './use-stored-user.ts';
 
 // Loaded only for a 404: every page's JavaScript would otherwise carry the search and category
@@ -74,7 +73,6 @@ function LanguageAlternates() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
   const user = useSignedInUser();
   const unreadNotifications = useUnreadNotifications();
   useStoredUser(user && { username: user.username, email: user.email, role: user.role });
@@ -110,8 +108,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <div className="flex-1">{children}</div>
         {!isAdminPanel && !isMaintenancePage && <SiteFooter />}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

@@ -329,6 +329,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       siteUrl: config.siteUrl,
       publicUrl: config.publicUrl,
       maxBodyBytes: MAX_PHOTOS * config.uploadMaxBytes + 1024 * 1024,
+      pageCacheSeconds: config.pageCacheSeconds,
+      clock,
     });
   }
 

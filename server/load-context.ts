@@ -7,8 +7,6 @@ import type { Services } from './services.ts';
 /** What every page loader, action and middleware receives from the server for one request. */
 export type RequestContext = {
   services: Services;
-  /** The per-request Content-Security-Policy nonce for inline scripts. */
-  nonce: string;
   requestId: string;
   /** The request's logger: every line carries its id. */
   logger: FastifyBaseLogger;

@@ -147,7 +147,6 @@ export function createTestPageContext(
 ): RouterContextProvider {
   return createPageContext({
     services: test.app.services,
-    nonce: 'test-nonce',
     requestId: 'test-request',
     logger: test.app.log,
     formRateLimit: { isExceeded: false },

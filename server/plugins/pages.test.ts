@@ -1,39 +1,43 @@
 /**
- * The addresses a page gives out come from PUBLIC_URL, never from the Host header a client
- * sends: through the whole server (the pages plugin hands PUBLIC_URL to the page), on a
- * build of just the sitemap and robots.txt routes, which render nothing.
+ * The pages plugin through the whole server, on small builds instead of the app's pages:
+ * - the addresses a page gives out come from PUBLIC_URL, never from the Host header a client
+ *   sends (the sitemap and robots.txt routes, which render nothing);
+ * - a signed-out visitor's page is answered from the page cache until the catalogue or the
+ *   settings change, with a Content-Security-Policy that allows exactly its inline scripts.
  */
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerBuild } from 'react-router';
+import type { EntryContext, ServerBuild } from 'react-router';
 import { createProperty, createUser } from '#db/seed/factories.ts';
 import * as robots from '#app/routes/site/robots.ts';
 import * as sitemap from '#app/routes/site/sitemap.ts';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { browserHeaders, createSignedInUser, createTestApp, type TestApp } from '../testing.ts';
 
 type RouteModule = NonNullable<ServerBuild['routes'][string]>['module'];
+type EntryModule = ServerBuild['entry']['module'];
 
-/** A server build of two resource routes under an empty root. */
-function resourceRoutesBuild(): ServerBuild {
-  const route = (id: string, path: string, module: Omit<RouteModule, 'default'>) => ({
-    id,
-    parentId: 'root',
-    path,
-    // A resource route is one without a component, which the build's type always expects.
-    module: module as RouteModule,
-  });
+/**
+ * A route under the root: a page when its module has a component, else a resource route (which
+ * the build's type does not foresee).
+ */
+function route(
+  id: string,
+  path: string,
+  module: Omit<RouteModule, 'default'> & Partial<Pick<RouteModule, 'default'>>,
+) {
+  return { id, parentId: 'root', path, module: module as RouteModule };
+}
+
+/** A server build of `routes` under an empty root, documents drawn by `renderDocument`. */
+function buildOf(
+  routes: ServerBuild['routes'],
+  renderDocument: EntryModule['default'] = () => {
+    throw new Error('these routes render no document');
+  },
+): ServerBuild {
   return {
-    entry: {
-      module: {
-        default: () => {
-          throw new Error('these routes render no document');
-        },
-      },
-    },
-    routes: {
-      root: { id: 'root', path: '', module: { default: () => null } },
-      robots: route('robots', 'robots.txt', robots),
-      sitemap: route('sitemap', 'sitemap.xml', sitemap),
-    },
+    entry: { module: { default: renderDocument } },
+    routes: { root: { id: 'root', path: '', module: { default: () => null } }, ...routes },
     assets: {
       entry: { imports: [], module: '/entry.js' },
       routes: {},
@@ -67,7 +71,13 @@ afterEach(async () => {
 async function startWith(publicUrl?: string) {
   test = await createTestApp({
     publicUrl,
-    pages: { build: resourceRoutesBuild(), mode: 'production' },
+    pages: {
+      build: buildOf({
+        robots: route('robots', 'robots.txt', robots),
+        sitemap: route('sitemap', 'sitemap.xml', sitemap),
+      }),
+      mode: 'production',
+    },
   });
   const owner = await createUser(test.database.db);
   const property = await createProperty(test.database.db, owner.id);
@@ -104,5 +114,117 @@ describe('without PUBLIC_URL', () => {
     const robotsAnswer = await app.inject({ url: '/robots.txt', headers: { host: FORGED_HOST } });
     expect(robotsAnswer.body).toContain(`Sitemap: http://${FORGED_HOST}/sitemap.xml`);
     expect(robotsAnswer.headers['cache-control']).toBe('private, max-age=86400');
+  });
+});
+
+describe('the page cache', () => {
+  const INLINE_SCRIPT = 'window.page = { ready: true };';
+  let renders = 0;
+  let now = new Date('2026-11-26T09:00:00Z');
+
+  /** Draws each document with how many times its loader ran and two scripts, one inline. */
+  const renderDocument = (
+    _request: Request,
+    status: number,
+    headers: Headers,
+    context: EntryContext,
+  ) => {
+    headers.set('content-type', 'text/html; charset=utf-8');
+    const data = JSON.stringify(context.staticHandlerContext.loaderData);
+    return new Response(
+      `<!doctype html><html><body><p>${data}</p><script>${INLINE_SCRIPT}</script>` +
+        '<script type="module" src="/assets/entry.js"></script></body></html>',
+      { status, headers },
+    );
+  };
+
+  async function start() {
+    renders = 0;
+    test = await createTestApp({
+      clock: () => now,
+      pages: {
+        build: buildOf(
+          {
+            listings: route('listings', 'listings', {
+              loader: () => ({ renders: ++renders }),
+              default: () => null,
+            }),
+            missing: route('missing', 'missing', {
+              loader: () => {
+                renders += 1;
+                throw new Response(null, { status: 404 });
+              },
+              default: () => null,
+            }),
+          },
+          renderDocument,
+        ),
+        mode: 'production',
+      },
+    });
+    return test;
+  }
+
+  /** How many times the page's loader had run when it was answered, and the answer. */
+  async function visit(url: string, headers: Record<string, string> = {}) {
+    const answer = await test!.app.inject({ url, headers });
+    return {
+      answer,
+      renders: Number(/"renders":(\d+)/.exec(answer.body)?.[1] ?? 0),
+      cache: answer.headers['x-page-cache'],
+    };
+  }
+
+  it("answers the next signed-out visitor from memory, with the same policy allowing the page's scripts", async () => {
+    await start();
+    const first = await visit('/listings');
+    const second = await visit('/listings');
+    expect([first.renders, second.renders]).toEqual([1, 1]);
+    expect([first.cache, second.cache]).toEqual(['miss', 'hit']);
+    expect(second.answer.body).toBe(first.answer.body);
+
+    const policy = String(first.answer.headers['content-security-policy']);
+    expect(second.answer.headers['content-security-policy']).toBe(policy);
+    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    // Exactly this site's files and the one inline script: no nonce, nothing inline besides.
+    expect(policy.split('; ')).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(policy.split('; ')).toContain(`object-src 'none'`);
+  });
+
+  it('renders again after a catalogue change, a settings change, or once the page is old', async () => {
+    const { app } = await start();
+    expect((await visit('/listings')).renders).toBe(1);
+    app.services.catalogueEvents.changed();
+    expect((await visit('/listings')).renders).toBe(2);
+    expect((await visit('/listings')).renders).toBe(2);
+    app.services.settings.changed();
+    expect((await visit('/listings')).renders).toBe(3);
+    now = new Date(now.getTime() + 5_000);
+    expect((await visit('/listings')).renders).toBe(4);
+  });
+
+  it('never keeps nor serves a signed-in page', async () => {
+    const { database } = await start();
+    const { token } = await createSignedInUser(database, { role: 'buyer' });
+    const signedIn = browserHeaders(token);
+    expect((await visit('/listings', signedIn)).renders).toBe(1);
+    expect((await visit('/listings', signedIn)).cache).toBeUndefined();
+    expect((await visit('/listings', signedIn)).renders).toBe(3);
+    // Nothing a signed-in visitor saw was kept for the others.
+    expect((await visit('/listings')).renders).toBe(4);
+  });
+
+  it('keeps each language choice and each address apart, and no failed page', async () => {
+    await start();
+    expect((await visit('/listings')).renders).toBe(1);
+    expect((await visit('/listings', { cookie: 'lang=rw' })).renders).toBe(2);
+    expect((await visit('/listings', { 'accept-language': 'fr-FR,fr;q=0.9' })).renders).toBe(3);
+    expect((await visit('/listings?page=2')).renders).toBe(4);
+    expect((await visit('/listings', { cookie: 'lang=rw' })).renders).toBe(2);
+
+    const missing = await visit('/missing');
+    expect(missing.answer.statusCode).toBe(404);
+    await visit('/missing');
+    expect(renders).toBe(6);
   });
 });

@@ -1,14 +1,18 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type {} from '@fastify/rate-limit';
 import { createRequest } from '@remix-run/node-fetch-server';
-import type { FastifyInstance } from 'fastify';
+import { parse as parseCookies } from 'cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { FormRateLimit } from '#lib/api-schemas.ts';
+import type { Clock } from '#lib/clock.ts';
 import type { CatalogueFiles } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.admin.ts';
+import { localeFromAcceptLanguage } from '#lib/i18n.server.ts';
 import { createPageContext } from '../load-context.ts';
+import { createPageCache, type CachedPage } from '../page-cache.ts';
 import type { Services } from '../services.ts';
 
 export type PagesOptions = {
@@ -24,10 +28,37 @@ export type PagesOptions = {
   publicUrl: string | undefined;
   /** The largest form post a page accepts: every photo at the upload limit, plus the fields. */
   maxBodyBytes: number;
+  /** PAGE_CACHE_SECONDS: how long a signed-out visitor's page is answered again (0: never). */
+  pageCacheSeconds: number;
+  clock: Clock;
 };
 
-function contentSecurityPolicy(nonce: string, mode: PagesOptions['mode']): string {
-  const scripts = mode === 'development' ? `'self' 'unsafe-inline'` : `'self' 'nonce-${nonce}'`;
+/** Inline scripts of a page (React Router's data and hydration, scroll restoration). */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+
+/**
+ * The SHA-256 of every inline script of the HTML, as CSP sources. React Router escapes `<` in
+ * the data it writes into scripts, so a script's text ends at its first `</script>`.
+ */
+function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', text = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/.test(attributes) || text === '') continue;
+    hashes.add(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The policy of one page: scripts from this site, and inline only the scripts the server wrote
+ * into this very document, by their hashes (anything injected into it has another hash). It is
+ * a function of the page alone, so a cached page keeps a policy that fits it.
+ */
+function contentSecurityPolicy(html: string, mode: PagesOptions['mode']): string {
+  const scripts =
+    mode === 'development'
+      ? `'self' 'unsafe-inline'`
+      : [`'self'`, ...inlineScriptHashes(html)].join(' ');
   return [
     `default-src 'self'`,
     `script-src ${scripts}`,
@@ -42,13 +73,69 @@ function contentSecurityPolicy(nonce: string, mode: PagesOptions['mode']): strin
   ].join('; ');
 }
 
+/** What React Router answers and what may be kept of it. */
+const CACHEABLE_TYPES = ['text/html', 'text/x-script'];
+
+/**
+ * The cache key of a signed-out visitor's GET: everything a page's answer depends on for such
+ * a visitor. The address; the chosen language (the `lang` cookie) and the browser's (the home
+ * page opens in it); and, without PUBLIC_URL, the origin asked for, which pages write into their
+ * links.
+ */
+function pageCacheKey(request: FastifyRequest, publicOrigin: string | null): string {
+  const chosen = parseCookies(request.headers.cookie ?? '').lang ?? '';
+  const preferred = localeFromAcceptLanguage(request.headers['accept-language']);
+  const origin = publicOrigin ?? `${request.protocol}://${request.host}`;
+  return `${origin} ${chosen} ${preferred} ${request.url}`;
+}
+
+function isCacheable(page: CachedPage): boolean {
+  const header = (name: string) => page.headers.find(([key]) => key === name)?.[1] ?? '';
+  return (
+    page.status === 200 &&
+    !page.headers.some(([name]) => name === 'set-cookie') &&
+    CACHEABLE_TYPES.some((type) => header('content-type').startsWith(type)) &&
+    !/private|no-store/.test(header('cache-control'))
+  );
+}
+
+function setStatusAndHeaders(reply: FastifyReply, { status, headers }: Omit<CachedPage, 'body'>) {
+  reply.status(status);
+  for (const [name, value] of headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = headers.filter(([name]) => name === 'set-cookie').map(([, value]) => value);
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+}
+
+/** Sends a page; `cacheState` says, for a page that may be cached, whether it came from there. */
+function sendPage(reply: FastifyReply, page: CachedPage, cacheState?: 'hit' | 'miss') {
+  setStatusAndHeaders(reply, page);
+  if (cacheState) reply.header('x-page-cache', cacheState);
+  return reply.send(page.body);
+}
+
 /**
  * Every path the API and the static files do not claim is a page: the request goes to React
- * Router, which runs the route's loader or action and renders the HTML on the server.
+ * Router, which runs the route's loader or action and renders the HTML on the server. A
+ * signed-out visitor's GET is answered from the page cache when another visitor asked the same
+ * page moments before.
  */
 export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   const handleRequest = createRequestHandler(options.build, options.mode);
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
+  // In development the pages change with the code: every request renders.
+  const cache = createPageCache({
+    seconds: options.mode === 'production' ? options.pageCacheSeconds : 0,
+    clock: options.clock,
+  });
+  const stopListening = [
+    options.services.catalogueEvents.onChange(cache.clear),
+    options.services.settings.onChange(cache.clear),
+  ];
+  app.addHook('onClose', async () => {
+    for (const stop of stopListening) stop();
+  });
 
   // React Router reads form bodies itself, from the raw request stream.
   app.removeAllContentTypeParsers();
@@ -77,8 +164,16 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
           return reply.status(413).send({ message: t('api.formTooLarge') });
         }
       }
+      // Pages are for browsers: only the session cookie signs them in, never a Bearer token.
+      const viewer = request.credentials === 'cookie' ? request.viewer : null;
+      const cacheKey =
+        cache.isOn && request.method === 'GET' && !viewer
+          ? pageCacheKey(request, publicOrigin)
+          : undefined;
+      const cached = cacheKey === undefined ? undefined : cache.get(cacheKey);
+      if (cached) return sendPage(reply, cached, 'hit');
+
       const limit = isRead ? undefined : await checkFormRateLimit(request);
-      const nonce = randomBytes(16).toString('base64');
       const fetchRequest = createRequest(request.raw, reply.raw, {
         host: request.host,
         protocol: `${request.protocol}:`,
@@ -87,11 +182,9 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         fetchRequest,
         createPageContext({
           services: options.services,
-          nonce,
           requestId: request.id,
           logger: request.log,
-          // Pages are for browsers: only the session cookie signs them in, never a Bearer token.
-          viewer: request.credentials === 'cookie' ? request.viewer : null,
+          viewer,
           clientAddress: request.ip,
           siteUrl: options.siteUrl,
           catalogueFiles: options.catalogueFiles,
@@ -104,18 +197,33 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
               : { isExceeded: false },
         }),
       );
-      reply.status(response.status);
+      const headers: [string, string][] = [];
       response.headers.forEach((value, name) => {
-        if (name !== 'set-cookie') reply.header(name, value);
+        if (name !== 'set-cookie') headers.push([name, value]);
       });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      if (response.headers.get('content-type')?.startsWith('text/html')) {
-        reply.header('content-security-policy', contentSecurityPolicy(nonce, options.mode));
-        if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
+      for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
+      const contentType = response.headers.get('content-type') ?? '';
+      const isHtml = contentType.startsWith('text/html');
+      if (!isHtml && cacheKey === undefined) {
+        // Files and feeds from resource routes go out as they are made.
+        setStatusAndHeaders(reply, { status: response.status, headers });
+        if (!response.body) return reply.send();
+        return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
       }
-      if (!response.body) return reply.send();
-      return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+      // Rendered whole already (entry.server.tsx waits for all of it): reading it costs nothing.
+      const body = Buffer.from(await response.arrayBuffer());
+      if (isHtml) {
+        headers.push([
+          'content-security-policy',
+          contentSecurityPolicy(body.toString('utf8'), options.mode),
+        ]);
+        if (!response.headers.has('cache-control')) headers.push(['cache-control', 'no-cache']);
+      }
+      const page = { status: response.status, headers, body };
+      if (cacheKey === undefined) return sendPage(reply, page);
+      if (!isCacheable(page)) return sendPage(reply, page);
+      cache.set(cacheKey, page);
+      return sendPage(reply, page, 'miss');
     },
   });
 }
