@@ -191,7 +191,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs: services.jobs,
   });
   await app.register(loadSheddingPlugin, options.loadShedding ?? {});
-  await app.register(healthPlugin, { readinessChecks: [databaseCheck] });
+  await app.register(healthPlugin, {
+    readinessChecks: cluster
+      ? [databaseCheck, { name: 'redis', check: () => cluster.ping() }]
+      : [databaseCheck],
+  });
   const ownerLookups = createOwnerLookups(services);
   await app.register(accessPlugin, {
     accounts: services.accounts,

@@ -19,6 +19,7 @@ import { createTestDatabase } from '#db/testing.ts';
 import type { Actor } from '#lib/account.ts';
 import { hashPassword } from '#modules/accounts/accounts.passwords.ts';
 import { buildApp } from './app.ts';
+import { WITHOUT_LOAD_SHEDDING } from './testing.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const PASSWORD = 'correct horse battery';
@@ -53,7 +54,13 @@ async function startInstance(env: Record<string, string> = {}): Promise<FastifyI
     SEARCH_CACHE_SECONDS: '600',
     ...env,
   });
-  const app = await buildApp({ config, database, clock, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: false,
+    loadShedding: WITHOUT_LOAD_SHEDDING,
+  });
   await app.ready();
   return app;
 }
@@ -102,6 +109,38 @@ describe('without REDIS_URL', () => {
     } finally {
       await first.close();
       await second.close();
+    }
+  });
+});
+
+describe('with a REDIS_URL nobody answers', () => {
+  it('starts, counts limits in its own memory and says it is not ready', async () => {
+    // Port 1 on this machine refuses connections at once.
+    const app = await startInstance({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: 'down:' });
+    try {
+      const ready = await app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBe('5');
+      expect(ready.json()).toMatchObject({ checks: { database: 'ok', redis: 'failed' } });
+
+      const address = newAddress();
+      expect(await subscribeInTurns([app], FORM_POSTS_PER_MINUTE + 1, address)).toEqual([
+        201, 201, 201, 201,
+      ]);
+      const email = `fallback-${randomUUID()}@example.rw`;
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 7; attempt++) {
+        const answer = await app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email, password: 'not the password' },
+        });
+        statuses.push(answer.statusCode);
+      }
+      // The account's delay still holds, counted here, as without Redis.
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
+    } finally {
+      await app.close();
     }
   });
 });
@@ -156,6 +195,12 @@ describe.skipIf(!redisUrl)('two instances sharing one Redis', () => {
     const onOne = await failuresBeforeWait([a]);
     expect(onOne).toBe(6);
     expect(await failuresBeforeWait([a, b])).toBe(onOne);
+  });
+
+  it('is ready only while Redis answers too', async () => {
+    const ready = await a.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
   });
 
   it('counts form posts from one address across both instances', async () => {

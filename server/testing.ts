@@ -19,6 +19,13 @@ import {
 import { buildApp, type AppOptions } from './app.ts';
 import { createPageContext, type RequestContext } from './load-context.ts';
 
+/**
+ * Load shedding off: `app.inject` chains requests through promises alone, so the timers that
+ * measure the event loop's delay may not run for seconds, which the shedding takes for a stalled
+ * loop. Its own test (plugins/load-shedding.test.ts) turns it on.
+ */
+export const WITHOUT_LOAD_SHEDDING = { maxEventLoopDelayMs: 0 } as const;
+
 export type TestApp = {
   app: FastifyInstance;
   database: DatabaseHandle;
@@ -70,6 +77,7 @@ export async function createTestApp(
       clock: options.clock,
       logger: options.logger ?? false,
       pages: options.pages,
+      loadShedding: WITHOUT_LOAD_SHEDDING,
     });
     await app.ready();
   } catch (error) {

@@ -9,6 +9,7 @@ export type LoadSheddingOptions = {
    * The mean event-loop delay (ms) over one sample above which requests are refused. The
    * default, 1 s, means every request already waits a second before its own code starts:
    * queueing more only makes every answer later. The benchmark's loads stay far below it.
+   * 0 turns shedding off.
    */
   maxEventLoopDelayMs?: number;
   /** How often the delay is measured (ms); the refusal lasts at least until the next sample. */

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '#db/client.ts';
 import { createProperty, createUser } from '#db/seed/factories.ts';
 import { createTestDatabase } from '#db/testing.ts';
 import { buildApp } from '../app.ts';
-import { browserHeaders, createSignedInUser } from '../testing.ts';
+import { browserHeaders, createSignedInUser, WITHOUT_LOAD_SHEDDING } from '../testing.ts';
 
 const METRICS_TOKEN = 'scraper-token-0123456789abcdef';
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
     BACKGROUND_JOBS: 'off',
     METRICS_TOKEN,
   });
-  app = await buildApp({ config, database, logger: false });
+  app = await buildApp({ config, database, logger: false, loadShedding: WITHOUT_LOAD_SHEDDING });
   await app.ready();
 });
 
