@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatDateTime, formatRwf, formatTimeAgo, truncate } from './format.ts';
 
@@ -103,6 +104,31 @@ describe('truncate', () => {
     const decomposed = 'e\u0301';
     const text = 'a'.repeat(59) + decomposed + 'bc';
     expect(truncate(text, 60)).toBe('a'.repeat(59) + decomposed + '...');
+  });
+
+  it('cuts any text as counting every grapheme would', () => {
+    const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+    const byEveryGrapheme = (text: string, limit: number) => {
+      const characters = Array.from(graphemes.segment(text.trim()), (part) => part.segment);
+      if (characters.length <= limit) return characters.join('');
+      return characters.slice(0, limit).join('').trimEnd() + '...';
+    };
+    // Mostly ASCII with accents, combining marks, emoji, flags and line breaks mixed in.
+    const piece = fc.oneof(
+      { weight: 8, arbitrary: fc.string({ unit: 'grapheme-ascii', maxLength: 12 }) },
+      fc.constantFrom('é', 'e\u0301', '🏡', '🇷🇼', '👨‍👩‍👧', '\r\n', ' ', 'ñ'),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 30 }),
+        fc.integer({ min: 0, max: 90 }),
+        (parts, limit) => {
+          const text = parts.join('');
+          expect(truncate(text, limit)).toBe(byEveryGrapheme(text, limit));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -30,9 +30,19 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
  * accented name is never split in half.
  */
 export function truncate(text: string, limit: number): string {
-  const characters = Array.from(graphemes.segment(text.trim()), (part) => part.segment);
-  if (characters.length <= limit) return characters.join('');
-  return characters.slice(0, limit).join('').trimEnd() + '...';
+  const trimmed = text.trim();
+  // A grapheme is one code unit or more: a text this short is within the limit. Longer ones are
+  // segmented only up to the limit (cards truncate descriptions of thousands of characters).
+  if (trimmed.length <= limit) return trimmed;
+  // Printable ASCII is one character per code unit, and one more after it ends the last one.
+  const head = trimmed.slice(0, limit + 1);
+  if (/^[\x20-\x7e]*$/.test(head)) return trimmed.slice(0, limit).trimEnd() + '...';
+  let count = 0;
+  for (const { index } of graphemes.segment(trimmed)) {
+    if (count === limit) return trimmed.slice(0, index).trimEnd() + '...';
+    count += 1;
+  }
+  return trimmed;
 }
 
 const UNITS: ['year' | 'month' | 'week' | 'day' | 'hour' | 'minute', number][] = [

@@ -37,7 +37,7 @@ const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();
   // The demo photos go where the server reads them: the bucket when S3_* is set.
-  const media = createMediaService({ storage: createPhotoStorage(config) });
+  const media = createMediaService({ storage: await createPhotoStorage(config) });
 
   const demoStarted = performance.now();
   const demo = await seedDemoCatalogue({ db: database.db, media, log });

@@ -21,7 +21,7 @@ const config = loadConfig();
 const source: BackupSource = config.databaseUrl
   ? { engine: 'postgres', url: config.databaseUrl }
   : { engine: 'pglite', dataDir: config.dataDir };
-const photos = createPhotoStorage(config);
+const photos = await createPhotoStorage(config);
 const folder = path.resolve(dir);
 
 if (command === 'backup') {

@@ -132,8 +132,8 @@ describe('local disk storage', () => {
     expect(await namesOf(storage)).toEqual(['a-320.webp']);
   });
 
-  it('is what the configuration gives without S3_*', () => {
-    const storage = createPhotoStorage({ dataDir: localDir, s3: undefined });
+  it('is what the configuration gives without S3_*', async () => {
+    const storage = await createPhotoStorage({ dataDir: localDir, s3: undefined });
 
     expect(storage.kind).toBe('local');
     expect(storage.kind === 'local' && storage.dir).toBe(path.join(localDir, 'uploads'));
@@ -149,8 +149,8 @@ describe('S3 storage', () => {
       credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
     });
 
-  it('is what the configuration gives with S3_*', () => {
-    const storage = createPhotoStorage({ dataDir: localDir, s3: s3Config() });
+  it('is what the configuration gives with S3_*', async () => {
+    const storage = await createPhotoStorage({ dataDir: localDir, s3: s3Config() });
 
     expect(storage.kind).toBe('s3');
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Config } from '#config/env.ts';
-import { createS3PhotoStorage, type S3PhotoStorage } from './media.storage-s3.ts';
+import type { S3PhotoStorage } from './media.storage-s3.ts';
 import {
   assertSafeStorageName,
   isSafeStorageName,
@@ -99,12 +99,15 @@ export function createLocalPhotoStorage(dir: string): LocalPhotoStorage {
   };
 }
 
-/** The bucket when S3_* is configured, else DATA_DIR/uploads. */
-export function createPhotoStorage(config: {
+/**
+ * The bucket when S3_* is configured, else DATA_DIR/uploads. The S3 client is loaded only for a
+ * bucket: it takes a quarter of a second to load, which every start would otherwise pay.
+ */
+export async function createPhotoStorage(config: {
   dataDir: string;
   s3: S3Config | undefined;
-}): ConfiguredPhotoStorage {
-  return config.s3
-    ? createS3PhotoStorage(config.s3)
-    : createLocalPhotoStorage(path.join(config.dataDir, 'uploads'));
+}): Promise<ConfiguredPhotoStorage> {
+  if (!config.s3) return createLocalPhotoStorage(path.join(config.dataDir, 'uploads'));
+  const { createS3PhotoStorage } = await import('./media.storage-s3.ts');
+  return createS3PhotoStorage(config.s3);
 }

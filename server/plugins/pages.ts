@@ -12,7 +12,12 @@ import type { CatalogueFiles } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { localeFromAcceptLanguage } from '#lib/i18n.server.ts';
 import { createPageContext } from '../load-context.ts';
-import { createPageCache, type CachedPage } from '../page-cache.ts';
+import {
+  createPageCache,
+  preferredEncoding,
+  type CachedPage,
+  type KeptPage,
+} from '../page-cache.ts';
 import type { Services } from '../services.ts';
 
 export type PagesOptions = {
@@ -33,18 +38,29 @@ export type PagesOptions = {
   clock: Clock;
 };
 
-/** Inline scripts of a page (React Router's data and hydration, scroll restoration). */
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+const SCRIPT_OPEN = Buffer.from('<script');
+const SCRIPT_CLOSE = Buffer.from('</script>');
+const TAG_END = '>'.charCodeAt(0);
 
 /**
- * The SHA-256 of every inline script of the HTML, as CSP sources. React Router escapes `<` in
- * the data it writes into scripts, so a script's text ends at its first `</script>`.
+ * The SHA-256 of every inline script of the HTML (React Router's data and hydration scripts,
+ * scroll restoration), as CSP sources. React escapes `<` in text and React Router in the data it
+ * writes into scripts, so `<script` only ever opens a tag and a script's text ends at its first
+ * `</script>`. Read from the bytes, since turning a whole page into a string for a regular
+ * expression cost more than the hashing.
  */
-function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: Buffer): string[] {
   const hashes = new Set<string>();
-  for (const [, attributes = '', text = ''] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\ssrc\s*=/.test(attributes) || text === '') continue;
-    hashes.add(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  for (let start = html.indexOf(SCRIPT_OPEN); start !== -1; ) {
+    const textStart = html.indexOf(TAG_END, start) + 1;
+    const textEnd = html.indexOf(SCRIPT_CLOSE, textStart);
+    if (textStart === 0 || textEnd === -1) break;
+    const attributes = html.toString('latin1', start + SCRIPT_OPEN.length, textStart - 1);
+    if (!/\ssrc\s*=/.test(attributes) && textEnd > textStart) {
+      const hash = createHash('sha256').update(html.subarray(textStart, textEnd)).digest('base64');
+      hashes.add(`'sha256-${hash}'`);
+    }
+    start = html.indexOf(SCRIPT_OPEN, textEnd + SCRIPT_CLOSE.length);
   }
   return [...hashes];
 }
@@ -54,7 +70,7 @@ function inlineScriptHashes(html: string): string[] {
  * into this very document, by their hashes (anything injected into it has another hash). It is
  * a function of the page alone, so a cached page keeps a policy that fits it.
  */
-function contentSecurityPolicy(html: string, mode: PagesOptions['mode']): string {
+function contentSecurityPolicy(html: Buffer, mode: PagesOptions['mode']): string {
   const scripts =
     mode === 'development'
       ? `'self' 'unsafe-inline'`
@@ -108,11 +124,26 @@ function setStatusAndHeaders(reply: FastifyReply, { status, headers }: Omit<Cach
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
 
-/** Sends a page; `cacheState` says, for a page that may be cached, whether it came from there. */
-function sendPage(reply: FastifyReply, page: CachedPage, cacheState?: 'hit' | 'miss') {
+function sendPage(reply: FastifyReply, page: CachedPage) {
   setStatusAndHeaders(reply, page);
-  if (cacheState) reply.header('x-page-cache', cacheState);
   return reply.send(page.body);
+}
+
+/** Sends a kept page, compressed once for every client that accepts the same encoding. */
+function sendKeptPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: KeptPage,
+  cacheState: 'hit' | 'miss',
+) {
+  setStatusAndHeaders(reply, page);
+  const vary = reply.getHeader('vary');
+  reply
+    .header('x-page-cache', cacheState)
+    .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(page.body);
+  return reply.header('content-encoding', encoding).send(page.compressed(encoding));
 }
 
 /**
@@ -171,7 +202,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
           ? pageCacheKey(request, publicOrigin)
           : undefined;
       const cached = cacheKey === undefined ? undefined : cache.get(cacheKey);
-      if (cached) return sendPage(reply, cached, 'hit');
+      if (cached) return sendKeptPage(request, reply, cached, 'hit');
 
       const limit = isRead ? undefined : await checkFormRateLimit(request);
       const fetchRequest = createRequest(request.raw, reply.raw, {
@@ -215,15 +246,13 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
       if (isHtml) {
         headers.push([
           'content-security-policy',
-          contentSecurityPolicy(body.toString('utf8'), options.mode),
+          contentSecurityPolicy(body, options.mode),
         ]);
         if (!response.headers.has('cache-control')) headers.push(['cache-control', 'no-cache']);
       }
       const page = { status: response.status, headers, body };
-      if (cacheKey === undefined) return sendPage(reply, page);
-      if (!isCacheable(page)) return sendPage(reply, page);
-      cache.set(cacheKey, page);
-      return sendPage(reply, page, 'miss');
+      const kept = cacheKey !== undefined && isCacheable(page) && cache.set(cacheKey, page);
+      return kept ? sendKeptPage(request, reply, kept, 'miss') : sendPage(reply, page);
     },
   });
 }
