@@ -6,6 +6,7 @@
  *   settings change, with a Content-Security-Policy that allows exactly its inline scripts.
  */
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EntryContext, ServerBuild } from 'react-router';
 import { createProperty, createUser } from '#db/seed/factories.ts';
@@ -168,9 +169,10 @@ describe('the page cache', () => {
   /** How many times the page's loader had run when it was answered, and the answer. */
   async function visit(url: string, headers: Record<string, string> = {}) {
     const answer = await test!.app.inject({ url, headers });
+    const isPlain = answer.headers['content-encoding'] === undefined;
     return {
       answer,
-      renders: Number(/"renders":(\d+)/.exec(answer.body)?.[1] ?? 0),
+      renders: isPlain ? Number(/"renders":(\d+)/.exec(answer.body)?.[1] ?? 0) : undefined,
       cache: answer.headers['x-page-cache'],
     };
   }
@@ -189,6 +191,21 @@ describe('the page cache', () => {
     // Exactly this site's files and the one inline script: no nonce, nothing inline besides.
     expect(policy.split('; ')).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(policy.split('; ')).toContain(`object-src 'none'`);
+  });
+
+  it('sends a kept page compressed for what each client accepts, the same page each time', async () => {
+    await start();
+    const plain = await visit('/listings', { 'accept-encoding': 'identity' });
+    const brotli = await visit('/listings', { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await visit('/listings', { 'accept-encoding': 'gzip, br;q=0' });
+    expect([plain.cache, brotli.cache, gzip.cache]).toEqual(['miss', 'hit', 'hit']);
+    expect(plain.answer.headers['content-encoding']).toBeUndefined();
+    expect(brotli.answer.headers['content-encoding']).toBe('br');
+    expect(gzip.answer.headers['content-encoding']).toBe('gzip');
+    expect(brotli.answer.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(brotli.answer.rawPayload).toString()).toBe(plain.answer.body);
+    expect(gunzipSync(gzip.answer.rawPayload).toString()).toBe(plain.answer.body);
+    expect(renders).toBe(1);
   });
 
   it('renders again after a catalogue change, a settings change, or once the page is old', async () => {
