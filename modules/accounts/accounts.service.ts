@@ -144,6 +144,30 @@ export function createAccountsService({
   /** ADMIN_2FA: whether admins must turn two-step sign-in on before using the admin panel. */
   adminTwoStep: AdminTwoStep;
 }) {
+  // Every request that carries a session runs this: prepared once, it is not built again each
+  // time (a third of its cost on the embedded database).
+  const viewerOfSession = db
+    .select({
+      sessionId: sessions.id,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      locale: users.locale,
+      totpEnabledAt: users.totpEnabledAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.status, 'Active'),
+      ),
+    )
+    .prepare('viewer_of_session');
+
   async function startSession(user: UserRow, client: ClientContext): Promise<SessionGrant> {
     const token = newToken();
     const now = clock();
@@ -262,26 +286,7 @@ export function createAccountsService({
   /** The signed-in user behind a session token, or null when it is unknown, expired or blocked. */
   async function getViewer(token: string): Promise<Viewer | null> {
     const now = clock();
-    const [row] = await db
-      .select({
-        sessionId: sessions.id,
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        role: users.role,
-        locale: users.locale,
-        totpEnabledAt: users.totpEnabledAt,
-        lastSeenAt: sessions.lastSeenAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, hashToken(token)),
-          gt(sessions.expiresAt, now),
-          eq(users.status, 'Active'),
-        ),
-      );
+    const [row] = await viewerOfSession.execute({ tokenHash: hashToken(token), now });
     if (!row) return null;
     // Written at most every 5 minutes: most requests only read.
     if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
