@@ -14,6 +14,12 @@ declare module 'autocannon' {
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;
+    /** Requests each connection sends in turn; `setupRequest` may rewrite one before it goes. */
+    requests?: {
+      method?: string;
+      path?: string;
+      setupRequest?: (request: object) => object;
+    }[];
   };
 
   /** Latency percentiles come from an HDR histogram: p50, p90, p97_5, p99 ... but no p95. */

@@ -8,7 +8,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon, { type Result } from 'autocannon';
 import { median, note, percentile } from './figures.ts';
 
-export type Endpoint = { path: string; expectedStatus: number };
+export type Endpoint = {
+  path: string;
+  expectedStatus: number;
+  /** When given, each request asks for the path it answers instead of `path` (a rotation). */
+  nextPath?: () => string;
+  /** Sent with every request besides the usual ones (a session cookie, say). */
+  headers?: Record<string, string>;
+};
 
 export type LoadPlan = {
   connections: number;
@@ -59,12 +66,25 @@ async function runLoad(
   expectedStatus: number,
   seconds: number,
   connections: number,
+  { nextPath, headers }: Pick<Endpoint, 'nextPath' | 'headers'>,
 ): Promise<RunStats> {
   const latenciesMs: number[] = [];
   let unexpected = 0;
+  // Every connection takes the next path of the one rotation, so no two requests share one
+  // until the rotation comes round.
+  const requests = nextPath
+    ? [{ method: 'GET', setupRequest: (request: object) => ({ ...request, path: nextPath() }) }]
+    : undefined;
   const result = await new Promise<Result>((resolve, reject) => {
     const instance = autocannon(
-      { url, connections, duration: seconds, timeout: 10, headers: HEADERS },
+      {
+        url,
+        connections,
+        duration: seconds,
+        timeout: 10,
+        headers: { ...HEADERS, ...headers },
+        requests,
+      },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
@@ -109,6 +129,7 @@ export async function measureAgainstCeiling(
       endpoint.expectedStatus,
       seconds,
       plan.connections,
+      endpoint,
     );
     // Without this a slow target's leftover requests (10 connections x its latency) ate into
     // the ceiling run after it, which measured ~1,000 instead of ~2,700 req/s.

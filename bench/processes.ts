@@ -120,6 +120,11 @@ function prefixLines(prefix: string, text: string): string {
 /** More than the server's own 10 s shutdown grace, so a clean stop is never cut short. */
 const STOP_TIMEOUT_MS = 15_000;
 
+/** Stops a server started here: SIGTERM, then SIGKILL if it does not stop in time. */
+export function stopServer(server: ServerHandle): Promise<void> {
+  return stopProcess(server.process);
+}
+
 /** Stops a child with SIGTERM (the server then closes PGlite cleanly), SIGKILL if it hangs. */
 async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;

@@ -249,6 +249,14 @@ const LAST_NAMES = [
   'Iradukunda',
 ];
 
+/** The words the bulk catalogue is written with, so a benchmark can type searches that find rows. */
+export const BULK_WORDS = {
+  places: [...new Set(SECTORS.flat())],
+  adjectives: ADJECTIVES,
+  features: PROPERTY_FEATURES,
+  items: [...CAR_MODELS, ...MOTORCYCLE_MODELS, ...CLOTHES_ITEMS, ...OTHER_ITEMS],
+} as const;
+
 type Seller = { id: string; name: string; phone: string };
 
 function roundTo(value: number, step: number): number {
