@@ -51,7 +51,7 @@ const TAG_END = '>'.charCodeAt(0);
  */
 function inlineScriptHashes(html: Buffer): string[] {
   const hashes = new Set<string>();
-  for (let start = html.indexOf(SCRIPT_OPEN); start !== -1; ) {
+  for (let start = html.indexOf(SCRIPT_OPEN); start !== -1;) {
     const textStart = html.indexOf(TAG_END, start) + 1;
     const textEnd = html.indexOf(SCRIPT_CLOSE, textStart);
     if (textStart === 0 || textEnd === -1) break;
@@ -244,10 +244,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
       // Rendered whole already (entry.server.tsx waits for all of it): reading it costs nothing.
       const body = Buffer.from(await response.arrayBuffer());
       if (isHtml) {
-        headers.push([
-          'content-security-policy',
-          contentSecurityPolicy(body, options.mode),
-        ]);
+        headers.push(['content-security-policy', contentSecurityPolicy(body, options.mode)]);
         if (!response.headers.has('cache-control')) headers.push(['cache-control', 'no-cache']);
       }
       const page = { status: response.status, headers, body };
