@@ -35,7 +35,9 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: 'list',
-  timeout: 30_000,
+  // A journey makes up to fifteen page loads in two or three browsers; two workers share two
+  // cores with the server, and the longest took 35 s on a busy day.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL,

@@ -32,7 +32,6 @@ test('a buyer posts a request, sees the form reset after 5 s, finds it in their 
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(60_000);
   const buyer = newBuyer(testInfo);
   const signup = await request.post('/api/signup', {
     data: { ...buyer, username: buyer.name, role: 'buyer', confirmPassword: buyer.password },

@@ -64,3 +64,39 @@ describe('deleteUser and the catalogue change', () => {
     changes.stop();
   });
 });
+
+describe('what visitors see of a user, and the catalogue change', () => {
+  let test: TestApp;
+  let admin: { id: string; role: 'admin' };
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    admin = { id: (await createUser(test.database.db, { role: 'admin' })).id, role: 'admin' };
+  });
+
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('announces a verification given or taken away, and a new name, not a new e-mail alone', async () => {
+    const seller = await createUser(test.database.db, { role: 'seller', name: 'Aline Uwase' });
+    const { accountsAdmin } = test.app.services;
+    const changes = countCatalogueChanges(test);
+
+    await accountsAdmin.verifyUser(seller.id, { checkedIdentity: true }, admin);
+    expect(changes.count).toBe(1);
+    await accountsAdmin.unverifyUser(seller.id, admin);
+    expect(changes.count).toBe(2);
+    await expect(accountsAdmin.unverifyUser(seller.id, admin)).rejects.toBeInstanceOf(
+      ConflictError,
+    );
+    expect(changes.count).toBe(2);
+
+    const email = `renamed-${randomUUID()}@example.rw`;
+    await accountsAdmin.updateUserInfo(seller.id, { name: 'Aline Uwase', email }, admin);
+    expect(changes.count).toBe(2);
+    await accountsAdmin.updateUserInfo(seller.id, { name: 'Aline Mukamana', email }, admin);
+    expect(changes.count).toBe(3);
+    changes.stop();
+  });
+});

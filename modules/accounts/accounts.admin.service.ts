@@ -173,10 +173,13 @@ export function createAccountsAdminService({
     await auditUserChange(tx, actor, 'user.block', before, toUserView(after));
   }
 
-  /** Changes a user's name and e-mail; the e-mail stays unique whatever its case. */
+  /**
+   * Changes a user's name and e-mail; the e-mail stays unique whatever its case. A new name is
+   * a catalogue change: visitors see it on the user's listings and profile.
+   */
   async function updateUserInfo(id: string, input: UserInfoInput, actor: Actor): Promise<UserView> {
     assertAdmin(actor);
-    return db.transaction(async (tx) => {
+    const { view, isRenamed } = await db.transaction(async (tx) => {
       const before = await findLiveUser(tx, id, true);
       const [taken] = await tx
         .select({ id: users.id })
@@ -190,13 +193,16 @@ export function createAccountsAdminService({
       });
       await mail.moveOptOuts(before.email, after.email, tx);
       await auditUserChange(tx, actor, 'user.update', before, toUserView(after));
-      return toUserView(after);
+      return { view: toUserView(after), isRenamed: before.name !== after.name };
     });
+    if (isRenamed) catalogueEvents.changed();
+    return view;
   }
 
   /**
    * Marks a user verified after an admin checked their identity (`checkedIdentity`): only when
-   * and by whom are stored, never a document number. Audited; a verified user is a Conflict.
+   * and by whom are stored, never a document number. Audited; a verified user is a Conflict. The
+   * badge shows on their listings: a catalogue change.
    */
   async function verifyUser(
     id: string,
@@ -205,7 +211,7 @@ export function createAccountsAdminService({
   ): Promise<UserView> {
     assertAdmin(actor);
     const { checkedIdentity } = parseOrThrow(UserVerificationInputSchema, input);
-    return db.transaction(async (tx) => {
+    const verified = await db.transaction(async (tx) => {
       const before = await findLiveUser(tx, id, true);
       if (before.verifiedAt) throw new ConflictError(t('users.alreadyVerified'));
       const now = clock();
@@ -221,12 +227,14 @@ export function createAccountsAdminService({
       });
       return toUserView(after);
     });
+    catalogueEvents.changed();
+    return verified;
   }
 
   /** Takes a user's verification away (audited); a user who is not verified is a Conflict. */
   async function unverifyUser(id: string, actor: Actor): Promise<UserView> {
     assertAdmin(actor);
-    return db.transaction(async (tx) => {
+    const unverified = await db.transaction(async (tx) => {
       const before = await findLiveUser(tx, id, true);
       if (!before.verifiedAt) throw new ConflictError(t('users.notVerified'));
       const after = await updateUser(tx, id, {
@@ -237,6 +245,8 @@ export function createAccountsAdminService({
       await auditUserChange(tx, actor, 'user.unverify', before, toUserView(after));
       return toUserView(after);
     });
+    catalogueEvents.changed();
+    return unverified;
   }
 
   /**
