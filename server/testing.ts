@@ -47,8 +47,10 @@ export async function createTestApp(
     pages?: AppOptions['pages'];
     /** A logger to read what the server logs; without it, nothing is logged. */
     logger?: AppOptions['logger'];
-    /** S3_* variables (test/s3-server.ts answers them): photos in that bucket, not on disk. */
-    s3Env?: Record<string, string>;
+    /** More variables: S3_* (test/s3-server.ts answers them), METRICS_TOKEN ... */
+    env?: Record<string, string>;
+    /** Load shedding's thresholds; off unless given. */
+    loadShedding?: AppOptions['loadShedding'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -67,7 +69,7 @@ export async function createTestApp(
     // Tests run due jobs themselves (runDueJobs), at the moment they choose.
     BACKGROUND_JOBS: 'off',
     PUBLIC_URL: options.publicUrl,
-    ...options.s3Env,
+    ...options.env,
   });
   let app: FastifyInstance;
   try {
@@ -77,7 +79,7 @@ export async function createTestApp(
       clock: options.clock,
       logger: options.logger ?? false,
       pages: options.pages,
-      loadShedding: WITHOUT_LOAD_SHEDDING,
+      loadShedding: options.loadShedding ?? WITHOUT_LOAD_SHEDDING,
     });
     await app.ready();
   } catch (error) {

@@ -106,7 +106,7 @@ describe('/media from an S3 bucket', () => {
 
   beforeAll(async () => {
     s3 = await startS3Server();
-    test = await createTestApp({ s3Env: s3.env });
+    test = await createTestApp({ env: s3.env });
     url = await uploadPhoto(test);
   });
 
@@ -183,7 +183,7 @@ describe('/media from an S3 bucket', () => {
 
   it('refuses to start on a bucket that does not exist, naming the variable', async () => {
     await expect(
-      createTestApp({ s3Env: { ...s3.env, S3_BUCKET: 'missing-bucket' } }),
+      createTestApp({ env: { ...s3.env, S3_BUCKET: 'missing-bucket' } }),
     ).rejects.toThrow(/^S3_BUCKET: no bucket "missing-bucket"/);
   });
 });
@@ -194,7 +194,7 @@ describe('/media with S3_PUBLIC_URL', () => {
 
   beforeAll(async () => {
     s3 = await startS3Server();
-    test = await createTestApp({ s3Env: { ...s3.env, S3_PUBLIC_URL: `${PUBLIC_URL}/` } });
+    test = await createTestApp({ env: { ...s3.env, S3_PUBLIC_URL: `${PUBLIC_URL}/` } });
   });
 
   afterAll(async () => {

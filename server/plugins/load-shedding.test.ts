@@ -3,44 +3,25 @@
  * and the next requests are refused (503, Retry-After) until the loop keeps up again. The
  * threshold is small so that a few hundred milliseconds of blocking cross it.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#config/env.ts';
-import type { DatabaseHandle } from '#db/client.ts';
-import { createTestDatabase } from '#db/testing.ts';
-import { buildApp } from '../app.ts';
+import { createTestApp, type TestApp } from '../testing.ts';
 
+let test: TestApp;
 let app: FastifyInstance;
-let database: DatabaseHandle;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-shedding-'));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    BACKGROUND_JOBS: 'off',
-  });
-  app = await buildApp({
-    config,
-    database,
-    logger: false,
+  test = await createTestApp({
     // A mean delay over 20 ms per 200 ms sample: an idle loop stays near 0, an 800 ms block
     // crosses it whatever else the sample holds (at most 19 idle 10 ms ticks beside it).
     loadShedding: { maxEventLoopDelayMs: 20, sampleIntervalMs: 200 },
   });
-  await app.ready();
+  app = test.app;
 });
 
 afterAll(async () => {
-  await app.close();
-  await database.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await test.close();
 });
 
 function blockEventLoop(milliseconds: number): void {

@@ -1,39 +1,23 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#config/env.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { createProperty, createUser } from '#db/seed/factories.ts';
-import { createTestDatabase } from '#db/testing.ts';
-import { buildApp } from '../app.ts';
-import { browserHeaders, createSignedInUser, WITHOUT_LOAD_SHEDDING } from '../testing.ts';
+import { browserHeaders, createSignedInUser, createTestApp, type TestApp } from '../testing.ts';
 
 const METRICS_TOKEN = 'scraper-token-0123456789abcdef';
 
+let test: TestApp;
 let app: FastifyInstance;
 let database: DatabaseHandle;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-metrics-'));
 const scraper = { authorization: `Bearer ${METRICS_TOKEN}` };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    BACKGROUND_JOBS: 'off',
-    METRICS_TOKEN,
-  });
-  app = await buildApp({ config, database, logger: false, loadShedding: WITHOUT_LOAD_SHEDDING });
-  await app.ready();
+  test = await createTestApp({ env: { METRICS_TOKEN } });
+  ({ app, database } = test);
 });
 
 afterAll(async () => {
-  await app.close();
-  await database.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await test.close();
 });
 
 async function scrape(): Promise<string> {
