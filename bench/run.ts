@@ -189,24 +189,23 @@ function childEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.P
   };
 }
 
+/** The seed command that adds the bulk catalogue (the demo catalogue first, when empty). */
+const BULK_SEED_ARGS = [
+  'tsx',
+  'db/seed/cli.ts',
+  '--properties',
+  String(settings.properties),
+  '--assets',
+  String(settings.assets),
+];
+
 async function seedCatalogue(dataDir: string): Promise<void> {
   const options = { cwd: projectRoot, env: childEnv(dataDir) };
   const demoStarted = performance.now();
   await runCommand('npx', ['tsx', 'db/seed/cli.ts'], options);
   const demoTime = seconds(demoStarted);
   const bulkStarted = performance.now();
-  const output = await runCommand(
-    'npx',
-    [
-      'tsx',
-      'db/seed/cli.ts',
-      '--properties',
-      String(settings.properties),
-      '--assets',
-      String(settings.assets),
-    ],
-    options,
-  );
+  const output = await runCommand('npx', BULK_SEED_ARGS, options);
   note(
     `seed: demo catalogue ${demoTime}, bulk ${settings.properties} properties + ` +
       `${settings.assets} assets ${seconds(bulkStarted)}`,
@@ -390,18 +389,10 @@ async function measurePostgresSearch(): Promise<void> {
     await admin.query(`create database ${name}`);
     const databaseUrl = url.toString();
     const started = performance.now();
-    await runCommand(
-      'npx',
-      [
-        'tsx',
-        'db/seed/cli.ts',
-        '--properties',
-        String(settings.properties),
-        '--assets',
-        String(settings.assets),
-      ],
-      { cwd: projectRoot, env: childEnv(dataDir!, { DATABASE_URL: databaseUrl }) },
-    );
+    await runCommand('npx', BULK_SEED_ARGS, {
+      cwd: projectRoot,
+      env: childEnv(dataDir!, { DATABASE_URL: databaseUrl }),
+    });
     note(`postgres: seeded database ${name} in ${seconds(started)}`);
     const port = await findFreePort();
     const server = await startServer({

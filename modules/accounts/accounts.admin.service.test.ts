@@ -4,7 +4,7 @@ import { createProperty, createPropertyRequest, createUser } from '#db/seed/fact
 import { ConflictError, ForbiddenError } from '#lib/errors.ts';
 import { countCatalogueChanges, createTestApp, type TestApp } from '#server/testing.ts';
 
-describe('deleteUser and the catalogue change', () => {
+describe('user management and the catalogue change', () => {
   let test: TestApp;
   let admin: { id: string; role: 'admin' };
 
@@ -62,20 +62,6 @@ describe('deleteUser and the catalogue change', () => {
 
     expect(changes.count).toBe(0);
     changes.stop();
-  });
-});
-
-describe('what visitors see of a user, and the catalogue change', () => {
-  let test: TestApp;
-  let admin: { id: string; role: 'admin' };
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    admin = { id: (await createUser(test.database.db, { role: 'admin' })).id, role: 'admin' };
-  });
-
-  afterAll(async () => {
-    await test.close();
   });
 
   it('announces a verification given or taken away, and a new name, not a new e-mail alone', async () => {
