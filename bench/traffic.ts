@@ -28,7 +28,8 @@
  *                             (default: pg_ctlcluster <version> main restart)
  *   BENCH_REDIS_URL           Redis for the PostgreSQL run (default redis://127.0.0.1:6379)
  */
-import { execSync } from 'node:child_process';
+import { exec as execCallback } from 'node:child_process';
+import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -49,6 +50,7 @@ import {
   type ServerHandle,
 } from './processes.ts';
 
+const exec = promisify(execCallback);
 const env = process.env;
 const LOAD_SECONDS = Number(env.BENCH_LOAD_SECONDS ?? 60);
 const RATE = Number(env.BENCH_LOAD_RATE ?? 40);
@@ -60,6 +62,9 @@ const REQUEST_TIMEOUT_MS = 15_000;
 const POSTGRES_DOWN_MS = 5_000;
 /** How soon after PostgreSQL is back every request must succeed again. */
 const RECOVERY_BUDGET_MS = 10_000;
+/** Supplies sent just before SIGTERM, and how long they have to reach the server. */
+const IN_FLIGHT_SUPPLIES = 10;
+const IN_FLIGHT_DELAY_MS = 200;
 
 const photo = readFileSync(path.join(projectRoot, 'modules/media/fixtures/sample-stamp.jpg'));
 
@@ -145,19 +150,30 @@ class Balancer {
   constructor(readonly servers: ServerHandle[]) {
     this.isDown = servers.map(() => false);
   }
+  /** The next server in turn that is up, other than `avoid`; `avoid` itself when none is. */
   choose(avoid?: number): number {
     for (let step = 0; step < this.servers.length; step++) {
-      const index = (this.next++ + step) % this.servers.length;
-      if (!this.isDown[index] && index !== avoid) return index;
+      const index = (this.next + step) % this.servers.length;
+      if (!this.isDown[index] && index !== avoid) {
+        this.next = index + 1;
+        return index;
+      }
     }
     return avoid ?? 0;
   }
 }
 
-/** Whether a failure means the server refused the request before doing anything with it. */
-function isRefusal(error: unknown): boolean {
+const RESET_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
+
+/**
+ * Whether a proxy would try the request on another server, as nginx's `proxy_next_upstream
+ * error` does: a refused connection never reached the process; a kept-alive connection the
+ * stopping process closed before any answer is tried again for a read, not for a form post.
+ */
+function isRetriable(error: unknown, method: string): boolean {
   const cause = (error as { cause?: { code?: string } }).cause;
-  return cause?.code === 'ECONNREFUSED';
+  if (cause?.code === 'ECONNREFUSED') return true;
+  return method === 'GET' && RESET_CODES.has(cause?.code ?? '');
 }
 
 async function send(
@@ -201,7 +217,7 @@ async function send(
         isRetried,
       };
     } catch (error) {
-      if (isRefusal(error) && !isRetried) {
+      if (isRetriable(error, request.method) && !isRetried) {
         balancer.isDown[server] = true;
         server = balancer.choose(server);
         isRetried = true;
@@ -497,11 +513,12 @@ async function runEmbedded(): Promise<void> {
     const balancer = new Balancer([server]);
     const fixture = await prepareFixture(server.baseUrl);
     const { outcomes, written } = await drive(balancer, fixture, LOAD_SECONDS, []);
-    // SIGTERM with requests in flight: the burst is started, then the signal follows at once.
-    const burst = Array.from({ length: 20 }, (_, index) =>
-      send(balancer, index % 2 ? 'home' : 'inquiry', fixture, written),
+    // SIGTERM while requests are being served: a supply with a photo keeps the server busy for
+    // a good part of a second, so every one of them is in its hands when the signal comes.
+    const burst = Array.from({ length: IN_FLIGHT_SUPPLIES }, () =>
+      send(balancer, 'supply', fixture, written),
     );
-    await sleep(5);
+    await sleep(IN_FLIGHT_DELAY_MS);
     const stopped = stopServer(server);
     const inFlight = await Promise.all(burst);
     await stopped;
@@ -605,8 +622,9 @@ async function runPostgres(): Promise<void> {
       {
         at: 2 * third,
         name: 'postgres-restart',
+        // Run beside the load, never blocking the loop that sends it.
         run: async () => {
-          execSync(postgresRestartCommand(), { stdio: 'pipe' });
+          await exec(postgresRestartCommand());
         },
       },
     ];
