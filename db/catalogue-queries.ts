@@ -261,7 +261,12 @@ export function createCatalogueQueries<Row, View>({
       sql`${table.type} = ${listing.type}`,
       eq(table.offer, listing.status),
       listing.district ? eq(table.district, listing.district) : undefined,
-      listing.pricePeriod ? sql`${table.pricePeriod} = ${listing.pricePeriod}` : undefined,
+      // A sale has no period (a check constraint). Saying so, and sorting by the period too
+      // (one value here), lets the filters index hand over rows already in price order: the
+      // planner does not take `is null` as fixing a column's order.
+      listing.pricePeriod
+        ? sql`${table.pricePeriod} = ${listing.pricePeriod}`
+        : isNull(table.pricePeriod),
       sql`${table.id} <> ${listing._id}`,
     );
     // The nearest prices on each side, each read in the filters index's order: `limit` rows at
@@ -276,7 +281,7 @@ export function createCatalogueQueries<Row, View>({
             sql`${table.price} between ${listing.price} and ${Math.ceil(listing.price * 1.4)}`,
           ),
         )
-        .orderBy(asc(table.price))
+        .orderBy(asc(table.pricePeriod), asc(table.price))
         .limit(limit),
       db
         .select(columns)
@@ -287,7 +292,7 @@ export function createCatalogueQueries<Row, View>({
             sql`${table.price} >= ${Math.floor(listing.price * 0.6)} and ${table.price} < ${listing.price}`,
           ),
         )
-        .orderBy(desc(table.price))
+        .orderBy(desc(table.pricePeriod), desc(table.price))
         .limit(limit),
     ]);
     const distance = (row: unknown) => Math.abs((row as { price: number }).price - listing.price);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProperty, createUser } from '#db/seed/factories.ts';
+import { properties } from '#db/schema.ts';
+import { createProperty, createUser, propertyValues } from '#db/seed/factories.ts';
 import type { Actor } from '#lib/account.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { countCatalogueChanges, createTestApp, type TestApp } from '#server/testing.ts';
@@ -47,5 +48,63 @@ describe('setPropertyAvailability and the catalogue change', () => {
 
     expect(changes.count).toBe(0);
     changes.stop();
+  });
+});
+
+describe('listSimilarProperties at scale', () => {
+  type Sent = string | { text: string; values?: unknown[] };
+  /**
+   * Runs `work`, answering the SQL (with its parameters) it sent to the database: PGlite's
+   * client takes the text and parameters, node-postgres's pool a query object and parameters.
+   */
+  async function captureQueries(work: () => Promise<unknown>) {
+    const executed: { text: string; params: unknown[] }[] = [];
+    // The driver's client under Drizzle (PGlite, or node-postgres's pool).
+    const client = Reflect.get(test.database.db, '$client') as {
+      query: (sent: Sent, ...rest: unknown[]) => Promise<unknown>;
+    };
+    const query = client.query;
+    client.query = (sent, ...rest) => {
+      const params = (rest[0] as unknown[] | undefined) ?? [];
+      executed.push(
+        typeof sent === 'string'
+          ? { text: sent, params }
+          : { text: sent.text, params: sent.values ?? params },
+      );
+      return query.call(client, sent, ...rest);
+    };
+    try {
+      await work();
+    } finally {
+      client.query = query;
+    }
+    return executed;
+  }
+
+  it('reads the nearest prices in the filters index order, not every like listing', async () => {
+    const { db } = test.database;
+    const sale = { type: 'House', offer: 'Sale', district: 'Nyarugenge' } as const;
+    await db
+      .insert(properties)
+      .values(
+        Array.from({ length: 2_000 }, (_, index) =>
+          propertyValues(owner.id, { ...sale, price: 80_000_000 + index * 10_000 }),
+        ),
+      );
+    await test.database.sql.executeSql('analyze properties');
+    const listing = await createProperty(db, owner.id, { ...sale, price: 90_000_000 });
+    const view = await test.app.services.listings.getPublishedProperty(listing.id);
+
+    const queries = await captureQueries(() =>
+      test.app.services.listings.listSimilarProperties(view),
+    );
+
+    expect(queries).toHaveLength(2);
+    for (const { text, params } of queries) {
+      const { rows } = await test.database.sql.executeSql(`explain ${text}`, params);
+      const plan = rows.map((row) => String(row['QUERY PLAN'])).join('\n');
+      expect(plan).toContain('Index Scan');
+      expect(plan).not.toMatch(/Sort|Bitmap Heap Scan/);
+    }
   });
 });
