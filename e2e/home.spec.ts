@@ -31,6 +31,17 @@ test.describe('home page before JavaScript', () => {
     expect(html).not.toContain(fixtures.pending.asset.title);
   });
 
+  test('asks for the stylesheet before the scripts: nothing paints until it arrives', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    const stylesheet = html.search(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"/);
+    const firstScript = html.search(/<link rel="modulepreload"|<script/);
+
+    expect(stylesheet).toBeGreaterThan(0);
+    expect(stylesheet).toBeLessThan(firstScript);
+  });
+
   test.describe('with JavaScript disabled', () => {
     test.use({ javaScriptEnabled: false });
 
