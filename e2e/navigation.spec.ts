@@ -44,6 +44,23 @@ test('each Our Property entry opens its list page', async ({ page, fixtures }, t
   await expect(cardTitle(page, fixtures.pending.property.title)).toBeHidden();
 });
 
+test('the routes come with the page: no /__manifest request on load or on a click', async ({
+  page,
+}, testInfo) => {
+  const manifestRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/__manifest') manifestRequests.push(request.url());
+  });
+
+  await page.goto('/');
+  await waitForHydration(page);
+  const navigation = await openOurPropertyMenu(page, testInfo);
+  await navigation.getByRole('link', { name: 'Land', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Land Listings');
+
+  expect(manifestRequests).toEqual([]);
+});
+
 test('unpublished listings stay off the list pages', async ({ request, fixtures }) => {
   const houses = await (await request.get('/get-properties/type/House')).text();
   expect(houses).toContain(fixtures.properties.kicukiro.title);
