@@ -11,6 +11,7 @@ export const enAdmin = {
   'validation.role': 'Choose what you are interested in',
   'validation.tooLong': 'Must be at most {max} characters',
   'validation.controlCharacters': 'must not contain control characters',
+  'validation.wellFormedText': 'must be valid text (it holds a broken character)',
   'validation.amount': 'Enter an amount in RWF, digits only',
   'validation.count': 'Enter a whole number from 0 to 1000',
   'validation.area': 'Enter the area in square metres, e.g. 120',

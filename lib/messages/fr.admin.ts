@@ -13,6 +13,7 @@ export const frAdmin = {
   'validation.role': 'Choisissez ce qui vous intéresse',
   'validation.tooLong': '{max} caractères au maximum',
   'validation.controlCharacters': 'ne doit pas contenir de caractères de contrôle',
+  'validation.wellFormedText': 'doit être un texte valide (il contient un caractère cassé)',
   'validation.amount': 'Saisissez un montant en RWF, en chiffres uniquement',
   'validation.count': 'Saisissez un nombre entier de 0 à 1000',
   'validation.area': 'Saisissez la surface en mètres carrés, par ex. 120',

@@ -13,6 +13,7 @@ export const rwAdmin = {
   'validation.role': 'Hitamo icyo ushishikajwe na cyo',
   'validation.tooLong': 'Andika inyuguti zitarenze {max}',
   'validation.controlCharacters': "ntihagomba kubamo inyuguti zihishe z'igenzura",
+  'validation.wellFormedText': 'bigomba kuba inyandiko yemewe (harimo inyuguti yangiritse)',
   'validation.amount': 'Andika amafaranga mu Frw, imibare gusa',
   'validation.count': 'Andika umubare wuzuye kuva kuri 0 kugeza kuri 1000',
   'validation.area': 'Andika ubuso muri metero kare, urugero 120',

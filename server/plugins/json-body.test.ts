@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, siteSettings } from '#db/schema.ts';
+import { createSignedInUser, createTestApp, type TestApp } from '../testing.ts';
+import { findIllFormedText } from './json-body.ts';
+
+describe('findIllFormedText', () => {
+  it('names the first text holding a lone surrogate, in values and in keys', () => {
+    expect(findIllFormedText({ title: 'Inzu', about: { text: 'a\ud800b' } })).toBe('about.text');
+    expect(findIllFormedText({ photos: ['ok', '\udfff'] })).toBe('photos.1');
+    expect(findIllFormedText({ filters: { 'q\ud83d': 1 } })).toBe('filters.q\uFFFD');
+    expect(findIllFormedText('\ud800')).toBe('body');
+  });
+
+  it('lets whole surrogate pairs and every other value through', () => {
+    expect(findIllFormedText({ title: 'Inzu nziza 🏡', price: 1, sold: false, x: null })).toBe(
+      undefined,
+    );
+  });
+
+  it('walks a body nested deeper than the call stack would allow', () => {
+    let deep: unknown = '\ud800';
+    for (let level = 0; level < 200_000; level += 1) deep = [deep];
+    expect(findIllFormedText(deep)).toMatch(/^0(\.0)+$/);
+  });
+});
+
+describe('a JSON body with a broken character', () => {
+  let test: TestApp;
+  let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    admin = await createSignedInUser(test.database, { role: 'admin' });
+  });
+
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('is refused with the field named, and nothing is written', async () => {
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: { ...admin.bearer, 'content-type': 'application/json' },
+      // JSON's escape is the way a lone surrogate travels; PostgreSQL's jsonb refuses it.
+      payload: '{"aboutText":"About \\ud800 us"}',
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'aboutText: must be valid text (it holds a broken character)',
+      issues: [{ field: 'aboutText', message: 'must be valid text (it holds a broken character)' }],
+    });
+    expect(await test.database.db.select().from(siteSettings)).toEqual([]);
+    expect(
+      await test.database.db.select().from(auditLog).where(eq(auditLog.actorId, admin.user.id)),
+    ).toEqual([]);
+  });
+
+  it('is saved when its characters are whole, emoji included', async () => {
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin.bearer,
+      payload: { aboutText: 'About us 🏡' },
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(await test.app.services.settings.getPlatformSettings()).toMatchObject({
+      aboutText: 'About us 🏡',
+    });
+  });
+
+  it('still answers a body that is not JSON at all as before', async () => {
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: { ...admin.bearer, 'content-type': 'application/json' },
+      payload: '{"aboutText":',
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'body: must be valid JSON' });
+  });
+});
