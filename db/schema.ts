@@ -337,7 +337,8 @@ export const properties = pgTable(
       .on(table.type, table.offer, table.pricePeriod, table.price, table.id)
       .where(published),
     // Every combination of the list filters, counted from the index alone (PostgreSQL skips the
-    // leading columns a query leaves free).
+    // leading columns a query leaves free). A page by price is read in the index's order: the id
+    // breaks ties in price, so the first rows are the page and no tie group is read and sorted.
     index('properties_published_filters_idx')
       .on(
         table.type,
@@ -345,6 +346,7 @@ export const properties = pgTable(
         table.district,
         table.pricePeriod,
         table.price,
+        table.id,
         table.bedrooms,
         table.bathrooms,
       )
@@ -448,7 +450,7 @@ export const assets = pgTable(
       .on(table.type, table.offer, table.pricePeriod, table.price, table.id)
       .where(published),
     index('assets_published_filters_idx')
-      .on(table.type, table.offer, table.district, table.pricePeriod, table.price)
+      .on(table.type, table.offer, table.district, table.pricePeriod, table.price, table.id)
       .where(published),
     index('assets_published_district_created_idx')
       .on(table.district, table.type, table.offer, table.createdAt.desc().nullsFirst(), table.id)

@@ -51,36 +51,42 @@ describe('setPropertyAvailability and the catalogue change', () => {
   });
 });
 
-describe('listSimilarProperties at scale', () => {
-  type Sent = string | { text: string; values?: unknown[] };
-  /**
-   * Runs `work`, answering the SQL (with its parameters) it sent to the database: PGlite's
-   * client takes the text and parameters, node-postgres's pool a query object and parameters.
-   */
-  async function captureQueries(work: () => Promise<unknown>) {
-    const executed: { text: string; params: unknown[] }[] = [];
-    // The driver's client under Drizzle (PGlite, or node-postgres's pool).
-    const client = Reflect.get(test.database.db, '$client') as {
-      query: (sent: Sent, ...rest: unknown[]) => Promise<unknown>;
-    };
-    const query = client.query;
-    client.query = (sent, ...rest) => {
-      const params = (rest[0] as unknown[] | undefined) ?? [];
-      executed.push(
-        typeof sent === 'string'
-          ? { text: sent, params }
-          : { text: sent.text, params: sent.values ?? params },
-      );
-      return query.call(client, sent, ...rest);
-    };
-    try {
-      await work();
-    } finally {
-      client.query = query;
-    }
-    return executed;
+type Sent = string | { text: string; values?: unknown[] };
+/**
+ * Runs `work`, answering the SQL (with its parameters) it sent to the database: PGlite's
+ * client takes the text and parameters, node-postgres's pool a query object and parameters.
+ */
+async function captureQueries(work: () => Promise<unknown>) {
+  const executed: { text: string; params: unknown[] }[] = [];
+  // The driver's client under Drizzle (PGlite, or node-postgres's pool).
+  const client = Reflect.get(test.database.db, '$client') as {
+    query: (sent: Sent, ...rest: unknown[]) => Promise<unknown>;
+  };
+  const query = client.query;
+  client.query = (sent, ...rest) => {
+    const params = (rest[0] as unknown[] | undefined) ?? [];
+    executed.push(
+      typeof sent === 'string'
+        ? { text: sent, params }
+        : { text: sent.text, params: sent.values ?? params },
+    );
+    return query.call(client, sent, ...rest);
+  };
+  try {
+    await work();
+  } finally {
+    client.query = query;
   }
+  return executed;
+}
 
+/** The plan PostgreSQL picks for a query sent by the services, with its parameters. */
+async function planOf({ text, params }: { text: string; params: unknown[] }): Promise<string> {
+  const { rows } = await test.database.sql.executeSql(`explain ${text}`, params);
+  return rows.map((row) => String(row['QUERY PLAN'])).join('\n');
+}
+
+describe('listSimilarProperties at scale', () => {
   it('reads the nearest prices in the filters index order, not every like listing', async () => {
     const { db } = test.database;
     const sale = { type: 'House', offer: 'Sale', district: 'Nyarugenge' } as const;
@@ -100,11 +106,50 @@ describe('listSimilarProperties at scale', () => {
     );
 
     expect(queries).toHaveLength(2);
-    for (const { text, params } of queries) {
-      const { rows } = await test.database.sql.executeSql(`explain ${text}`, params);
-      const plan = rows.map((row) => String(row['QUERY PLAN'])).join('\n');
+    for (const query of queries) {
+      const plan = await planOf(query);
       expect(plan).toContain('Index Scan');
       expect(plan).not.toMatch(/Sort|Bitmap Heap Scan/);
     }
+  });
+});
+
+describe('listPublishedProperties at scale', () => {
+  it('reads a filtered page by price in the filters index order, ties and all', async () => {
+    const { db } = test.database;
+    // Prices as sellers set them: round figures, so many listings share each one.
+    const rent = {
+      type: 'House',
+      offer: 'Rent',
+      district: 'Kicukiro',
+      pricePeriod: 'month',
+    } as const;
+    await db.insert(properties).values(
+      Array.from({ length: 2_000 }, (_, index) =>
+        propertyValues(owner.id, {
+          ...rent,
+          price: 300_000 + (index % 10) * 100_000,
+          bedrooms: 1 + (index % 5),
+        }),
+      ),
+    );
+    await test.database.sql.executeSql('analyze properties');
+
+    const queries = await captureQueries(() =>
+      test.app.services.listings.listPublishedProperties({
+        type: 'House',
+        offer: 'Rent',
+        district: 'Kicukiro',
+        bedrooms: 3,
+        maxPrice: 2_000_000,
+        sort: 'price_asc',
+      }),
+    );
+
+    const page = queries.find(({ text }) => /order by/i.test(text));
+    expect(page).toBeDefined();
+    const plan = await planOf(page!);
+    expect(plan).toContain('Index Scan using properties_published_filters_idx');
+    expect(plan).not.toMatch(/Sort|Bitmap Heap Scan/);
   });
 });
