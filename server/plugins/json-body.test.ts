@@ -38,14 +38,19 @@ describe('a JSON body with a broken character', () => {
     await test.close();
   });
 
-  it('is refused with the field named, and nothing is written', async () => {
-    const response = await test.app.inject({
+  /** PUT /api/settings as the admin with `body` sent as it is, as JSON. */
+  function putRawSettings(body: string) {
+    return test.app.inject({
       method: 'PUT',
       url: '/api/settings',
       headers: { ...admin.bearer, 'content-type': 'application/json' },
-      // JSON's escape is the way a lone surrogate travels; PostgreSQL's jsonb refuses it.
-      payload: '{"aboutText":"About \\ud800 us"}',
+      payload: body,
     });
+  }
+
+  it('is refused with the field named, and nothing is written', async () => {
+    // JSON's escape is the way a lone surrogate travels; PostgreSQL's jsonb refuses it.
+    const response = await putRawSettings('{"aboutText":"About \\ud800 us"}');
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -73,12 +78,7 @@ describe('a JSON body with a broken character', () => {
   });
 
   it('still answers a body that is not JSON at all as before', async () => {
-    const response = await test.app.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      headers: { ...admin.bearer, 'content-type': 'application/json' },
-      payload: '{"aboutText":',
-    });
+    const response = await putRawSettings('{"aboutText":');
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'body: must be valid JSON' });
