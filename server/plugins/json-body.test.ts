@@ -77,6 +77,15 @@ describe('a JSON body with a broken character', () => {
     });
   });
 
+  it('is saved when a whole pair arrives as JSON escapes', async () => {
+    const response = await putRawSettings('{"aboutText":"About us \\uD83C\\uDFE1"}');
+
+    expect(response.statusCode).toBe(200);
+    expect(await test.app.services.settings.getPlatformSettings()).toMatchObject({
+      aboutText: 'About us 🏡',
+    });
+  });
+
   it('still answers a body that is not JSON at all as before', async () => {
     const response = await putRawSettings('{"aboutText":');
 

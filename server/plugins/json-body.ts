@@ -5,6 +5,8 @@ import { t } from '#lib/i18n.admin.ts';
 
 /** A UTF-16 surrogate with no partner: in unicode mode a whole pair is one code point. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
+/** A surrogate written as a JSON escape: without one, a parsed body cannot hold a lone one. */
+const ESCAPED_SURROGATE = /\\u[dD][89a-fA-F]/;
 
 /**
  * Where the first text holding a lone surrogate sits in a parsed JSON value (`about.text`,
@@ -43,7 +45,7 @@ async function jsonBodyPlugin(app: FastifyInstance) {
     (request, body: string, done) => {
       parseJson(request, body, (error, value) => {
         if (error) return done(error);
-        const field = findIllFormedText(value);
+        const field = ESCAPED_SURROGATE.test(body) ? findIllFormedText(value) : undefined;
         if (field) return done(InvalidError.field(field, t('validation.wellFormedText')));
         return done(null, value);
       });
