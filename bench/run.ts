@@ -9,7 +9,8 @@
  *   and signed in (rendered every time), and live search as visitors type it, every keystroke
  *   a new query the answer cache cannot hold, on the embedded database and on PostgreSQL;
  * - the home page's JS and CSS, gzipped;
- * - Lighthouse (default mobile preset) on the home page and a property page;
+ * - Lighthouse (default mobile preset) on the home page and a property page, through an HTTP/2
+ *   front with TLS as every deployment has (bench/https-front.ts);
  * - the upload path: CPU per 12 MP phone photo and bytes stored per byte sent (bench/upload.ts,
  *   which also runs alone: `npx tsx bench/upload.ts`);
  * - matching one listing that comes on offer against 100,000 open buyers' requests
@@ -38,6 +39,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { z } from 'zod';
 import { measureHomeBundle } from './bundle.ts';
+import { startHttpsFront } from './https-front.ts';
 import { formatFigure, isWithinBudget, median, note, type Budget, type Figure } from './figures.ts';
 import { killActiveChrome, runLighthouse, type LighthouseSample } from './lighthouse.ts';
 import { measureAgainstCeiling, type Endpoint, type LoadPlan } from './load.ts';
@@ -435,7 +437,18 @@ async function measureBundle(baseUrl: string): Promise<void> {
   });
 }
 
-async function measureLighthouse(baseUrl: string, propertyId: string): Promise<void> {
+/** Lighthouse on the home page and a property page, loaded through TLS and HTTP/2 as deployed. */
+async function measureLighthouse(serverUrl: string, propertyId: string): Promise<void> {
+  const front = await startHttpsFront(new URL(serverUrl));
+  try {
+    note(`lighthouse: through an HTTP/2 front with TLS on ${front.baseUrl}, as deployed`);
+    await measureLighthousePages(front.baseUrl, propertyId);
+  } finally {
+    await front.close();
+  }
+}
+
+async function measureLighthousePages(baseUrl: string, propertyId: string): Promise<void> {
   const pages = [
     { name: 'home', url: `${baseUrl}/` },
     { name: 'property', url: `${baseUrl}/property/${propertyId}` },

@@ -42,6 +42,16 @@ test.describe('home page before JavaScript', () => {
     expect(stylesheet).toBeLessThan(firstScript);
   });
 
+  test('asks for its scripts at low priority: the stylesheet and the photos come first', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+  });
+
   test.describe('with JavaScript disabled', () => {
     test.use({ javaScriptEnabled: false });
 
