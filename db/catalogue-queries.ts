@@ -8,7 +8,7 @@ import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type { Page } from '#lib/pagination.ts';
-import { toPrefixQuery } from '#lib/search-text.ts';
+import { searchWords } from '#lib/search-text.ts';
 import { HOME_GRID_SIZE } from '#lib/limits.ts';
 import type { ListingType } from '#lib/listing.ts';
 import { toListingFilters } from '#lib/listing-schemas.ts';
@@ -22,6 +22,7 @@ import {
   listingOrder,
   SEARCH_MATCH_CAP,
   searchConditions,
+  wholeWordsQueries,
 } from './catalogue-sql.ts';
 import type { Database, Transaction } from './client.ts';
 import type { assets, properties } from './schema.ts';
@@ -113,10 +114,14 @@ export function createCatalogueQueries<Row, View>({
   ): Promise<Page<View>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? HOME_GRID_SIZE;
-    const prefixQuery = toPrefixQuery(text);
-    if (!prefixQuery) return listPublished({ ...query, page, pageSize }, SEARCH_MATCH_CAP);
+    const typedWords = searchWords(text);
+    if (typedWords.length === 0) {
+      return listPublished({ ...query, page, pageSize }, SEARCH_MATCH_CAP);
+    }
+    const wordsQueries = await wholeWordsQueries(db, typedWords);
+    if (wordsQueries === null) return { items: [], page, pageSize, total: 0, isTotalCapped: false };
     const where = publishedWhere(query);
-    const { inSearch, inHeadline } = searchConditions(table, prefixQuery);
+    const { inSearch, inHeadline } = searchConditions(table, wordsQueries);
     const offset = (page - 1) * pageSize;
     const sort = toListingFilters(query).sort;
     const rows =

@@ -51,19 +51,84 @@ export function capTotal(counted: number, cap: number): { total: number; isTotal
 
 type SearchableTable = typeof properties | typeof assets;
 
+/** A typed word that begins more of the catalogue's words than this stays a prefix. */
+const MAX_WORDS_PER_PREFIX = 30;
+
+/** A word as a tsquery operand: quoted, so that it is taken as it is. */
+function quotedWord(word: string): string {
+  return `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+}
+
+/** What a search runs for the words typed, as tsquery texts: see `wholeWordsQueries`. */
+export type WordsQueries = {
+  /** For the whole search document. */
+  document: string;
+  /** For the headline; null when no headline holds a word that a typed word begins. */
+  headline: string | null;
+};
+
+/** The operand of a typed prefix: the words it begins, or the prefix when they are too many. */
+function prefixOperand(prefix: string, words: string[]): string {
+  return words.length > MAX_WORDS_PER_PREFIX
+    ? `${quotedWord(prefix)}:*`
+    : `(${words.map(quotedWord).join(' | ')})`;
+}
+
 /**
- * What a search matches in `table` for a prefix query ('kicu:* & house:*'): `inSearch`, the whole
- * search document; `inHeadline`, the title, type and place only (a subset of the document's
- * words, so every headline match is a search match). Accents are folded as in the vectors.
+ * The tsqueries (as text) a search runs for the words a visitor typed, each word a prefix of the
+ * catalogue's words: every prefix is replaced by the words it begins, read from `search_words`
+ * in one query ('kicu' and 'hou' give `('kicukiro') & ('house' | 'houses')`), accents folded as
+ * in the documents. GIN then walks each word's postings, skipping through a common word's by a
+ * rare one's, where a prefix makes it gather every posting of every word it begins first; and
+ * the planner knows how common each word is. A short prefix that begins more than
+ * MAX_WORDS_PER_PREFIX words stays a prefix: its matches are many, and reading the newest
+ * listings finds them. The headline's query holds only words some headline holds: the planner
+ * cannot know that a word is in no headline, and would walk every listing to find six. Null
+ * when a typed word begins no word at all: nothing can match.
+ */
+export async function wholeWordsQueries(
+  db: Pick<Database, 'execute'>,
+  typedWords: readonly string[],
+): Promise<WordsQueries | null> {
+  const typed = sql.join(
+    typedWords.map((word) => sql`${word}::text`),
+    sql`, `,
+  );
+  const wordsBegun = (onlyHeadline: boolean) => sql`array(
+        select word from search_words
+        where word >= typed.prefix collate "C" and word < typed.prefix || chr(1114111) collate "C"
+          ${onlyHeadline ? sql`and in_headline` : sql``}
+        order by word
+        limit ${MAX_WORDS_PER_PREFIX + 1}
+      )`;
+  const result = await db.execute<{ prefix: string; words: string[]; headlineWords: string[] }>(sql`
+    select typed.prefix, ${wordsBegun(false)} as words, ${wordsBegun(true)} as "headlineWords"
+    from (select fold_accents(unnest(array[${typed}])) as prefix) as typed`);
+  if (result.rows.some((row) => row.words.length === 0)) return null;
+  const inHeadline = result.rows.every((row) => row.headlineWords.length > 0);
+  return {
+    document: result.rows.map((row) => prefixOperand(row.prefix, row.words)).join(' & '),
+    headline: inHeadline
+      ? result.rows.map((row) => prefixOperand(row.prefix, row.headlineWords)).join(' & ')
+      : null,
+  };
+}
+
+/**
+ * What a search matches in `table` (`wholeWordsQueries`): `inSearch`, the whole search document;
+ * `inHeadline`, the title, type and place only (a subset of the document's words, so every
+ * headline match is a search match).
  */
 export function searchConditions(
   table: SearchableTable,
-  prefixQuery: string,
+  queries: WordsQueries,
 ): { inSearch: SQL; inHeadline: SQL } {
-  const query = sql`to_tsquery('simple', fold_accents(${prefixQuery}))`;
   return {
-    inSearch: sql`${table.search} @@ ${query}`,
-    inHeadline: sql`${table.headline} @@ ${query}`,
+    inSearch: sql`${table.search} @@ ${queries.document}::tsquery`,
+    inHeadline:
+      queries.headline === null
+        ? sql`false`
+        : sql`${table.headline} @@ ${queries.headline}::tsquery`,
   };
 }
 

@@ -300,6 +300,10 @@ export const properties = pgTable(
       .default(sql`'{}'::text[]`),
     photos: jsonb().$type<Photo[]>().notNull().default([]),
     ...trust(),
+    /**
+     * Its words are also kept in `search_words` by triggers on this table and on assets (SQL
+     * only, migration 0018, read by `wholeWordsQueries`), as an index keeps its keys.
+     */
     search: tsvector()
       .notNull()
       .generatedAlwaysAs(

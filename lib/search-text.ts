@@ -2,22 +2,27 @@ const MAX_WORDS = 8;
 const MAX_WORD_LENGTH = 40;
 
 /**
- * Turns what a visitor types into a PostgreSQL prefix query: 'Kicu  house!' becomes
- * 'kicu:* & house:*', so results narrow as they type. Only letters and digits survive, which also
- * keeps tsquery syntax out of user hands. Undefined when nothing searchable is left.
+ * The words a visitor typed, as a search reads them: lower case, letters and digits only (which
+ * also keeps tsquery syntax out of user hands), each once, at most eight. 'Kicu  house!' gives
+ * ['kicu', 'house']; empty when nothing searchable is left.
  */
-export function toPrefixQuery(text: string): string | undefined {
+export function searchWords(text: string): string[] {
   const words =
     text
       .normalize('NFKC')
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu) ?? [];
-  const unique = [...new Set(words.map((word) => word.slice(0, MAX_WORD_LENGTH)))];
-  if (unique.length === 0) return undefined;
-  return unique
-    .slice(0, MAX_WORDS)
-    .map((word) => `${word}:*`)
-    .join(' & ');
+  return [...new Set(words.map((word) => word.slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_WORDS);
+}
+
+/**
+ * Turns what a visitor types into a PostgreSQL prefix query: 'Kicu  house!' becomes
+ * 'kicu:* & house:*', so results narrow as they type. Undefined when nothing searchable is left.
+ */
+export function toPrefixQuery(text: string): string | undefined {
+  const words = searchWords(text);
+  if (words.length === 0) return undefined;
+  return words.map((word) => `${word}:*`).join(' & ');
 }
 
 /** Numbers written as words, in English, French and Kinyarwanda, up to ten. */

@@ -1,0 +1,156 @@
+/**
+ * `search_words` and the whole-words query: every word of the catalogue's search documents is
+ * kept as listings are written, and a search for what a visitor typed matches exactly the
+ * listings the same words as prefixes match.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchWords, toPrefixQuery } from '#lib/search-text.ts';
+import { wholeWordsQueries, type WordsQueries } from './catalogue-sql.ts';
+import type { DatabaseHandle } from './client.ts';
+import { properties } from './schema.ts';
+import { createAsset, createProperty, createUser } from './seed/factories.ts';
+import { createTestDatabase } from './testing.ts';
+
+let database: DatabaseHandle;
+let ownerId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ownerId = (await createUser(database.db)).id;
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+async function isKept(word: string): Promise<boolean> {
+  const result = await database.db.execute<{ kept: boolean }>(
+    sql`select exists (select 1 from search_words where word = ${word}) as kept`,
+  );
+  return result.rows[0]!.kept;
+}
+
+function expandTyped(text: string): Promise<WordsQueries | null> {
+  return wholeWordsQueries(database.db, searchWords(text));
+}
+
+async function isInHeadline(word: string): Promise<boolean> {
+  const result = await database.db.execute<{ inHeadline: boolean }>(
+    sql`select in_headline as "inHeadline" from search_words where word = ${word}`,
+  );
+  return result.rows[0]!.inHeadline;
+}
+
+describe('search_words', () => {
+  it("keeps the words of a new listing's title, place, features and description", async () => {
+    await createProperty(database.db, ownerId, {
+      title: 'Quillwort cottage',
+      location: 'Gisozi, Gasabo',
+      features: ['Veranda'],
+      description: 'Near the zinnia market',
+    });
+    await createAsset(database.db, ownerId, { name: 'Xylograph bicycle' });
+
+    for (const word of ['quillwort', 'gisozi', 'veranda', 'zinnia', 'xylograph']) {
+      expect(await isKept(word), word).toBe(true);
+    }
+    for (const word of ['quillwort', 'gisozi', 'xylograph']) {
+      expect(await isInHeadline(word), word).toBe(true);
+    }
+    for (const word of ['veranda', 'zinnia']) expect(await isInHeadline(word), word).toBe(false);
+  });
+
+  it("keeps the new words of a listing's edit, at once", async () => {
+    const property = await createProperty(database.db, ownerId, { title: 'Plain house' });
+    expect(await isKept('jacaranda')).toBe(false);
+
+    await database.db
+      .update(properties)
+      .set({ title: 'House under the jacaranda' })
+      .where(eq(properties.id, property.id));
+
+    expect(await isKept('jacaranda')).toBe(true);
+    expect(await expandTyped('jacar')).toEqual({
+      document: "('jacaranda')",
+      headline: "('jacaranda')",
+    });
+  });
+});
+
+describe('wholeWordsQuery', () => {
+  it('gives each typed prefix as the words it begins, accents folded', async () => {
+    await createProperty(database.db, ownerId, { title: 'Umbrella villa in Rémera' });
+    await createProperty(database.db, ownerId, { title: 'Umbra flat in Remera' });
+
+    const umbrellaRemera = "('umbra' | 'umbrella') & ('remera')";
+    expect(await expandTyped('Umbr RÉM')).toEqual({
+      document: umbrellaRemera,
+      headline: umbrellaRemera,
+    });
+  });
+
+  it('gives the headline only the words some headline holds, or nothing to look for', async () => {
+    await createProperty(database.db, ownerId, {
+      title: 'Tamarind house',
+      description: 'A tamarisk hedge and a tamarillo tree',
+    });
+
+    expect(await expandTyped('tamar')).toEqual({
+      document: "('tamarillo' | 'tamarind' | 'tamarisk')",
+      headline: "('tamarind')",
+    });
+    expect(await expandTyped('tamaris')).toEqual({ document: "('tamarisk')", headline: null });
+  });
+
+  it('answers null when a typed word begins no word of the catalogue', async () => {
+    expect(await expandTyped('umbr qqqzzz')).toBeNull();
+  });
+
+  it('keeps a prefix that begins more than 30 words a prefix', async () => {
+    const manyWords = Array.from({ length: 31 }, (_, index) => `wombat${index}`);
+    await createProperty(database.db, ownerId, { description: manyWords.join(' ') });
+
+    expect(await expandTyped('wom')).toEqual({ document: "'wom':*", headline: null });
+    expect((await expandTyped('wombat1'))?.document).toMatch(/^\('wombat1' \| 'wombat10' \|/);
+  });
+});
+
+describe('a search by whole words', () => {
+  const DOCUMENTS = [
+    'Two-bedroom house in Kicukiro, e-mail agent@inzu.rw',
+    'Maison à Nyamirambo, 1.5 km from the café',
+    "Inzu y'ibyumba bitatu i Kimironko",
+    'Apartment 3B, Kacyiru; parking for 2 cars',
+    'Land plot 600sqm near Rebero hill',
+  ];
+
+  it('matches the listings the same words as prefixes match, for every prefix typed', async () => {
+    const ids: string[] = [];
+    for (const description of DOCUMENTS) {
+      ids.push((await createProperty(database.db, ownerId, { description })).id);
+    }
+    const typed = new Set<string>();
+    for (const word of DOCUMENTS.flatMap(searchWords)) {
+      for (let length = 1; length <= word.length; length += 1) typed.add(word.slice(0, length));
+    }
+    typed.add('kicu rebero');
+    typed.add('inzu kim');
+
+    const matching = async (vector: 'search' | 'headline', condition: ReturnType<typeof sql>) => {
+      const result = await database.db.execute<{ id: string }>(
+        sql`select id from properties where ${sql.identifier(vector)} @@ ${condition} order by id`,
+      );
+      return result.rows.map((row) => row.id).filter((id) => ids.includes(id));
+    };
+    for (const text of typed) {
+      const byPrefix = sql`to_tsquery('simple', fold_accents(${toPrefixQuery(text)}))`;
+      const queries = await expandTyped(text);
+      for (const vector of ['search', 'headline'] as const) {
+        const query = vector === 'search' ? queries?.document : queries?.headline;
+        const byWords = query ? await matching(vector, sql`${query}::tsquery`) : [];
+        expect(byWords, `${vector}: ${text}`).toEqual(await matching(vector, byPrefix));
+      }
+    }
+  });
+});
