@@ -151,14 +151,16 @@ export function createCatalogueQueries<Row, View>({
    * A page of the matches ordered headline matches first, the newest first within each: two
    * plain `order by created_at desc limit n` reads, which PostgreSQL answers by walking the
    * newest-first index for a broad prefix (a few rows read) and from the GIN indexes for a rare
-   * word. The matches outside the headline are read only when the headline ones run out.
+   * word. The matches outside the headline are read only when the headline ones run out; when
+   * no headline can match, the page is the newest matches.
    */
   async function readHeadlineMatchesFirst(
     where: SQL,
-    { inSearch, inHeadline }: { inSearch: SQL; inHeadline: SQL },
+    { inSearch, inHeadline }: { inSearch: SQL; inHeadline: SQL | null },
     limit: number,
     offset: number,
   ): Promise<unknown[]> {
+    if (!inHeadline) return readNewest(and(where, inSearch)!, limit, offset);
     const headlineRows = await readNewest(and(where, inHeadline)!, limit, offset);
     if (headlineRows.length === limit) return headlineRows;
     // Past the last headline match, the page continues into the others at the offset left.

@@ -117,18 +117,16 @@ export async function wholeWordsQueries(
 /**
  * What a search matches in `table` (`wholeWordsQueries`): `inSearch`, the whole search document;
  * `inHeadline`, the title, type and place only (a subset of the document's words, so every
- * headline match is a search match).
+ * headline match is a search match), or null when no headline can match.
  */
 export function searchConditions(
   table: SearchableTable,
   queries: WordsQueries,
-): { inSearch: SQL; inHeadline: SQL } {
+): { inSearch: SQL; inHeadline: SQL | null } {
   return {
     inSearch: sql`${table.search} @@ ${queries.document}::tsquery`,
     inHeadline:
-      queries.headline === null
-        ? sql`false`
-        : sql`${table.headline} @@ ${queries.headline}::tsquery`,
+      queries.headline === null ? null : sql`${table.headline} @@ ${queries.headline}::tsquery`,
   };
 }
 

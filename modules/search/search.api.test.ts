@@ -219,6 +219,24 @@ describe('GET /api/search', () => {
     expect(ids(assetsBody.assets)).toEqual([carInName.id, carInDescription.id]);
   });
 
+  it('answers the newest first for words that no title, type or place holds', async () => {
+    const db = test.database.db;
+    const made = [];
+    for (const day of ['01', '02', '03', '04', '05', '06', '07']) {
+      made.push(
+        await createProperty(db, ownerId, {
+          description: 'Shaded by a kirabiro hedge.',
+          createdAt: new Date(`2025-03-${day}T00:00:00Z`),
+        }),
+      );
+    }
+    const newestFirst = made.reverse().map((property) => property.id);
+
+    const body = await search('kirab');
+    expect(ids(body.properties)).toEqual(newestFirst.slice(0, 6));
+    expect(body.totals.properties).toEqual({ count: 7, isCapped: false });
+  });
+
   it('matches features and types', async () => {
     const db = test.database.db;
     const withHeliport = await createProperty(db, ownerId, {
