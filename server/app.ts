@@ -58,7 +58,7 @@ import accessPlugin from './plugins/access.ts';
 import localePlugin from './plugins/locale.ts';
 import errorsPlugin from './plugins/errors.ts';
 import healthPlugin, { type ReadinessCheck } from './plugins/health.ts';
-import jsonBodyPlugin from './plugins/json-body.ts';
+import storableTextPlugin from './plugins/storable-text.ts';
 import loadSheddingPlugin, { type LoadSheddingOptions } from './plugins/load-shedding.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
@@ -190,7 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   };
   await app.register(errorsPlugin, { databaseCheck });
-  await app.register(jsonBodyPlugin);
+  await app.register(storableTextPlugin);
   await app.register(metricsPlugin, {
     token: config.metricsToken,
     accounts: services.accounts,

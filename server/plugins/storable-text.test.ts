@@ -2,14 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, siteSettings } from '#db/schema.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '../testing.ts';
-import { findIllFormedText } from './json-body.ts';
+import { findIllFormedText } from './storable-text.ts';
 
 describe('findIllFormedText', () => {
-  it('names the first text holding a lone surrogate, in values and in keys', () => {
+  it('names the first text holding a lone surrogate or a NUL, in values and in keys', () => {
     expect(findIllFormedText({ title: 'Inzu', about: { text: 'a\ud800b' } })).toBe('about.text');
     expect(findIllFormedText({ photos: ['ok', '\udfff'] })).toBe('photos.1');
     expect(findIllFormedText({ filters: { 'q\ud83d': 1 } })).toBe('filters.q\uFFFD');
     expect(findIllFormedText('\ud800')).toBe('body');
+    expect(findIllFormedText({ location: 'Kigali\u0000' })).toBe('location');
+    expect(findIllFormedText({ 'q\u0000': '1' })).toBe('q\uFFFD');
   });
 
   it('lets whole surrogate pairs and every other value through', () => {
@@ -86,10 +88,56 @@ describe('a JSON body with a broken character', () => {
     });
   });
 
+  it('is refused when a text holds a NUL, which PostgreSQL cannot store', async () => {
+    const response = await putRawSettings('{"aboutText":"About\\u0000 us"}');
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      issues: [{ field: 'aboutText', message: 'must be valid text (it holds a broken character)' }],
+    });
+  });
+
   it('still answers a body that is not JSON at all as before', async () => {
     const response = await putRawSettings('{"aboutText":');
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'body: must be valid JSON' });
+  });
+});
+
+describe('a query string with a NUL', () => {
+  let test: TestApp;
+  let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    admin = await createSignedInUser(test.database, { role: 'admin' });
+  });
+
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('is refused with the parameter named, where PostgreSQL would have failed', async () => {
+    // Found by the API fuzz test on PostgreSQL: the admin's location filter answered 500.
+    const response = await test.app.inject({
+      url: '/api/get-properties?location=%00',
+      headers: admin.bearer,
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'location: must be valid text (it holds a broken character)',
+      issues: [{ field: 'location', message: 'must be valid text (it holds a broken character)' }],
+    });
+  });
+
+  it('lets every other query through as before', async () => {
+    const response = await test.app.inject({
+      url: '/api/get-properties?location=Kicukiro',
+      headers: admin.bearer,
+    });
+
+    expect(response.statusCode).toBe(200);
   });
 });
