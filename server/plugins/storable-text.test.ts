@@ -4,6 +4,19 @@ import { auditLog, siteSettings } from '#db/schema.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '../testing.ts';
 import { findIllFormedText } from './storable-text.ts';
 
+/** The server with a signed-in admin, shared by the requests below. */
+let test: TestApp;
+let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+
+beforeAll(async () => {
+  test = await createTestApp();
+  admin = await createSignedInUser(test.database, { role: 'admin' });
+});
+
+afterAll(async () => {
+  await test.close();
+});
+
 describe('findIllFormedText', () => {
   it('names the first text holding a lone surrogate or a NUL, in values and in keys', () => {
     expect(findIllFormedText({ title: 'Inzu', about: { text: 'a\ud800b' } })).toBe('about.text');
@@ -28,18 +41,6 @@ describe('findIllFormedText', () => {
 });
 
 describe('a JSON body with a broken character', () => {
-  let test: TestApp;
-  let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    admin = await createSignedInUser(test.database, { role: 'admin' });
-  });
-
-  afterAll(async () => {
-    await test.close();
-  });
-
   /** PUT /api/settings as the admin with `body` sent as it is, as JSON. */
   function putRawSettings(body: string) {
     return test.app.inject({
@@ -106,18 +107,6 @@ describe('a JSON body with a broken character', () => {
 });
 
 describe('a query string with a NUL', () => {
-  let test: TestApp;
-  let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    admin = await createSignedInUser(test.database, { role: 'admin' });
-  });
-
-  afterAll(async () => {
-    await test.close();
-  });
-
   it('is refused with the parameter named, where PostgreSQL would have failed', async () => {
     // Found by the API fuzz test on PostgreSQL: the admin's location filter answered 500.
     const response = await test.app.inject({
