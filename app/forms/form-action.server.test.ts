@@ -126,6 +126,42 @@ describe('handleForm', () => {
     expect(run).not.toHaveBeenCalled();
   });
 
+  it('refuses a NUL in a field with 400 naming it, without running the form', async () => {
+    const run = vi.fn(async () => 'saved');
+    const schema = z.object({ title: z.string(), features: z.array(z.string()).optional() });
+    /** A form posted as a browser without JavaScript sends it: url-encoded. */
+    const postEncoded = (body: string) =>
+      handleForm(
+        {
+          request: new Request('http://localhost/page', {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body,
+          }),
+          context: createTestPageContext(test, null),
+        },
+        schema,
+        run,
+      );
+    const message = 'must be valid text (it holds a broken character)';
+
+    const inTitle = await postEncoded('title=Inzu%00nziza');
+    expect(inTitle.init?.status).toBe(400);
+    expect(inTitle.data).toEqual({
+      ok: false,
+      message: `title: ${message}`,
+      fieldErrors: { title: message },
+    });
+    const inList = await postEncoded('title=Inzu&features=Parking&features=Pool%00');
+    expect(inList.data).toMatchObject({ ok: false, fieldErrors: { features: message } });
+    expect(run).not.toHaveBeenCalled();
+
+    expect((await postEncoded('title=Inzu&features=Parking&features=Pool')).data).toEqual({
+      ok: true,
+      message: 'saved',
+    });
+  });
+
   it('hands the photo files to the form, leaving empty file inputs out', async () => {
     const body = new FormData();
     body.append('title', 'House');

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { DomainError, InvalidError } from '#lib/errors.ts';
 import { toFieldErrors, type FormResult } from '#lib/form-result.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
+import { findIllFormedText } from '#lib/storable-text.ts';
 import { addField, PHOTO_FIELDS, type SubmittedForm } from '#modules/media/media.form.ts';
 import { requestContext, type PageContext } from '#server/load-context.ts';
 import { INTENT_FIELD } from './intent-input.tsx';
@@ -85,6 +86,13 @@ async function answerForm<Schema extends z.ZodType>(
       { ok: false, message: tCount('api.tooManyRequests', seconds), fieldErrors: {} },
       { status: 429, headers: { 'retry-after': String(seconds) } },
     );
+  }
+  // A NUL (`%00` in a form, or a NUL byte in a multipart part) would fail in the database.
+  const illFormed = findIllFormedText(form.fields);
+  if (illFormed !== undefined) {
+    const field = illFormed.split('.')[0] ?? illFormed;
+    const message = t('validation.wellFormedText');
+    return failed(`${field}: ${message}`, 400, { [field]: message });
   }
   const parsed = handler.schema.safeParse(form.fields);
   if (!parsed.success) {
