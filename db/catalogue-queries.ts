@@ -118,7 +118,7 @@ export function createCatalogueQueries<Row, View>({
     if (typedWords.length === 0) {
       return listPublished({ ...query, page, pageSize }, SEARCH_MATCH_CAP);
     }
-    const wordsQueries = await wholeWordsQueries(db, typedWords);
+    const wordsQueries = await wholeWordsQueries(db, table, typedWords);
     if (wordsQueries === null) return { items: [], page, pageSize, total: 0, isTotalCapped: false };
     const where = publishedWhere(query);
     const { inSearch, inHeadline } = searchConditions(table, wordsQueries);

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableName,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { ListingFilters } from '#lib/listing-schemas.ts';
 import { defaultPricePeriod, LISTING_TYPES, type ListingType } from '#lib/listing.ts';
 import type { Database } from './client.ts';
@@ -75,19 +88,21 @@ function prefixOperand(prefix: string, words: string[]): string {
 }
 
 /**
- * The tsqueries (as text) a search runs for the words a visitor typed, each word a prefix of the
- * catalogue's words: every prefix is replaced by the words it begins, read from `search_words`
- * in one query ('kicu' and 'hou' give `('kicukiro') & ('house' | 'houses')`), accents folded as
- * in the documents. GIN then walks each word's postings, skipping through a common word's by a
- * rare one's, where a prefix makes it gather every posting of every word it begins first; and
- * the planner knows how common each word is. A short prefix that begins more than
- * MAX_WORDS_PER_PREFIX words stays a prefix: its matches are many, and reading the newest
- * listings finds them. The headline's query holds only words some headline holds: the planner
- * cannot know that a word is in no headline, and would walk every listing to find six. Null
- * when a typed word begins no word at all: nothing can match.
+ * The tsqueries (as text) a search of `table` runs for the words a visitor typed, each word a
+ * prefix of the catalogue's words: every prefix is replaced by the words of that catalogue it
+ * begins, read from `search_words` in one query ('kicu' and 'hou' give
+ * `('kicukiro') & ('house' | 'houses')`), accents folded as in the documents. GIN then walks each
+ * word's postings, skipping through a common word's by a rare one's, where a prefix makes it
+ * gather every posting of every word it begins first; and the planner knows how common each word
+ * is. A short prefix that begins more than MAX_WORDS_PER_PREFIX words stays a prefix: its matches
+ * are many, and reading the newest listings finds them. The headline's query holds only words
+ * some headline of the catalogue holds: the planner cannot know that a word is in no headline,
+ * and would walk every listing to find six. Null when a typed word begins no word of the
+ * catalogue: nothing can match.
  */
 export async function wholeWordsQueries(
   db: Pick<Database, 'execute'>,
+  table: SearchableTable,
   typedWords: readonly string[],
 ): Promise<WordsQueries | null> {
   const typed = sql.join(
@@ -96,7 +111,8 @@ export async function wholeWordsQueries(
   );
   const wordsBegun = (onlyHeadline: boolean) => sql`array(
         select word from search_words
-        where word >= typed.prefix collate "C" and word < typed.prefix || chr(1114111) collate "C"
+        where catalogue = ${getTableName(table)}
+          and word >= typed.prefix collate "C" and word < typed.prefix || chr(1114111) collate "C"
           ${onlyHeadline ? sql`and in_headline` : sql``}
         order by word
         limit ${MAX_WORDS_PER_PREFIX + 1}

@@ -301,8 +301,9 @@ export const properties = pgTable(
     photos: jsonb().$type<Photo[]>().notNull().default([]),
     ...trust(),
     /**
-     * Its words are also kept in `search_words` by triggers on this table and on assets (SQL
-     * only, migration 0018, read by `wholeWordsQueries`), as an index keeps its keys.
+     * Its words are also kept in `search_words`, each catalogue's apart, by triggers on this
+     * table and on assets (SQL only, migrations 0018 and 0019, read by `wholeWordsQueries`), as
+     * an index keeps its keys.
      */
     search: tsvector()
       .notNull()

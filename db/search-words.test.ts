@@ -3,12 +3,20 @@
  * kept as listings are written, and a search for what a visitor typed matches exactly the
  * listings the same words as prefixes match.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsDir } from '#config/paths.ts';
 import { searchWords, toPrefixQuery } from '#lib/search-text.ts';
 import { wholeWordsQueries, type WordsQueries } from './catalogue-sql.ts';
 import type { DatabaseHandle } from './client.ts';
-import { properties } from './schema.ts';
+import * as schema from './schema.ts';
+import { assets, properties } from './schema.ts';
 import { createAsset, createProperty, createUser } from './seed/factories.ts';
 import { createTestDatabase } from './testing.ts';
 
@@ -24,20 +32,29 @@ afterAll(async () => {
   await database.close();
 });
 
-async function isKept(word: string): Promise<boolean> {
+type Catalogue = 'properties' | 'assets';
+
+async function isKept(word: string, catalogue: Catalogue = 'properties'): Promise<boolean> {
   const result = await database.db.execute<{ kept: boolean }>(
-    sql`select exists (select 1 from search_words where word = ${word}) as kept`,
+    sql`select exists (
+      select 1 from search_words where catalogue = ${catalogue} and word = ${word}
+    ) as kept`,
   );
   return result.rows[0]!.kept;
 }
 
-function expandTyped(text: string): Promise<WordsQueries | null> {
-  return wholeWordsQueries(database.db, searchWords(text));
+function expandTyped(
+  text: string,
+  catalogue: Catalogue = 'properties',
+): Promise<WordsQueries | null> {
+  const table = catalogue === 'properties' ? properties : assets;
+  return wholeWordsQueries(database.db, table, searchWords(text));
 }
 
-async function isInHeadline(word: string): Promise<boolean> {
+async function isInHeadline(word: string, catalogue: Catalogue = 'properties'): Promise<boolean> {
   const result = await database.db.execute<{ inHeadline: boolean }>(
-    sql`select in_headline as "inHeadline" from search_words where word = ${word}`,
+    sql`select in_headline as "inHeadline" from search_words
+      where catalogue = ${catalogue} and word = ${word}`,
   );
   return result.rows[0]!.inHeadline;
 }
@@ -52,13 +69,33 @@ describe('search_words', () => {
     });
     await createAsset(database.db, ownerId, { name: 'Xylograph bicycle' });
 
-    for (const word of ['quillwort', 'gisozi', 'veranda', 'zinnia', 'xylograph']) {
+    for (const word of ['quillwort', 'gisozi', 'veranda', 'zinnia']) {
       expect(await isKept(word), word).toBe(true);
     }
-    for (const word of ['quillwort', 'gisozi', 'xylograph']) {
-      expect(await isInHeadline(word), word).toBe(true);
-    }
+    expect(await isKept('xylograph', 'assets')).toBe(true);
+    for (const word of ['quillwort', 'gisozi']) expect(await isInHeadline(word), word).toBe(true);
+    expect(await isInHeadline('xylograph', 'assets')).toBe(true);
     for (const word of ['veranda', 'zinnia']) expect(await isInHeadline(word), word).toBe(false);
+  });
+
+  it("keeps each catalogue's words apart", async () => {
+    await createAsset(database.db, ownerId, { name: 'Yellowwood motorcycle' });
+    await createProperty(database.db, ownerId, {
+      title: 'Yarrow house',
+      description: 'Yellowwood doors',
+    });
+
+    expect(await isKept('yarrow', 'assets')).toBe(false);
+    expect(await isInHeadline('yellowwood', 'assets')).toBe(true);
+    expect(await isInHeadline('yellowwood', 'properties')).toBe(false);
+    // The properties' headline gets no word only an asset's headline holds.
+    expect(await expandTyped('yellowwo')).toEqual({ document: "('yellowwood')", headline: null });
+    expect(await expandTyped('yellowwo', 'assets')).toEqual({
+      document: "('yellowwood')",
+      headline: "('yellowwood')",
+    });
+    // A word no asset holds ends the assets' search before any is read.
+    expect(await expandTyped('yarr', 'assets')).toBeNull();
   });
 
   it("keeps the new words of a listing's edit, at once", async () => {
@@ -151,6 +188,53 @@ describe('a search by whole words', () => {
         const byWords = query ? await matching(vector, sql`${query}::tsquery`) : [];
         expect(byWords, `${vector}: ${text}`).toEqual(await matching(vector, byPrefix));
       }
+    }
+  });
+});
+
+/** A copy of the migrations folder holding only those up to `lastIndex` (the journal's idx). */
+function migrationsUpTo(lastIndex: number): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+  fs.cpSync(migrationsDir, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
+    entries: { idx: number; tag: string }[];
+  };
+  for (const entry of journal.entries.filter((kept) => kept.idx > lastIndex)) {
+    fs.rmSync(path.join(folder, `${entry.tag}.sql`));
+  }
+  journal.entries = journal.entries.filter((kept) => kept.idx <= lastIndex);
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+// The upgrade is the same SQL on either engine; it runs once, on PGlite.
+describe.skipIf(process.env.TEST_DATABASE_URL)('upgrading to words kept by catalogue', () => {
+  it("rebuilds each catalogue's words from the listings already there (migration 0019)", async () => {
+    const before = migrationsUpTo(18);
+    const client = await PGlite.create();
+    try {
+      const db = drizzle({ client, schema, casing: 'snake_case' });
+      await migrate(db, { migrationsFolder: before });
+      const owner = await createUser(db);
+      await createProperty(db, owner.id, { title: 'Oleander house', description: 'Quince tree' });
+      await createAsset(db, owner.id, { name: 'Ocelot scooter', description: 'Quince paint' });
+
+      await migrate(db, { migrationsFolder: migrationsDir });
+
+      const kept = await db.execute<{ catalogue: string; word: string; inHeadline: boolean }>(
+        sql`select catalogue, word, in_headline as "inHeadline" from search_words
+          where word in ('oleander', 'quince', 'ocelot') order by catalogue, word`,
+      );
+      expect(kept.rows).toEqual([
+        { catalogue: 'assets', word: 'ocelot', inHeadline: true },
+        { catalogue: 'assets', word: 'quince', inHeadline: false },
+        { catalogue: 'properties', word: 'oleander', inHeadline: true },
+        { catalogue: 'properties', word: 'quince', inHeadline: false },
+      ]);
+    } finally {
+      await client.close();
+      fs.rmSync(before, { recursive: true, force: true });
     }
   });
 });
