@@ -44,7 +44,9 @@ export async function startHttpsFront(target: URL): Promise<HttpsFront> {
       if (!name.startsWith(':') && value !== undefined) forwarded[name] = value;
     }
     forwarded.host = headers[':authority'];
-    forwarded['x-forwarded-for'] = stream.session?.socket.remoteAddress;
+    // Unknown once the browser has gone, which a cancelled load can do this early.
+    const remoteAddress = stream.session?.socket?.remoteAddress;
+    if (remoteAddress) forwarded['x-forwarded-for'] = remoteAddress;
     forwarded['x-forwarded-proto'] = 'https';
     const upstream = http.request(
       {
@@ -55,6 +57,11 @@ export async function startHttpsFront(target: URL): Promise<HttpsFront> {
         headers: forwarded,
       },
       (answer) => {
+        // The browser may have cancelled the stream (a preload it no longer wants) meanwhile.
+        if (stream.destroyed) {
+          answer.resume();
+          return;
+        }
         const answerHeaders: http2.OutgoingHttpHeaders = { ':status': answer.statusCode ?? 502 };
         for (const [name, value] of Object.entries(answer.headers)) {
           if (!CONNECTION_HEADERS.has(name)) answerHeaders[name] = value;
@@ -63,7 +70,12 @@ export async function startHttpsFront(target: URL): Promise<HttpsFront> {
         answer.pipe(stream);
       },
     );
-    upstream.on('error', () => stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR));
+    upstream.on('error', () => {
+      if (!stream.destroyed) stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR);
+    });
+    // A cancelled stream ends its request upstream too, as a proxy does.
+    stream.on('error', () => upstream.destroy());
+    stream.on('close', () => upstream.destroy());
     stream.pipe(upstream);
   });
   server.listen(0, '127.0.0.1');
