@@ -46,18 +46,16 @@ BEGIN
 END
 $$;--> statement-breakpoint
 INSERT INTO "search_words" (catalogue, word, in_headline)
-  SELECT 'properties', word, bool_or(in_headline)
+  SELECT catalogue, word, bool_or(in_headline)
     FROM (
-      SELECT unnest(tsvector_to_array(search)) AS word, false AS in_headline FROM "properties"
+      SELECT 'properties' AS catalogue, unnest(tsvector_to_array(search)) AS word,
+          false AS in_headline
+        FROM "properties"
       UNION ALL
-      SELECT unnest(tsvector_to_array(headline)), true FROM "properties"
-    ) AS held
-    GROUP BY word;--> statement-breakpoint
-INSERT INTO "search_words" (catalogue, word, in_headline)
-  SELECT 'assets', word, bool_or(in_headline)
-    FROM (
-      SELECT unnest(tsvector_to_array(search)) AS word, false AS in_headline FROM "assets"
+      SELECT 'properties', unnest(tsvector_to_array(headline)), true FROM "properties"
       UNION ALL
-      SELECT unnest(tsvector_to_array(headline)), true FROM "assets"
+      SELECT 'assets', unnest(tsvector_to_array(search)), false FROM "assets"
+      UNION ALL
+      SELECT 'assets', unnest(tsvector_to_array(headline)), true FROM "assets"
     ) AS held
-    GROUP BY word;
+    GROUP BY catalogue, word;
