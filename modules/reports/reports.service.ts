@@ -5,6 +5,7 @@ import { assets, auditLog, inquiries, properties, users } from '#db/schema.ts';
 import { assertAdmin, USER_ROLES, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import type { Offer, PricePeriod } from '#lib/listing.ts';
+import { createCatalogueCache } from '#modules/catalogue/catalogue-cache.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import {
   PRICE_GUIDE_DAYS,
@@ -317,9 +318,10 @@ export function createReportsService({
 
   // The guide is the same for every visitor and moves slowly: one query serves everyone for
   // `cacheSeconds`, and concurrent readers share it. A catalogue change forgets it.
-  let cached: { at: number; guide: Promise<PriceGuide> } | null = null;
-  catalogueEvents.onChange(() => {
-    cached = null;
+  const guides = createCatalogueCache<PriceGuide>({
+    seconds: cacheSeconds,
+    maxEntries: 1,
+    catalogueEvents,
   });
 
   /**
@@ -327,16 +329,7 @@ export function createReportsService({
    * only where at least 5 listings back it.
    */
   function getPriceGuide(): Promise<PriceGuide> {
-    const now = clock();
-    if (cached && now.getTime() - cached.at < cacheSeconds * 1000) return cached.guide;
-    const guide = readPriceGuide(now);
-    const entry = { at: now.getTime(), guide };
-    cached = entry;
-    // A failed read is not kept: the next visitor tries again.
-    guide.catch(() => {
-      if (cached === entry) cached = null;
-    });
-    return guide;
+    return guides.answer('price guide', () => readPriceGuide(clock()));
   }
 
   /**

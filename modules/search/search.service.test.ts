@@ -76,6 +76,13 @@ describe('search answer cache', () => {
     expect(second).toBe(first);
   });
 
+  it('answers a search the catalogue changed under', async () => {
+    const search = searchService(60);
+    const underway = search.searchCatalogue('rebero');
+    search.catalogueEvents.changed();
+    expect(titles(await underway)).toContain('Rebero hill house');
+  });
+
   it('asks the database every time when the cache is off', async () => {
     const search = searchService(0);
     const before = titles(await search.searchCatalogue('rebero'));

@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { currentLocale } from '#lib/i18n.ts';
 import { HOME_GRID_SIZE } from '#lib/limits.ts';
 import type { ListingFilters } from '#lib/listing-schemas.ts';
@@ -10,6 +9,7 @@ import {
 } from '#lib/listing.ts';
 import { readRooms, toPrefixQuery } from '#lib/search-text.ts';
 import type { AssetsService } from '#modules/assets/assets.service.ts';
+import { createCatalogueCache } from '#modules/catalogue/catalogue-cache.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import type { ListingsService } from '#modules/listings/listings.service.ts';
 import type { SearchAnswer } from './search.schema.ts';
@@ -18,8 +18,6 @@ export type SearchService = ReturnType<typeof createSearchService>;
 
 /** The filters of a search: a type list's, and the type (or none, for every type). */
 export type SearchFilters = Partial<ListingFilters> & { type?: ListingType };
-
-type CacheKey = { text: string; filters: SearchFilters };
 
 const EMPTY_PAGE = { items: [], page: 1, pageSize: 0, total: 0, isTotalCapped: false };
 
@@ -81,18 +79,11 @@ export function createSearchService({
     };
   }
 
-  const cache =
-    cacheSeconds > 0
-      ? new LRUCache<string, SearchAnswer>({
-          max: MAX_CACHED_QUERIES,
-          ttl: cacheSeconds * 1000,
-          // The key's language comes first; the answer's texts ("3 days ago") are in it.
-          fetchMethod: (key) => {
-            const { text, filters } = JSON.parse(key.slice(key.indexOf(' ') + 1)) as CacheKey;
-            return queryCatalogue(text, filters);
-          },
-        })
-      : undefined;
+  const answers = createCatalogueCache<SearchAnswer>({
+    seconds: cacheSeconds,
+    maxEntries: MAX_CACHED_QUERIES,
+    catalogueEvents,
+  });
 
   /**
    * The home grids for what a visitor typed and the filters they set; an empty text gives the
@@ -110,19 +101,10 @@ export function createSearchService({
     };
     // 'Kic', 'kic ' and 'KIC!' are one query: the cache keys on what reaches the database.
     const text = toPrefixQuery(rest) ?? '';
-    if (!cache) return queryCatalogue(text, filters);
-    const key: CacheKey = { text, filters: sortedKeys(filters) };
-    const answer = await cache.fetch(`${currentLocale()} ${JSON.stringify(key)}`);
-    return answer ?? queryCatalogue(text, filters);
+    // The key's language comes first; the answer's texts ("3 days ago") are in it.
+    const key = `${currentLocale()} ${JSON.stringify({ text, filters: sortedKeys(filters) })}`;
+    return answers.answer(key, () => queryCatalogue(text, filters));
   }
-
-  /** Drops every cached answer, so a changed listing shows in the next search. */
-  function forgetCachedAnswers(): void {
-    cache?.clear();
-  }
-
-  // The service lives as long as the emitter (both are made once per server): no unsubscribe.
-  catalogueEvents.onChange(forgetCachedAnswers);
 
   return { searchCatalogue };
 }

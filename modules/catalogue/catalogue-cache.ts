@@ -1,0 +1,45 @@
+import { LRUCache } from 'lru-cache';
+import type { CatalogueEvents } from './catalogue.events.ts';
+
+/**
+ * Answers read from the published catalogue that are the same for every visitor (a search, a
+ * listing's details, the price guide), kept per key for `seconds` so that one query serves
+ * everyone asking in that time, and visitors asking the same thing at once share one read.
+ * Every catalogue change forgets them all at once.
+ *
+ * What is kept is the read itself (a promise), from the moment it starts: a change while a read
+ * is under way drops it, so the visitors after the change read again, while those already
+ * waiting still get the answer they asked for. A failed read is dropped too. 0 seconds reads
+ * every time.
+ */
+export function createCatalogueCache<Answer>({
+  seconds,
+  maxEntries,
+  catalogueEvents,
+}: {
+  seconds: number;
+  maxEntries: number;
+  catalogueEvents: CatalogueEvents;
+}) {
+  const reads =
+    seconds > 0
+      ? new LRUCache<string, Promise<Answer>>({ max: maxEntries, ttl: seconds * 1000 })
+      : undefined;
+  // The cache lives as long as the emitter (both are made once per server): no unsubscribe.
+  catalogueEvents.onChange(() => reads?.clear());
+
+  /** The answer kept under `key`, or the one `read` gives, kept for the next visitors. */
+  function answer(key: string, read: () => Promise<Answer>): Promise<Answer> {
+    if (!reads) return read();
+    const kept = reads.get(key);
+    if (kept) return kept;
+    const reading = read();
+    reads.set(key, reading);
+    reading.catch(() => {
+      if (reads.peek(key) === reading) reads.delete(key);
+    });
+    return reading;
+  }
+
+  return { answer };
+}
