@@ -81,9 +81,16 @@ export function createPageCache({ seconds, clock }: { seconds: number; clock: Cl
     sizeCalculation: (entry, key) => Math.ceil(entry.page.body.length * 1.4) + key.length + 512,
   });
   const isOn = seconds > 0;
+  // How many times the cache was emptied: a page whose render began before the last time holds
+  // what the change replaced, and is not kept.
+  let clears = 0;
 
   return {
     isOn,
+    /** Taken before a page renders, for `set`: which changes the page has seen. */
+    version(): number {
+      return clears;
+    },
     /** The page kept under `key`, unless it is older than the cache's lifetime. */
     get(key: string): KeptPage | undefined {
       const entry = pages.get(key);
@@ -94,15 +101,19 @@ export function createPageCache({ seconds, clock }: { seconds: number; clock: Cl
       }
       return entry.page;
     },
-    /** Keeps `page` under `key`; answers it as kept, or undefined when it is not kept. */
-    set(key: string, page: CachedPage): KeptPage | undefined {
-      if (!isOn || key.length > MAX_KEY_LENGTH) return undefined;
+    /**
+     * Keeps `page`, rendered from `version` on, under `key`; answers it as kept, or undefined when
+     * it is not kept (the cache is off, the key too long, or the cache emptied since).
+     */
+    set(key: string, page: CachedPage, version: number): KeptPage | undefined {
+      if (!isOn || key.length > MAX_KEY_LENGTH || version !== clears) return undefined;
       const kept = keep(page);
       pages.set(key, { page: kept, expiresAt: clock().getTime() + seconds * 1000 });
       return kept;
     },
     /** Forgets every page: the catalogue or the settings changed. */
     clear(): void {
+      clears += 1;
       pages.clear();
     },
   };

@@ -122,6 +122,8 @@ describe('the page cache', () => {
   const INLINE_SCRIPT = 'window.page = { ready: true };';
   let renders = 0;
   let now = new Date('2026-11-26T09:00:00Z');
+  /** Set to have the catalogue change while the next page renders. */
+  let isChangingWhileRendering = false;
 
   /** Draws each document with how many times its loader ran and two scripts, one inline. */
   const renderDocument = (
@@ -147,7 +149,11 @@ describe('the page cache', () => {
         build: buildOf(
           {
             listings: route('listings', 'listings', {
-              loader: () => ({ renders: ++renders }),
+              loader: () => {
+                if (isChangingWhileRendering) test!.app.services.catalogueEvents.changed();
+                isChangingWhileRendering = false;
+                return { renders: ++renders };
+              },
               default: () => null,
             }),
             missing: route('missing', 'missing', {
@@ -218,6 +224,14 @@ describe('the page cache', () => {
     expect((await visit('/listings')).renders).toBe(3);
     now = new Date(now.getTime() + 5_000);
     expect((await visit('/listings')).renders).toBe(4);
+  });
+
+  it('keeps no page a catalogue change overtook while it rendered', async () => {
+    await start();
+    isChangingWhileRendering = true;
+    expect((await visit('/listings')).renders).toBe(1);
+    expect((await visit('/listings')).renders).toBe(2);
+    expect((await visit('/listings')).cache).toBe('hit');
   });
 
   it('never keeps nor serves a signed-in page', async () => {

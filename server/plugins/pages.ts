@@ -203,6 +203,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
           : undefined;
       const cached = cacheKey === undefined ? undefined : cache.get(cacheKey);
       if (cached) return sendKeptPage(request, reply, cached, 'hit');
+      const cacheVersion = cache.version();
 
       const limit = isRead ? undefined : await checkFormRateLimit(request);
       const fetchRequest = createRequest(request.raw, reply.raw, {
@@ -248,7 +249,8 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         if (!response.headers.has('cache-control')) headers.push(['cache-control', 'no-cache']);
       }
       const page = { status: response.status, headers, body };
-      const kept = cacheKey !== undefined && isCacheable(page) && cache.set(cacheKey, page);
+      const kept =
+        cacheKey !== undefined && isCacheable(page) && cache.set(cacheKey, page, cacheVersion);
       return kept ? sendKeptPage(request, reply, kept, 'miss') : sendPage(reply, page);
     },
   });
