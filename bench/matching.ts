@@ -62,6 +62,7 @@ export async function measureMatching(): Promise<Figure[]> {
       clock: systemClock,
       storage: createLocalPhotoStorage(dir),
       searchCacheSeconds: 0,
+      listingCacheSeconds: 0,
       authLimits: {
         loginFailuresPerAddressPer15Minutes: 100,
         signupsPerAddressPerHour: 30,

@@ -146,6 +146,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     storage,
     searchCacheSeconds: config.searchCacheSeconds,
+    // The listing data of detail pages is the same for every visitor, like a kept page.
+    listingCacheSeconds: config.pageCacheSeconds,
     authLimits: {
       loginFailuresPerAddressPer15Minutes: config.loginFailuresPerAddressPer15Minutes,
       signupsPerAddressPerHour: config.signupsPerAddressPerHour,

@@ -32,6 +32,7 @@ beforeAll(async () => {
     clock: systemClock,
     storage: createLocalPhotoStorage(uploads),
     searchCacheSeconds: 10,
+    listingCacheSeconds: 5,
     authLimits: {
       loginFailuresPerAddressPer15Minutes: 100,
       signupsPerAddressPerHour: 100,

@@ -50,6 +50,7 @@ export function createServices({
   clock,
   storage,
   searchCacheSeconds,
+  listingCacheSeconds,
   authLimits,
   limiters = createMemoryLimiters(clock),
   adminTwoStep = 'optional',
@@ -69,6 +70,8 @@ export function createServices({
   clock: Clock;
   storage: PhotoStorage;
   searchCacheSeconds: number;
+  /** How long a published listing's details and similar listings are reused for everyone. */
+  listingCacheSeconds: number;
   /** The sign-in, signup and reset limits per address (accounts.limits.ts). */
   authLimits: AuthLimitSettings;
   /** Where attempts are counted: Redis (every process) when set, else this process's memory. */
@@ -88,8 +91,9 @@ export function createServices({
     onListenerError: (error) =>
       logger.error({ err: error }, 'a catalogue change listener failed; the change stands'),
   });
-  const listings = createListingsService({ db, clock, catalogueEvents });
-  const assets = createAssetsService({ db, clock, catalogueEvents });
+  const catalogue = { db, clock, catalogueEvents, cacheSeconds: listingCacheSeconds };
+  const listings = createListingsService(catalogue);
+  const assets = createAssetsService(catalogue);
   const mail = createMailService({
     db,
     jobs,

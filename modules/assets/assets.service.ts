@@ -16,6 +16,7 @@ import {
 } from '#lib/listing.ts';
 import { placeLine, toPlaceView } from '#lib/places.ts';
 import { toPhotoView } from '#lib/photos.ts';
+import { cacheListingDetails } from '#modules/catalogue/catalogue-cache.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import {
   ASSET_KIND_FIELDS,
@@ -191,11 +192,14 @@ export function createAssetsService({
   db,
   clock,
   catalogueEvents,
+  cacheSeconds,
 }: {
   db: Database;
   clock: Clock;
   /** Told after an asset's availability changes. */
   catalogueEvents: CatalogueEvents;
+  /** How long a published asset's details and similar listings are reused (0: read each time). */
+  cacheSeconds: number;
 }) {
   const catalogue = createCatalogueQueries<AssetViewRow, AssetView>({
     db,
@@ -205,9 +209,16 @@ export function createAssetsService({
     toView: toAssetView,
     notFoundMessage: () => t('api.assetNotFound'),
   });
+  const details = cacheListingDetails(
+    {
+      getPublished: catalogue.getPublished,
+      listSimilar: (asset: AssetView) => catalogue.listSimilar(asset, 4),
+    },
+    { seconds: cacheSeconds, catalogueEvents },
+  );
   return {
     /** One published asset, or NotFound. */
-    getPublishedAsset: catalogue.getPublished,
+    getPublishedAsset: details.getPublished,
     /** A page of published assets, optionally of one type, one offer or one owner. */
     listPublishedAssets: (
       query: Partial<ListQuery> & { type?: AssetType; ownerId?: string },
@@ -219,7 +230,7 @@ export function createAssetsService({
     /** Published assets matching what a visitor typed, best first (see searchPublished). */
     searchPublishedAssets: catalogue.searchPublished,
     /** Published assets like this one (type, offer, district, near its price). */
-    listSimilarAssets: (asset: AssetView) => catalogue.listSimilar(asset, 4),
+    listSimilarAssets: details.listSimilar,
     /** Each type, offer and district with published assets (the landing pages). */
     listAssetPlaces: catalogue.listPublishedPlaces,
     /** Ids and change dates of published assets, newest first, for the sitemap. */

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { currentLocale } from '#lib/i18n.ts';
 import type { CatalogueEvents } from './catalogue.events.ts';
 
 /**
@@ -42,4 +43,29 @@ export function createCatalogueCache<Answer>({
   }
 
   return { answer };
+}
+
+/** How many listings' details each catalogue keeps: the ones visitors are looking at now. */
+const MAX_KEPT_LISTINGS = 1000;
+
+/**
+ * A catalogue's public listing details and each listing's similar listings, through the cache:
+ * what a listing page shows every visitor, read once per `seconds` however many look at it.
+ */
+export function cacheListingDetails<View extends { _id: string }>(
+  reads: {
+    getPublished(id: string): Promise<View>;
+    listSimilar(listing: View): Promise<View[]>;
+  },
+  options: { seconds: number; catalogueEvents: CatalogueEvents },
+) {
+  const listings = createCatalogueCache<View>({ ...options, maxEntries: MAX_KEPT_LISTINGS });
+  const similar = createCatalogueCache<View[]>({ ...options, maxEntries: MAX_KEPT_LISTINGS });
+  // The language comes first in each key: a view's texts ("3 days ago") are in it.
+  return {
+    getPublished: (id: string) =>
+      listings.answer(`${currentLocale()} ${id}`, () => reads.getPublished(id)),
+    listSimilar: (listing: View) =>
+      similar.answer(`${currentLocale()} ${listing._id}`, () => reads.listSimilar(listing)),
+  };
 }

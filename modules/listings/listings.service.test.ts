@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { properties } from '#db/schema.ts';
 import { createProperty, createUser, propertyValues } from '#db/seed/factories.ts';
 import type { Actor } from '#lib/account.ts';
@@ -48,6 +49,27 @@ describe('setPropertyAvailability and the catalogue change', () => {
 
     expect(changes.count).toBe(0);
     changes.stop();
+  });
+});
+
+describe("a published property's details", () => {
+  it('are read once for every visitor until the catalogue changes', async () => {
+    const property = await createProperty(test.database.db, owner.id, { price: 300_000 });
+    const { listings, catalogueEvents } = test.app.services;
+    const first = await listings.getPublishedProperty(property.id);
+    const similar = await listings.listSimilarProperties(first);
+    expect(await listings.getPublishedProperty(property.id)).toBe(first);
+    expect(await listings.listSimilarProperties(first)).toBe(similar);
+
+    await test.database.db
+      .update(properties)
+      .set({ price: 320_000 })
+      .where(eq(properties.id, property.id));
+    expect((await listings.getPublishedProperty(property.id)).price).toBe(300_000);
+
+    catalogueEvents.changed();
+    expect((await listings.getPublishedProperty(property.id)).price).toBe(320_000);
+    expect(await listings.listSimilarProperties(first)).not.toBe(similar);
   });
 });
 

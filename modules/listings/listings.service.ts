@@ -16,6 +16,7 @@ import {
 } from '#lib/listing.ts';
 import { placeLine, toPlaceView } from '#lib/places.ts';
 import { toPhotoView } from '#lib/photos.ts';
+import { cacheListingDetails } from '#modules/catalogue/catalogue-cache.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import type { PropertyView } from './listings.schema.ts';
 
@@ -150,11 +151,14 @@ export function createListingsService({
   db,
   clock,
   catalogueEvents,
+  cacheSeconds,
 }: {
   db: Database;
   clock: Clock;
   /** Told after a property's availability changes. */
   catalogueEvents: CatalogueEvents;
+  /** How long a published property's details and similar listings are reused (0: read each time). */
+  cacheSeconds: number;
 }) {
   const catalogue = createCatalogueQueries<PropertyViewRow, PropertyView>({
     db,
@@ -164,9 +168,16 @@ export function createListingsService({
     toView: toPropertyView,
     notFoundMessage: () => t('api.propertyNotFound'),
   });
+  const details = cacheListingDetails(
+    {
+      getPublished: catalogue.getPublished,
+      listSimilar: (property: PropertyView) => catalogue.listSimilar(property, 4),
+    },
+    { seconds: cacheSeconds, catalogueEvents },
+  );
   return {
     /** One published property, or NotFound. */
-    getPublishedProperty: catalogue.getPublished,
+    getPublishedProperty: details.getPublished,
     /** A page of published properties, optionally of one type, one offer or one owner. */
     listPublishedProperties: (
       query: Partial<ListQuery> & { type?: PropertyType; ownerId?: string },
@@ -178,7 +189,7 @@ export function createListingsService({
     /** Published properties matching what a visitor typed, best first (see searchPublished). */
     searchPublishedProperties: catalogue.searchPublished,
     /** Published properties like this one (type, offer, district, near its price). */
-    listSimilarProperties: (property: PropertyView) => catalogue.listSimilar(property, 4),
+    listSimilarProperties: details.listSimilar,
     /** Each type, offer and district with published properties (the landing pages). */
     listPropertyPlaces: catalogue.listPublishedPlaces,
     /** Ids and change dates of published properties, newest first, for the sitemap. */

@@ -17,7 +17,7 @@ function searchService(cacheSeconds: number) {
       throw error;
     },
   });
-  const deps = { db: database.db, clock: systemClock, catalogueEvents };
+  const deps = { db: database.db, clock: systemClock, catalogueEvents, cacheSeconds: 0 };
   const search = createSearchService({
     listings: createListingsService(deps),
     assets: createAssetsService(deps),
