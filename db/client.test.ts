@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { PGlite, ParserOptions } from '@electric-sql/pglite';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
 import { migrationsDir } from '#config/paths.ts';
-import { openDatabase } from './client.ts';
+import { DRIZZLE_RAW_TYPES, openDatabase } from './client.ts';
+import * as schema from './schema.ts';
 import { createTestDatabase } from './testing.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -58,4 +61,48 @@ describe.skipIf(!serverUrl)('migrating PostgreSQL', () => {
       await admin.end();
     }
   }, 120_000);
+});
+
+describe("the embedded database's type parsers", () => {
+  it('are the ones drizzle passes with every query: each type read as written', async () => {
+    const passed: (ParserOptions | undefined)[] = [];
+    const recorder = {
+      query: (_text: string, _params: unknown[], options?: { parsers?: ParserOptions }) => {
+        passed.push(options?.parsers);
+        return Promise.resolve({ rows: [], fields: [] });
+      },
+    };
+    const db = drizzlePglite({ client: recorder as unknown as PGlite, schema });
+    await db.execute(sql`select 1`);
+    await db.select({ id: schema.users.id }).from(schema.users);
+    expect(passed).toHaveLength(2);
+    for (const parsers of passed) {
+      expect(Object.keys(parsers ?? {}).map(Number)).toEqual(
+        DRIZZLE_RAW_TYPES.toSorted((a, b) => a - b),
+      );
+      for (const parse of Object.values(parsers ?? {}))
+        expect(parse('2026-11-27', 0)).toBe('2026-11-27');
+    }
+  });
+
+  it('give drizzle dates as written, in and out of transactions, and raw SQL Date objects', async () => {
+    const database = await openDatabase({ engine: 'pglite' });
+    try {
+      const read = sql`select '2026-11-27 08:05:00+00'::timestamptz as at, '2026-11-27'::date as day`;
+      const expected = { at: '2026-11-27 08:05:00+00', day: '2026-11-27' };
+      expect((await database.db.execute(read)).rows).toEqual([expected]);
+      expect(await database.db.transaction(async (tx) => (await tx.execute(read)).rows)).toEqual([
+        expected,
+      ]);
+
+      const raw = "select '2026-11-27 08:05:00+00'::timestamptz as at";
+      const withParameter = await database.sql.executeSql(`${raw}, $1::int as one`, [1]);
+      const withoutParameter = await database.sql.executeSql(raw);
+      for (const { rows } of [withParameter, withoutParameter]) {
+        expect(rows[0]!.at).toEqual(new Date('2026-11-27T08:05:00Z'));
+      }
+    } finally {
+      await database.close();
+    }
+  });
 });
