@@ -209,13 +209,7 @@ export function createAssetsService({
     toView: toAssetView,
     notFoundMessage: () => t('api.assetNotFound'),
   });
-  const details = cacheListingDetails(
-    {
-      getPublished: catalogue.getPublished,
-      listSimilar: (asset: AssetView) => catalogue.listSimilar(asset, 4),
-    },
-    { seconds: cacheSeconds, catalogueEvents },
-  );
+  const details = cacheListingDetails(catalogue, { seconds: cacheSeconds, catalogueEvents });
   return {
     /** One published asset, or NotFound. */
     getPublishedAsset: details.getPublished,

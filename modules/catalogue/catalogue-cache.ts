@@ -47,15 +47,17 @@ export function createCatalogueCache<Answer>({
 
 /** How many listings' details each catalogue keeps: the ones visitors are looking at now. */
 const MAX_KEPT_LISTINGS = 1000;
+/** How many similar listings a listing page shows. */
+const SIMILAR_LISTINGS = 4;
 
 /**
  * A catalogue's public listing details and each listing's similar listings, through the cache:
  * what a listing page shows every visitor, read once per `seconds` however many look at it.
  */
 export function cacheListingDetails<View extends { _id: string }>(
-  reads: {
+  catalogue: {
     getPublished(id: string): Promise<View>;
-    listSimilar(listing: View): Promise<View[]>;
+    listSimilar(listing: NoInfer<View>, limit: number): Promise<View[]>;
   },
   options: { seconds: number; catalogueEvents: CatalogueEvents },
 ) {
@@ -64,8 +66,10 @@ export function cacheListingDetails<View extends { _id: string }>(
   // The language comes first in each key: a view's texts ("3 days ago") are in it.
   return {
     getPublished: (id: string) =>
-      listings.answer(`${currentLocale()} ${id}`, () => reads.getPublished(id)),
+      listings.answer(`${currentLocale()} ${id}`, () => catalogue.getPublished(id)),
     listSimilar: (listing: View) =>
-      similar.answer(`${currentLocale()} ${listing._id}`, () => reads.listSimilar(listing)),
+      similar.answer(`${currentLocale()} ${listing._id}`, () =>
+        catalogue.listSimilar(listing, SIMILAR_LISTINGS),
+      ),
   };
 }

@@ -168,13 +168,7 @@ export function createListingsService({
     toView: toPropertyView,
     notFoundMessage: () => t('api.propertyNotFound'),
   });
-  const details = cacheListingDetails(
-    {
-      getPublished: catalogue.getPublished,
-      listSimilar: (property: PropertyView) => catalogue.listSimilar(property, 4),
-    },
-    { seconds: cacheSeconds, catalogueEvents },
-  );
+  const details = cacheListingDetails(catalogue, { seconds: cacheSeconds, catalogueEvents });
   return {
     /** One published property, or NotFound. */
     getPublishedProperty: details.getPublished,
