@@ -16,13 +16,16 @@ import { DISTRICTS } from '#lib/places.ts';
 import {
   capTotal,
   countUpTo,
+  countUpToSql,
   isPublishedSql,
   LIST_COUNT_CAP,
   listingFilterConditions,
   listingOrder,
+  readWordsBegun,
   SEARCH_MATCH_CAP,
   searchConditions,
-  wholeWordsQueries,
+  toWordsQueries,
+  type WordsBegun,
 } from './catalogue-sql.ts';
 import type { Database, Transaction } from './client.ts';
 import type { assets, properties } from './schema.ts';
@@ -47,6 +50,7 @@ export function createCatalogueQueries<Row, View>({
   columns,
   toView,
   notFoundMessage,
+  keepWordsBegun = (_typedWord, read) => read(),
 }: {
   db: Database;
   clock: Clock;
@@ -55,6 +59,11 @@ export function createCatalogueQueries<Row, View>({
   columns: SelectedFields;
   toView: (row: Row, now: Date) => View;
   notFoundMessage: () => string;
+  /**
+   * What a typed word begins, from the service's cache (forgotten on every catalogue change):
+   * read once for the many keystrokes that type it. Without it every search reads it.
+   */
+  keepWordsBegun?: (typedWord: string, read: () => Promise<WordsBegun>) => Promise<WordsBegun>;
 }) {
   const toViews = (rows: unknown[]) => {
     const now = clock();
@@ -118,25 +127,40 @@ export function createCatalogueQueries<Row, View>({
     if (typedWords.length === 0) {
       return listPublished({ ...query, page, pageSize }, SEARCH_MATCH_CAP);
     }
-    const wordsQueries = await wholeWordsQueries(db, table, typedWords);
+    const wordsQueries = toWordsQueries(
+      await Promise.all(
+        typedWords.map((word) => keepWordsBegun(word, () => readWordsBegun(db, table, word))),
+      ),
+    );
     if (wordsQueries === null) return { items: [], page, pageSize, total: 0, isTotalCapped: false };
     const where = publishedWhere(query);
     const { inSearch, inHeadline } = searchConditions(table, wordsQueries);
     const offset = (page - 1) * pageSize;
     const sort = toListingFilters(query).sort;
-    const rows =
-      sort && sort !== 'newest'
-        ? await readNewestMatchesByPrice(and(where, inSearch)!, sort, pageSize, offset)
-        : await readHeadlineMatchesFirst(where, { inSearch, inHeadline }, pageSize, offset);
+    const matches = sql`${table} where ${and(where, inSearch)}`;
+    if (sort && sort !== 'newest') {
+      const rows = await readNewestMatchesByPrice(and(where, inSearch)!, sort, pageSize, offset);
+      const count = await countUpTo(db, matches, SEARCH_MATCH_CAP);
+      return { items: toViews(rows), page, pageSize, ...count };
+    }
+    // The count rides on the page's first read: a keystroke's search is one query fewer.
+    const read = await readHeadlineMatchesFirst(
+      where,
+      { inSearch, inHeadline },
+      { limit: pageSize, offset, count: countUpToSql(matches, SEARCH_MATCH_CAP) },
+    );
+    const { rows } = read;
     // A first page that is not full holds every match: no need to count them.
     const count =
       offset === 0 && rows.length < pageSize
         ? capTotal(rows.length, SEARCH_MATCH_CAP)
-        : await countUpTo(db, sql`${table} where ${and(where, inSearch)}`, SEARCH_MATCH_CAP);
+        : read.count !== undefined
+          ? capTotal(read.count, SEARCH_MATCH_CAP)
+          : await countUpTo(db, matches, SEARCH_MATCH_CAP);
     return { items: toViews(rows), page, pageSize, ...count };
   }
 
-  /** The newest rows matching `where`, a page of them. */
+  /** A page of the newest rows matching `where`. */
   function readNewest(where: SQL, limit: number, offset: number) {
     return db
       .select(columns)
@@ -148,21 +172,40 @@ export function createCatalogueQueries<Row, View>({
   }
 
   /**
+   * `readNewest`, and `count` (read once, whatever the number of rows) with them; undefined when
+   * there are no rows to carry it.
+   */
+  async function readNewestCounting(
+    where: SQL,
+    { limit, offset, count }: { limit: number; offset: number; count: SQL<number> },
+  ): Promise<{ rows: unknown[]; count: number | undefined }> {
+    const rows = await db
+      .select({ ...columns, matchCount: count })
+      .from(table)
+      .where(where)
+      .orderBy(...listingOrder(table, 'newest'))
+      .limit(limit)
+      .offset(offset);
+    return { rows, count: rows[0]?.matchCount };
+  }
+
+  /**
    * A page of the matches ordered headline matches first, the newest first within each: two
    * plain `order by created_at desc limit n` reads, which PostgreSQL answers by walking the
    * newest-first index for a broad prefix (a few rows read) and from the GIN indexes for a rare
    * word. The matches outside the headline are read only when the headline ones run out; when
-   * no headline can match, the page is the newest matches.
+   * no headline can match, the page is the newest matches. The first read carries `count` when it
+   * finds rows (`readNewestCounting`).
    */
   async function readHeadlineMatchesFirst(
     where: SQL,
     { inSearch, inHeadline }: { inSearch: SQL; inHeadline: SQL | null },
-    limit: number,
-    offset: number,
-  ): Promise<unknown[]> {
-    if (!inHeadline) return readNewest(and(where, inSearch)!, limit, offset);
-    const headlineRows = await readNewest(and(where, inHeadline)!, limit, offset);
-    if (headlineRows.length === limit) return headlineRows;
+    { limit, offset, count }: { limit: number; offset: number; count: SQL<number> },
+  ): Promise<{ rows: unknown[]; count: number | undefined }> {
+    if (!inHeadline) return readNewestCounting(and(where, inSearch)!, { limit, offset, count });
+    const headline = await readNewestCounting(and(where, inHeadline)!, { limit, offset, count });
+    const headlineRows = headline.rows;
+    if (headlineRows.length === limit) return headline;
     // Past the last headline match, the page continues into the others at the offset left.
     const headlineTotal =
       headlineRows.length > 0 || offset === 0
@@ -173,7 +216,7 @@ export function createCatalogueQueries<Row, View>({
       limit - headlineRows.length,
       offset - headlineTotal + headlineRows.length,
     );
-    return [...headlineRows, ...otherRows];
+    return { rows: [...headlineRows, ...otherRows], count: headline.count };
   }
 
   /**

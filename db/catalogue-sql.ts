@@ -52,9 +52,14 @@ export async function countUpTo(
   cap: number,
 ): Promise<{ total: number; isTotalCapped: boolean }> {
   const result = await db.execute<{ total: number }>(
-    sql`select count(*)::int as total from (select 1 from ${from} limit ${cap + 1}) as counted`,
+    sql`select ${countUpToSql(from, cap)} as total`,
   );
   return capTotal(Number(result.rows[0]?.total ?? 0), cap);
+}
+
+/** `countUpTo` as an expression, for a query that reads something else as well. */
+export function countUpToSql(from: SQL, cap: number): SQL<number> {
+  return sql<number>`(select count(*)::int from (select 1 from ${from} limit ${cap + 1}) as counted)`;
 }
 
 /** A total counted up to cap + 1 rows: the count, capped, and whether the cap was reached. */
@@ -72,7 +77,7 @@ function quotedWord(word: string): string {
   return `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 }
 
-/** What a search runs for the words typed, as tsquery texts: see `wholeWordsQueries`. */
+/** What a search runs for the words typed, as tsquery texts: see `toWordsQueries`. */
 export type WordsQueries = {
   /** For the whole search document. */
   document: string;
@@ -87,28 +92,25 @@ function prefixOperand(prefix: string, words: string[]): string {
     : `(${words.map(quotedWord).join(' | ')})`;
 }
 
+/** The words of a catalogue that one typed word begins (see `toWordsQueries`). */
+export type WordsBegun = {
+  /** The typed word, accents folded as in the documents. */
+  prefix: string;
+  /** In byte order, at most MAX_WORDS_PER_PREFIX + 1 (more tells that there are too many). */
+  words: string[];
+  /** The same, of the words some headline holds. */
+  headlineWords: string[];
+};
+
 /**
- * The tsqueries (as text) a search of `table` runs for the words a visitor typed, each word a
- * prefix of the catalogue's words: every prefix is replaced by the words of that catalogue it
- * begins, read from `search_words` in one query ('kicu' and 'hou' give
- * `('kicukiro') & ('house' | 'houses')`), accents folded as in the documents. GIN then walks each
- * word's postings, skipping through a common word's by a rare one's, where a prefix makes it
- * gather every posting of every word it begins first; and the planner knows how common each word
- * is. A short prefix that begins more than MAX_WORDS_PER_PREFIX words stays a prefix: its matches
- * are many, and reading the newest listings finds them. The headline's query holds only words
- * some headline of the catalogue holds: the planner cannot know that a word is in no headline,
- * and would walk every listing to find six. Null when a typed word begins no word of the
- * catalogue: nothing can match.
+ * The words of `table`'s catalogue that `typedWord` begins, read from `search_words`: one range
+ * of its primary key, byte order as tsquery compares a prefix.
  */
-export async function wholeWordsQueries(
+export async function readWordsBegun(
   db: Pick<Database, 'execute'>,
   table: SearchableTable,
-  typedWords: readonly string[],
-): Promise<WordsQueries | null> {
-  const typed = sql.join(
-    typedWords.map((word) => sql`${word}::text`),
-    sql`, `,
-  );
+  typedWord: string,
+): Promise<WordsBegun> {
   const wordsBegun = (onlyHeadline: boolean) => sql`array(
         select word from search_words
         where catalogue = ${getTableName(table)}
@@ -117,21 +119,37 @@ export async function wholeWordsQueries(
         order by word
         limit ${MAX_WORDS_PER_PREFIX + 1}
       )`;
-  const result = await db.execute<{ prefix: string; words: string[]; headlineWords: string[] }>(sql`
+  const result = await db.execute<WordsBegun>(sql`
     select typed.prefix, ${wordsBegun(false)} as words, ${wordsBegun(true)} as "headlineWords"
-    from (select fold_accents(unnest(array[${typed}])) as prefix) as typed`);
-  if (result.rows.some((row) => row.words.length === 0)) return null;
-  const inHeadline = result.rows.every((row) => row.headlineWords.length > 0);
+    from (select fold_accents(${typedWord}::text) as prefix) as typed`);
+  return result.rows[0]!;
+}
+
+/**
+ * The tsqueries (as text) a search runs for the words a visitor typed, each word a prefix of the
+ * catalogue's words: every prefix is replaced by the words of that catalogue it begins
+ * (`readWordsBegun`: 'kicu' and 'hou' give `('kicukiro') & ('house' | 'houses')`). GIN then
+ * walks each word's postings, skipping through a common word's by a rare one's, where a prefix
+ * makes it gather every posting of every word it begins first; and the planner knows how common
+ * each word is. A short prefix that begins more than MAX_WORDS_PER_PREFIX words stays a prefix:
+ * its matches are many, and reading the newest listings finds them. The headline's query holds
+ * only words some headline of the catalogue holds: the planner cannot know that a word is in no
+ * headline, and would walk every listing to find six. Null when a typed word begins no word of
+ * the catalogue: nothing can match.
+ */
+export function toWordsQueries(begun: readonly WordsBegun[]): WordsQueries | null {
+  if (begun.some((typed) => typed.words.length === 0)) return null;
+  const inHeadline = begun.every((typed) => typed.headlineWords.length > 0);
   return {
-    document: result.rows.map((row) => prefixOperand(row.prefix, row.words)).join(' & '),
+    document: begun.map((typed) => prefixOperand(typed.prefix, typed.words)).join(' & '),
     headline: inHeadline
-      ? result.rows.map((row) => prefixOperand(row.prefix, row.headlineWords)).join(' & ')
+      ? begun.map((typed) => prefixOperand(typed.prefix, typed.headlineWords)).join(' & ')
       : null,
   };
 }
 
 /**
- * What a search matches in `table` (`wholeWordsQueries`): `inSearch`, the whole search document;
+ * What a search matches in `table` (`toWordsQueries`): `inSearch`, the whole search document;
  * `inHeadline`, the title, type and place only (a subset of the document's words, so every
  * headline match is a search match), or null when no headline can match.
  */

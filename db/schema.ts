@@ -302,7 +302,7 @@ export const properties = pgTable(
     ...trust(),
     /**
      * Its words are also kept in `search_words`, each catalogue's apart, by triggers on this
-     * table and on assets (SQL only, migrations 0018 and 0019, read by `wholeWordsQueries`), as
+     * table and on assets (SQL only, migrations 0018 and 0019, read by `readWordsBegun`), as
      * an index keeps its keys.
      */
     search: tsvector()

@@ -13,7 +13,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsDir } from '#config/paths.ts';
 import { searchWords, toPrefixQuery } from '#lib/search-text.ts';
-import { wholeWordsQueries, type WordsQueries } from './catalogue-sql.ts';
+import { readWordsBegun, toWordsQueries, type WordsQueries } from './catalogue-sql.ts';
 import type { DatabaseHandle } from './client.ts';
 import * as schema from './schema.ts';
 import { assets, properties } from './schema.ts';
@@ -43,12 +43,15 @@ async function isKept(word: string, catalogue: Catalogue = 'properties'): Promis
   return result.rows[0]!.kept;
 }
 
-function expandTyped(
+async function expandTyped(
   text: string,
   catalogue: Catalogue = 'properties',
 ): Promise<WordsQueries | null> {
   const table = catalogue === 'properties' ? properties : assets;
-  return wholeWordsQueries(database.db, table, searchWords(text));
+  const typedWords = searchWords(text);
+  return toWordsQueries(
+    await Promise.all(typedWords.map((word) => readWordsBegun(database.db, table, word))),
+  );
 }
 
 async function isInHeadline(word: string, catalogue: Catalogue = 'properties'): Promise<boolean> {

@@ -91,7 +91,14 @@ export function createServices({
     onListenerError: (error) =>
       logger.error({ err: error }, 'a catalogue change listener failed; the change stands'),
   });
-  const catalogue = { db, clock, catalogueEvents, cacheSeconds: listingCacheSeconds };
+  const catalogue = {
+    db,
+    clock,
+    catalogueEvents,
+    cacheSeconds: listingCacheSeconds,
+    // A search cache of 0 s keeps nothing: tests that write listings directly search at once.
+    isKeepingTypedWords: searchCacheSeconds > 0,
+  };
   const listings = createListingsService(catalogue);
   const assets = createAssetsService(catalogue);
   const mail = createMailService({

@@ -16,7 +16,7 @@ import {
 } from '#lib/listing.ts';
 import { placeLine, toPlaceView } from '#lib/places.ts';
 import { toPhotoView } from '#lib/photos.ts';
-import { cacheListingDetails } from '#modules/catalogue/catalogue-cache.ts';
+import { cacheListingDetails, cacheWordsBegun } from '#modules/catalogue/catalogue-cache.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import {
   ASSET_KIND_FIELDS,
@@ -193,6 +193,7 @@ export function createAssetsService({
   clock,
   catalogueEvents,
   cacheSeconds,
+  isKeepingTypedWords,
 }: {
   db: Database;
   clock: Clock;
@@ -200,6 +201,8 @@ export function createAssetsService({
   catalogueEvents: CatalogueEvents;
   /** How long a published asset's details and similar listings are reused (0: read each time). */
   cacheSeconds: number;
+  /** Whether searches keep the words each typed word begins (cacheWordsBegun). */
+  isKeepingTypedWords: boolean;
 }) {
   const catalogue = createCatalogueQueries<AssetViewRow, AssetView>({
     db,
@@ -208,6 +211,7 @@ export function createAssetsService({
     columns: viewColumns,
     toView: toAssetView,
     notFoundMessage: () => t('api.assetNotFound'),
+    keepWordsBegun: isKeepingTypedWords ? cacheWordsBegun(catalogueEvents) : undefined,
   });
   const details = cacheListingDetails(catalogue, { seconds: cacheSeconds, catalogueEvents });
   return {

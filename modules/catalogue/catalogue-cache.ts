@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { WordsBegun } from '#db/catalogue-sql.ts';
 import { currentLocale } from '#lib/i18n.ts';
 import type { CatalogueEvents } from './catalogue.events.ts';
 
@@ -72,4 +73,29 @@ export function cacheListingDetails<View extends { _id: string }>(
         catalogue.listSimilar(listing, SIMILAR_LISTINGS),
       ),
   };
+}
+
+/** How many typed words each catalogue keeps the words of. */
+const MAX_KEPT_TYPED_WORDS = 10_000;
+/**
+ * How long a typed word's words are kept at most. Every catalogue change forgets them at once in
+ * this process (and in the others through Redis); the limit bounds how late another process
+ * without Redis finds a new word.
+ */
+const TYPED_WORDS_SECONDS = 60;
+
+/**
+ * The catalogue's words each typed word begins ('kicu': 'kicukiro'), kept until the catalogue
+ * changes: a visitor types the same word over several keystrokes ('kimironko', then
+ * 'kimironko h', 'kimironko ho' …), and visitors type the same words all day. The words change only
+ * when listings are written, so unlike answers they stay valid however long no change comes, and
+ * they are kept whatever SEARCH_CACHE_SECONDS says; the listings a search reads are not.
+ */
+export function cacheWordsBegun(catalogueEvents: CatalogueEvents) {
+  const typedWords = createCatalogueCache<WordsBegun>({
+    seconds: TYPED_WORDS_SECONDS,
+    maxEntries: MAX_KEPT_TYPED_WORDS,
+    catalogueEvents,
+  });
+  return typedWords.answer;
 }

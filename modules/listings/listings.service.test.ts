@@ -175,3 +175,34 @@ describe('listPublishedProperties at scale', () => {
     expect(plan).not.toMatch(/Sort|Bitmap Heap Scan/);
   });
 });
+
+describe('searchPublishedProperties', () => {
+  it('pages headline matches first and counts every match on every page', async () => {
+    const db = test.database.db;
+    const titled = [];
+    for (let index = 0; index < 3; index++) {
+      titled.push(await createProperty(db, owner.id, { title: `Quarzite villa ${index}` }));
+    }
+    const described = [];
+    for (let index = 0; index < 3; index++) {
+      described.push(
+        await createProperty(db, owner.id, {
+          title: `Hillside home ${index}`,
+          description: 'Floors of quarzite stone.',
+        }),
+      );
+    }
+    const newestFirst = (rows: { id: string }[]) => rows.map((row) => row.id).reverse();
+    const expected = [...newestFirst(titled), ...newestFirst(described)];
+    const { listings } = test.app.services;
+
+    const pages = [];
+    for (const page of [1, 2, 3, 4]) {
+      pages.push(await listings.searchPublishedProperties('quarzite', { page, pageSize: 2 }));
+    }
+
+    expect(pages.flatMap((found) => found.items.map((item) => item._id))).toEqual(expected);
+    // Page 3 starts past every headline match: its count is read on its own.
+    for (const found of pages) expect(found).toMatchObject({ total: 6, isTotalCapped: false });
+  });
+});

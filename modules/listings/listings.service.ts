@@ -16,7 +16,7 @@ import {
 } from '#lib/listing.ts';
 import { placeLine, toPlaceView } from '#lib/places.ts';
 import { toPhotoView } from '#lib/photos.ts';
-import { cacheListingDetails } from '#modules/catalogue/catalogue-cache.ts';
+import { cacheListingDetails, cacheWordsBegun } from '#modules/catalogue/catalogue-cache.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import type { PropertyView } from './listings.schema.ts';
 
@@ -152,6 +152,7 @@ export function createListingsService({
   clock,
   catalogueEvents,
   cacheSeconds,
+  isKeepingTypedWords,
 }: {
   db: Database;
   clock: Clock;
@@ -159,6 +160,8 @@ export function createListingsService({
   catalogueEvents: CatalogueEvents;
   /** How long a published property's details and similar listings are reused (0: read each time). */
   cacheSeconds: number;
+  /** Whether searches keep the words each typed word begins (cacheWordsBegun). */
+  isKeepingTypedWords: boolean;
 }) {
   const catalogue = createCatalogueQueries<PropertyViewRow, PropertyView>({
     db,
@@ -167,6 +170,7 @@ export function createListingsService({
     columns: viewColumns,
     toView: toPropertyView,
     notFoundMessage: () => t('api.propertyNotFound'),
+    keepWordsBegun: isKeepingTypedWords ? cacheWordsBegun(catalogueEvents) : undefined,
   });
   const details = cacheListingDetails(catalogue, { seconds: cacheSeconds, catalogueEvents });
   return {

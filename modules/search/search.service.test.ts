@@ -11,13 +11,19 @@ import { createSearchService } from './search.service.ts';
 let database: DatabaseHandle;
 let ownerId: string;
 
-function searchService(cacheSeconds: number) {
+function searchService(cacheSeconds: number, { isKeepingTypedWords = false } = {}) {
   const catalogueEvents = createCatalogueEvents({
     onListenerError: (error) => {
       throw error;
     },
   });
-  const deps = { db: database.db, clock: systemClock, catalogueEvents, cacheSeconds: 0 };
+  const deps = {
+    db: database.db,
+    clock: systemClock,
+    catalogueEvents,
+    cacheSeconds: 0,
+    isKeepingTypedWords,
+  };
   const search = createSearchService({
     listings: createListingsService(deps),
     assets: createAssetsService(deps),
@@ -90,5 +96,25 @@ describe('search answer cache', () => {
     expect(titles(await search.searchCatalogue('rebero'))).toEqual(
       [...before, 'Rebero flat'].sort(),
     );
+  });
+});
+
+describe('typed words kept', () => {
+  it('keeps the words a typed word begins until the catalogue changes, answers not', async () => {
+    const search = searchService(0, { isKeepingTypedWords: true });
+    expect(titles(await search.searchCatalogue('umusambi'))).toEqual([]);
+    await createProperty(database.db, ownerId, { title: 'Umusambi lodge' });
+    // The kept words say no listing holds a word 'umusambi' begins: nothing is read.
+    expect(titles(await search.searchCatalogue('umusambi'))).toEqual([]);
+
+    search.catalogueEvents.changed();
+
+    expect(titles(await search.searchCatalogue('umusambi'))).toEqual(['Umusambi lodge']);
+    // The listings are read for every search, the kept words or not.
+    await createProperty(database.db, ownerId, { title: 'Umusambi villa' });
+    expect(titles(await search.searchCatalogue('umusambi'))).toEqual([
+      'Umusambi lodge',
+      'Umusambi villa',
+    ]);
   });
 });
