@@ -56,3 +56,37 @@ describe('stats', () => {
     }
   });
 });
+
+describe('workers', () => {
+  it('run jobs sent after they started within a second or two, not at their own 30 s look', async () => {
+    const sender = createJobQueue({
+      db: database.db,
+      runner: database.sql,
+      isWorking: false,
+      logger: silentLogger,
+    });
+    const worker = createJobQueue({
+      db: database.db,
+      runner: database.sql,
+      isWorking: true,
+      logger: silentLogger,
+    });
+    const ran: number[] = [];
+    const job = { run: async ({ n }: { n: number }) => void ran.push(n) };
+    const send = sender.define('workers-woken', job);
+    worker.define('workers-woken', job);
+    await sender.start();
+    await worker.start();
+    try {
+      // Past the workers' first look, which they take as they start.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const sentAt = Date.now();
+      for (const n of [1, 2, 3]) await send({ n });
+      await expect.poll(() => ran.toSorted(), { timeout: 10_000 }).toEqual([1, 2, 3]);
+      expect(Date.now() - sentAt).toBeLessThan(10_000);
+    } finally {
+      await worker.stop();
+      await sender.stop();
+    }
+  });
+});
