@@ -88,8 +88,9 @@ const TYPED_WORDS_SECONDS = 60;
  * The catalogue's words each typed word begins ('kicu': 'kicukiro'), kept until the catalogue
  * changes: a visitor types the same word over several keystrokes ('kimironko', then
  * 'kimironko h', 'kimironko ho' …), and visitors type the same words all day. The words change only
- * when listings are written, so unlike answers they stay valid however long no change comes, and
- * they are kept whatever SEARCH_CACHE_SECONDS says; the listings a search reads are not.
+ * when listings are written, so unlike answers they stay valid however long no change comes: they
+ * are kept longer than SEARCH_CACHE_SECONDS (the services keep none when it is 0). The listings a
+ * search reads are not kept here.
  */
 export function cacheWordsBegun(catalogueEvents: CatalogueEvents) {
   const typedWords = createCatalogueCache<WordsBegun>({
