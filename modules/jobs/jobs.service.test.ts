@@ -15,14 +15,19 @@ afterAll(async () => {
 
 const silentLogger = { error: () => undefined, warn: () => undefined };
 
+/** A job queue on the test database, whose workers run jobs when `isWorking`. */
+function jobQueue(isWorking: boolean) {
+  return createJobQueue({
+    db: database.db,
+    runner: database.sql,
+    isWorking,
+    logger: silentLogger,
+  });
+}
+
 describe('stats', () => {
   it('counts waiting and failed jobs per defined queue, zeros included', async () => {
-    const jobs = createJobQueue({
-      db: database.db,
-      runner: database.sql,
-      isWorking: false,
-      logger: silentLogger,
-    });
+    const jobs = jobQueue(false);
     const addWorking = jobs.define<{ n: number }>('stats-working', { run: async () => undefined });
     const addFailing = jobs.define<{ n: number }>('stats-failing', {
       retryLimit: 0,
@@ -59,18 +64,8 @@ describe('stats', () => {
 
 describe('workers', () => {
   it('run jobs sent after they started within a second or two, not at their own 30 s look', async () => {
-    const sender = createJobQueue({
-      db: database.db,
-      runner: database.sql,
-      isWorking: false,
-      logger: silentLogger,
-    });
-    const worker = createJobQueue({
-      db: database.db,
-      runner: database.sql,
-      isWorking: true,
-      logger: silentLogger,
-    });
+    const sender = jobQueue(false);
+    const worker = jobQueue(true);
     const ran: number[] = [];
     const job = { run: async ({ n }: { n: number }) => void ran.push(n) };
     const send = sender.define('workers-woken', job);
