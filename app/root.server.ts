@@ -44,8 +44,9 @@ export async function loadSiteSettings(
 /**
  * What every page needs: the site settings, the signed-in user, how many of their
  * notifications are unread and which listings they saved (the hearts of every card and listing
- * page, and the header's count). Every page waits for this, so they are read side by side. The
- * home page first goes to the visitor's language when it is not English.
+ * page, and the header's count), both kept per user until they change. Every page waits for
+ * this, so they are read side by side. The home page first goes to the visitor's language when
+ * it is not English.
  */
 export async function loadRootData({
   request,

@@ -168,9 +168,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: app.log,
   });
   app.decorate('services', services);
-  // Another process's settings or catalogue change empties this one's copies (settings, search
-  // answers, cached pages) within moments, as a change made here does.
-  cluster?.relayChanges({ settings: services.settings, catalogue: services.catalogueEvents });
+  // Another process's settings, catalogue or personal change empties this one's copies
+  // (settings, search answers, cached pages, users' unread counts and saved ids) within
+  // moments, as a change made here does.
+  cluster?.relayChanges({
+    settings: services.settings,
+    catalogue: services.catalogueEvents,
+    personal: services.personalEvents,
+  });
   await services.jobs.start();
   // Stopped before the database closes (the caller closes it after the app).
   app.addHook('onClose', () => services.jobs.stop());

@@ -9,6 +9,7 @@ import { createAccountSecurityService } from '#modules/accounts/accounts.securit
 import { createAccountsService } from '#modules/accounts/accounts.service.ts';
 import { createAuditService } from '#modules/audit/audit.service.ts';
 import { createAssetsService } from '#modules/assets/assets.service.ts';
+import { createPersonalEvents } from '#modules/accounts/personal-state.ts';
 import { createCatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import { createDashboardService } from '#modules/dashboard/dashboard.service.ts';
 import { createExpiryService } from '#modules/expiry/expiry.service.ts';
@@ -113,7 +114,9 @@ export function createServices({
   const newsletter = createNewsletterService({ db, mail });
   const media = createMediaService({ storage, maxBytes: uploadMaxBytes });
   const audit = createAuditService({ db, clock });
-  const notifications = createNotificationsService({ db, clock, mail, audit });
+  // One event for every change to a user's own state (unread notifications, saved listings).
+  const personalEvents = createPersonalEvents();
+  const notifications = createNotificationsService({ db, clock, mail, audit, personalEvents });
   watchSharedUpis({ notifications, catalogueEvents });
   const photoMatches = createPhotoMatchesService({ db, clock, notifications });
   const matching = createMatchingService({
@@ -235,10 +238,12 @@ export function createServices({
       jobs,
       notifications,
       catalogueEvents,
+      personalEvents,
     }),
     supplies,
     manage: createManageService({ db, clock, audit, media, photoMatches, catalogueEvents }),
     notifications,
+    personalEvents,
     settings,
     media,
   };

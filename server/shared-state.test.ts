@@ -259,4 +259,26 @@ describe.skipIf(!redisUrl)('two instances sharing one Redis', () => {
       interval: 20,
     });
   });
+
+  it("updates B's header counts within a second of a message or a save on A", async () => {
+    const buyer: Actor = {
+      id: (await createUser(database.db, { role: 'buyer' })).id,
+      role: 'buyer',
+    };
+    const property = await createProperty(database.db, seller.id);
+    const headerOnB = async () => ({
+      unread: await b.services.notifications.countUnread(buyer),
+      saved: await b.services.favourites.listSavedIds(buyer),
+    });
+    // B keeps both for minutes once read (for ever, on the frozen clock).
+    expect(await headerOnB()).toEqual({ unread: 0, saved: [] });
+
+    await a.services.notifications.sendPersonalMessage(buyer.id, 'Welcome to the site', admin);
+    await a.services.favourites.save(property.id, buyer);
+
+    await vi.waitFor(
+      async () => expect(await headerOnB()).toEqual({ unread: 1, saved: [property.id] }),
+      { timeout: 1000, interval: 20 },
+    );
+  });
 });

@@ -33,11 +33,16 @@ const mine = async () =>
 describe('saved listings', () => {
   it('saves a published listing once, lists it and forgets it', async () => {
     const house = await createProperty(test.database.db, seller.user.id, { title: 'Heart house' });
+    // What every page's hearts show, kept per user once read: each save and removal shows at once.
+    const heartsShow = () =>
+      test.app.services.favourites.listSavedIds({ id: buyer.user.id, role: 'buyer' });
+    expect(await heartsShow()).not.toContain(house.id);
     expect((await save(house.id)).statusCode).toBe(201);
     expect((await save(house.id)).statusCode).toBe(201);
     expect((await mine()).filter((item) => item.listingId === house.id)).toMatchObject([
       { title: 'Heart house', path: `/property/${house.id}` },
     ]);
+    expect(await heartsShow()).toContain(house.id);
 
     const removed = await test.app.inject({
       method: 'DELETE',
@@ -46,6 +51,7 @@ describe('saved listings', () => {
     });
     expect(removed.statusCode).toBe(200);
     expect((await mine()).some((item) => item.listingId === house.id)).toBe(false);
+    expect(await heartsShow()).not.toContain(house.id);
   });
 
   it('refuses an unpublished listing (404), a bad id (400 naming listingId) and strangers (401)', async () => {

@@ -10,6 +10,7 @@ import { localePath } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import { isPublished, type CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import { createPersonalCache, type PersonalEvents } from '#modules/accounts/personal-state.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { Notice, NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { FavouriteView } from './favourites.schema.ts';
@@ -35,6 +36,7 @@ export function createFavouritesService({
   jobs,
   notifications,
   catalogueEvents,
+  personalEvents,
 }: {
   db: Database;
   clock: Clock;
@@ -42,7 +44,11 @@ export function createFavouritesService({
   jobs: JobQueue;
   notifications: NotificationsService;
   catalogueEvents: CatalogueEvents;
+  /** Told of every save and removal: the hearts' saved ids are kept per user. */
+  personalEvents: PersonalEvents;
 }) {
+  const savedIds = createPersonalCache<string[]>({ events: personalEvents });
+
   /** A published listing's kind, title and price, or null (of `kind`, or of either). */
   async function findPublished(
     listingId: string,
@@ -82,12 +88,14 @@ export function createFavouritesService({
         createdAt: clock(),
       })
       .onConflictDoNothing();
+    personalEvents.changed(viewer.id);
   }
 
   async function remove(listingId: string, viewer: Actor): Promise<void> {
     await db
       .delete(favourites)
       .where(and(eq(favourites.userId, viewer.id), eq(favourites.listingId, listingId)));
+    personalEvents.changed(viewer.id);
   }
 
   async function isSaved(listingId: string, viewer: Actor): Promise<boolean> {
@@ -100,12 +108,15 @@ export function createFavouritesService({
 
   /** The ids of every listing the user saved (at most MAX_FAVOURITES), the latest first. */
   async function listSavedIds(viewer: Actor): Promise<string[]> {
-    const rows = await db
-      .select({ listingId: favourites.listingId })
-      .from(favourites)
-      .where(eq(favourites.userId, viewer.id))
-      .orderBy(desc(favourites.createdAt));
-    return rows.map((row) => row.listingId);
+    // Every page's hearts show them: read once per visit, until the user saves or removes one.
+    return savedIds.answer(viewer.id, '', async () => {
+      const rows = await db
+        .select({ listingId: favourites.listingId })
+        .from(favourites)
+        .where(eq(favourites.userId, viewer.id))
+        .orderBy(desc(favourites.createdAt));
+      return rows.map((row) => row.listingId);
+    });
   }
 
   /** The user's saved listings still published, the latest saved first. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '#db/seed/factories.ts';
+import type { Actor } from '#lib/account.ts';
 import { ForbiddenError } from '#lib/errors.ts';
 import { createTestApp, type TestApp } from '#server/testing.ts';
 import { audiencesFor } from './notifications.service.ts';
@@ -44,5 +45,63 @@ describe('admin-only services', () => {
     for (const call of calls) {
       await expect(call()).rejects.toBeInstanceOf(ForbiddenError);
     }
+  });
+});
+
+describe('countUnread', () => {
+  it('keeps each count until a notification is written or read, as if read each time', async () => {
+    const { notifications } = test.app.services;
+    const db = test.database.db;
+    const admin: Actor = { id: (await createUser(db, { role: 'admin' })).id, role: 'admin' };
+    const buyer: Actor = { id: (await createUser(db, { role: 'buyer' })).id, role: 'buyer' };
+    const seller: Actor = { id: (await createUser(db, { role: 'seller' })).id, role: 'seller' };
+    const counts = async () => [
+      await notifications.countUnread(buyer),
+      await notifications.countUnread(seller),
+    ];
+    const start = await counts();
+    const since = async () => (await counts()).map((count, index) => count - start[index]!);
+
+    await notifications.notify([buyer.id], () => ({
+      kind: 'notice',
+      title: 'Your listing was approved',
+      message: 'It is on the site now.',
+      link: null,
+    }));
+    expect(await since()).toEqual([1, 0]);
+
+    await notifications.sendPersonalMessage(seller.id, 'Please add a photo', admin);
+    expect(await since()).toEqual([1, 1]);
+
+    const { _id: broadcastId } = await notifications.createNotification(
+      { title: 'Holiday hours', message: 'Support answers on Monday.', audience: 'buyers' },
+      admin,
+    );
+    expect(await since()).toEqual([2, 1]);
+
+    await notifications.updateNotification(
+      broadcastId,
+      { title: 'Holiday hours', message: 'Support answers on Monday.', audience: 'everyone' },
+      admin,
+    );
+    expect(await since()).toEqual([2, 2]);
+
+    await notifications.markRead(broadcastId, buyer);
+    expect(await since()).toEqual([1, 2]);
+
+    await notifications.deleteNotification(broadcastId, admin);
+    expect(await since()).toEqual([1, 1]);
+
+    await notifications.markAllRead(seller);
+    expect(await notifications.countUnread(seller)).toBe(0);
+    expect((await since())[0]).toBe(1);
+
+    // The same user in another role receives that role's broadcasts.
+    await notifications.createNotification(
+      { title: 'New fees', message: 'Listing stays free.', audience: 'sellers' },
+      admin,
+    );
+    expect(await notifications.countUnread(buyer)).toBe(start[0]! + 1);
+    expect(await notifications.countUnread({ ...buyer, role: 'seller' })).toBe(start[0]! + 2);
   });
 });

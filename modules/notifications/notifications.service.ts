@@ -11,6 +11,7 @@ import { t } from '#lib/i18n.admin.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
 import type { NotificationAudience, NotificationKind } from '#lib/notifications.ts';
 import type { Page } from '#lib/pagination.ts';
+import { createPersonalCache, type PersonalEvents } from '#modules/accounts/personal-state.ts';
 import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import type {
@@ -98,12 +99,17 @@ export function createNotificationsService({
   clock,
   mail,
   audit,
+  personalEvents,
 }: {
   db: Database;
   clock: Clock;
   mail: MailService;
   audit: AuditService;
+  /** Told of every notification written or read: the header's unread counts are kept. */
+  personalEvents: PersonalEvents;
 }) {
+  const unreadCounts = createPersonalCache<number>({ events: personalEvents });
+
   /**
    * An admin writes to one user: the message lands in the user's inbox (a personal
    * notification) and is e-mailed to them (SMTP, or the outbox without it).
@@ -138,6 +144,7 @@ export function createNotificationsService({
       );
       return row!.id;
     });
+    personalEvents.changed(userId);
     return { id };
   }
 
@@ -171,6 +178,9 @@ export function createNotificationsService({
           createdAt: now,
           updatedAt: now,
         });
+        // In the caller's transaction, before its commit: on PGlite no read comes in between;
+        // on PostgreSQL a read in that moment is kept until the cache's time limit at most.
+        personalEvents.changed(recipient.id);
         if (!notice.mail) return;
         await mail.send(
           { to: recipient.email, kind: notice.kind, ...notice.mail(recipient.name) },
@@ -228,6 +238,7 @@ export function createNotificationsService({
     const row = await updateByIdWith(db, notifications, broadcast.id, values, (tx) =>
       audit.record({ actor, targetType: 'notification', targetId: broadcast.id, ...entry }, tx),
     );
+    personalEvents.changed();
     return toView(row);
   }
 
@@ -246,7 +257,7 @@ export function createNotificationsService({
     actor: Actor,
   ): Promise<NotificationView> {
     assertAdmin(actor);
-    return db.transaction(async (tx) => {
+    const view = await db.transaction(async (tx) => {
       const now = clock();
       const [row] = await tx
         .insert(notifications)
@@ -265,6 +276,8 @@ export function createNotificationsService({
       );
       return view;
     });
+    personalEvents.changed();
+    return view;
   }
 
   /** An admin edits a broadcast's title, message or audience; audited. */
@@ -330,10 +343,13 @@ export function createNotificationsService({
 
   /** How many of the latest notifications addressed to a user they have not read. */
   async function countUnread(viewer: Actor): Promise<number> {
-    const result = await db.execute<{ unread: number }>(sql`
-      select count(*)::int as unread from ${addressedTo(viewer)} as addressed
-      where not ${isReadBy(viewer)}`);
-    return Number(result.rows[0]?.unread ?? 0);
+    // Every page shows it: read once per visit, until a notification is written or read.
+    return unreadCounts.answer(viewer.id, viewer.role, async () => {
+      const result = await db.execute<{ unread: number }>(sql`
+        select count(*)::int as unread from ${addressedTo(viewer)} as addressed
+        where not ${isReadBy(viewer)}`);
+      return Number(result.rows[0]?.unread ?? 0);
+    });
   }
 
   /** Marks one notification read; NotFoundError unless it is addressed to the user. */
@@ -361,6 +377,7 @@ export function createNotificationsService({
       .insert(notificationReads)
       .values({ notificationId: row.id, userId: viewer.id, readAt: clock() })
       .onConflictDoNothing();
+    personalEvents.changed(viewer.id);
   }
 
   /** Marks every notification in the user's inbox read. */
@@ -370,6 +387,7 @@ export function createNotificationsService({
       select addressed.id, ${viewer.id}::uuid, ${clock().toISOString()}::timestamptz
       from ${addressedTo(viewer)} as addressed
       on conflict do nothing`);
+    personalEvents.changed(viewer.id);
   }
 
   return {
