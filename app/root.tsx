@@ -13,6 +13,7 @@ import { currentLocale, LOCALES, switchPathLocale, t } from '#lib/i18n.ts';
 import { lazy, Suspense } from 'react';
 import type { Route } from './+types/root';
 import stylesheetUrl from './app.css?url';
+import { useLinkNavigation } from './components/link.tsx';
 import { NavigationProgress } from './components/navigation-progress.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
@@ -76,6 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const user = useSignedInUser();
   const unreadNotifications = useUnreadNotifications();
   useStoredUser(user && { username: user.username, email: user.email, role: user.role });
+  useLinkNavigation();
   // The admin panel has its own chrome (sidebar, top bar) instead of the public header.
   const isAdminPanel = useMatches().some((match) => match.id === 'admin-layout');
   const isMaintenancePage = Boolean(useMaintenanceNotice());

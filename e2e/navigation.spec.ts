@@ -4,6 +4,7 @@ import {
   isPhone,
   openOurPropertyMenu,
   test,
+  viewDetailsLink,
   waitForHydration,
 } from './fixtures.ts';
 
@@ -59,6 +60,35 @@ test('the routes come with the page: no /__manifest request on load or on a clic
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Land Listings');
 
   expect(manifestRequests).toEqual([]);
+});
+
+test('a link opens its page in the same document; a Ctrl+click is left to the browser', async ({
+  page,
+  context,
+  fixtures,
+}) => {
+  const { title } = fixtures.properties.all[0]!;
+  await page.goto('/');
+  await waitForHydration(page);
+  // Gone after a document load: what shows that the router navigated instead.
+  await page.evaluate(() => document.documentElement.setAttribute('data-first-document', ''));
+  const isFirstDocument = () =>
+    page.evaluate(() => document.documentElement.hasAttribute('data-first-document'));
+
+  await viewDetailsLink(page, title).click();
+  await expect(page).toHaveURL(/\/property\//);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  expect(await isFirstDocument()).toBe(true);
+
+  await page.goBack();
+  await expect(page).toHaveURL('/');
+  await expect(viewDetailsLink(page, title)).toBeVisible();
+  expect(await isFirstDocument()).toBe(true);
+
+  const opened = context.waitForEvent('page');
+  await viewDetailsLink(page, title).click({ modifiers: ['ControlOrMeta'] });
+  await expect(await opened).toHaveURL(/\/property\//);
+  await expect(page).toHaveURL('/');
 });
 
 test('unpublished listings stay off the list pages', async ({ request, fixtures }) => {
