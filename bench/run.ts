@@ -187,6 +187,8 @@ function childEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.P
     NODE_ENV: 'production',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
+    // What docs/deployment.md advises for a catalogue of this size.
+    DATABASE_CACHE_MB: process.env.DATABASE_CACHE_MB || '256',
     ...extra,
   };
 }
@@ -524,7 +526,8 @@ async function main(): Promise<number> {
   note(
     `search cache: ${process.env.SEARCH_CACHE_SECONDS || '10'} s per query (search-prefix and ` +
       'search-rare repeat one text; search-keystrokes never repeats one within a turn); page ' +
-      `cache: ${process.env.PAGE_CACHE_SECONDS || '5'} s for signed-out visitors`,
+      `cache: ${process.env.PAGE_CACHE_SECONDS || '5'} s for signed-out visitors; embedded ` +
+      `database page cache: ${process.env.DATABASE_CACHE_MB || '256'} MB`,
   );
 
   const propertyId = await measureLoad(server.baseUrl);

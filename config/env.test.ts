@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
+      databaseCacheMb: 128,
       publicUrl: undefined,
       siteUrl: 'http://localhost:3000',
       adminEmail: undefined,
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       DATA_DIR: '/var/lib/inzu',
       DATABASE_URL: 'postgres://inzu@db:5432/inzu',
+      DATABASE_CACHE_MB: '256',
       PUBLIC_URL: 'https://inzu.rw/',
       ADMIN_EMAIL: 'admin@inzu.rw',
       ADMIN_PASSWORD: 'correct-horse',
@@ -88,6 +90,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: '/var/lib/inzu',
       databaseUrl: 'postgres://inzu@db:5432/inzu',
+      databaseCacheMb: 256,
       publicUrl: 'https://inzu.rw',
       siteUrl: 'https://inzu.rw',
       adminEmail: 'admin@inzu.rw',
@@ -191,6 +194,8 @@ describe('loadConfig', () => {
   it('bounds the upload size and the port', () => {
     expect(problemsOf({ UPLOAD_MAX_MB: '0' })[0]).toMatch(/^UPLOAD_MAX_MB: /);
     expect(problemsOf({ UPLOAD_MAX_MB: '101' })[0]).toMatch(/^UPLOAD_MAX_MB: /);
+    expect(problemsOf({ DATABASE_CACHE_MB: '8' })[0]).toMatch(/^DATABASE_CACHE_MB: /);
+    expect(problemsOf({ DATABASE_CACHE_MB: '64.5' })[0]).toMatch(/^DATABASE_CACHE_MB: /);
     expect(problemsOf({ PORT: '3000.5' })[0]).toMatch(/^PORT: /);
     expect(problemsOf({ PORT: '-1' })[0]).toMatch(/^PORT: /);
   });

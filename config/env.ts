@@ -13,6 +13,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
+  DATABASE_CACHE_MB: z.coerce.number().int().min(16).max(1024).default(128),
   PUBLIC_URL: optionalUrl,
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -68,6 +69,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The memory the embedded database keeps table and index pages in (PostgreSQL's
+   * shared_buffers), in MB; PostgreSQL's own setting applies with DATABASE_URL.
+   */
+  databaseCacheMb: number;
   publicUrl: string | undefined;
   /**
    * The address links in e-mails point to: PUBLIC_URL, else this machine. Never taken from a
@@ -160,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    databaseCacheMb: values.DATABASE_CACHE_MB,
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
     siteUrl: values.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${values.PORT}`,
     adminEmail: values.ADMIN_EMAIL,

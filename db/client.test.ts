@@ -106,3 +106,20 @@ describe("the embedded database's type parsers", () => {
     }
   });
 });
+
+describe('the embedded database', () => {
+  it('keeps pages in the cache it is given (DATABASE_CACHE_MB), else PGlite’s 128 MB', async () => {
+    for (const [cacheMb, expected] of [
+      [64, '64MB'],
+      [undefined, '128MB'],
+    ] as const) {
+      const database = await openDatabase({ engine: 'pglite', cacheMb });
+      try {
+        const { rows } = await database.sql.executeSql('show shared_buffers');
+        expect(rows).toEqual([{ shared_buffers: expected }]);
+      } finally {
+        await database.close();
+      }
+    }
+  });
+});

@@ -32,7 +32,13 @@ export type DatabaseHandle = {
 
 export type DatabaseOptions =
   | { engine: 'postgres'; url: string; poolSize?: number }
-  | { engine: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | {
+      engine: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /** Its page cache (shared_buffers) in MB; PGlite's 128 without it. */
+      cacheMb?: number;
+    };
 
 const PGLITE_FOLDER = 'db';
 /** The advisory lock held while one process migrates a PostgreSQL database. */
@@ -74,6 +80,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = await PGlite.create({
     dataDir: options.dataDir ? path.join(options.dataDir, PGLITE_FOLDER) : undefined,
     loadDataDir: options.loadDataDir,
+    startParams: options.cacheMb
+      ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.cacheMb}MB`]
+      : undefined,
   });
   const { ownParsers, query } = keepDrizzleParsers(client);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });

@@ -10,7 +10,11 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseHa
   if (config.databaseUrl) return openDatabase({ engine: 'postgres', url: config.databaseUrl });
   const releaseLock = lockDataDir(config.dataDir);
   try {
-    const handle = await openDatabase({ engine: 'pglite', dataDir: config.dataDir });
+    const handle = await openDatabase({
+      engine: 'pglite',
+      dataDir: config.dataDir,
+      cacheMb: config.databaseCacheMb,
+    });
     return {
       ...handle,
       async close() {
