@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { heldReads } from '#test/held-reads.ts';
 import { createPersonalCache, createPersonalEvents } from './personal-state.ts';
 
 /** A cache on its own events, and a read that counts its calls and waits to be let go. */
 function cacheWithReads() {
   const events = createPersonalEvents();
   const cache = createPersonalCache<number>({ events });
-  const pending: { finish(value: number): void; fail(error: Error): void }[] = [];
-  const read = () =>
-    new Promise<number>((resolve, reject) => {
-      pending.push({ finish: resolve, fail: reject });
-    });
-  return { cache, events, read, pending };
+  return { cache, events, ...heldReads<number>() };
 }
 
 describe('personal cache', () => {

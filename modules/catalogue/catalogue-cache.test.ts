@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { heldReads } from '#test/held-reads.ts';
 import { createCatalogueCache } from './catalogue-cache.ts';
 import { createCatalogueEvents } from './catalogue.events.ts';
 
@@ -10,12 +11,7 @@ function cacheWithReads(seconds = 60) {
     },
   });
   const cache = createCatalogueCache<string>({ seconds, maxEntries: 10, catalogueEvents });
-  const pending: { finish(answer: string): void; fail(error: Error): void }[] = [];
-  const read = () =>
-    new Promise<string>((resolve, reject) => {
-      pending.push({ finish: resolve, fail: reject });
-    });
-  return { cache, catalogueEvents, read, pending };
+  return { cache, catalogueEvents, ...heldReads<string>() };
 }
 
 describe('catalogue cache', () => {
