@@ -59,7 +59,12 @@ import { projectRoot } from '#config/paths.ts';
 import { CHROMIUM_PATH } from '#test/chromium.ts';
 
 const clientDir = path.join(projectRoot, 'build', 'client');
-const BUILD_OUTPUTS = ['build/node/index.js', 'build/server/index.js', 'build/client'];
+const BUILD_OUTPUTS = [
+  'build/node/index.js',
+  'build/node/pglite-thread.js',
+  'build/server/index.js',
+  'build/client',
+];
 
 /** A whole number from the environment, within [min, max] so every loop stays bounded. */
 function readIntegerEnv(name: string, fallback: number, min: number, max: number): number {

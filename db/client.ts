@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PGlite, types, type ParserOptions } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '#config/paths.ts';
 import { runDataSteps } from './data-steps.ts';
+import { openPgliteThread } from './pglite-client.ts';
 import * as schema from './schema.ts';
 
 import type { Database } from './database.ts';
@@ -77,33 +78,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create({
+  const client = await openPgliteThread({
     dataDir: options.dataDir ? path.join(options.dataDir, PGLITE_FOLDER) : undefined,
     loadDataDir: options.loadDataDir,
     startParams: options.cacheMb
       ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.cacheMb}MB`]
       : undefined,
+    rawTypes: DRIZZLE_RAW_TYPES,
   });
-  const { ownParsers, query } = keepDrizzleParsers(client);
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  // drizzle's driver asks only `query` and `transaction` of a PGlite, which the thread answers.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema, casing: 'snake_case' });
   return {
     db,
     engine: 'pglite',
-    sql: {
-      async executeSql(text, values = []) {
-        if (values.length > 0) return query(text, values, { parsers: ownParsers });
-        // Without parameters a text may hold several statements, which only the simple query
-        // protocol (exec) accepts; its answer is the last statement's.
-        const results = await client.exec(text, { parsers: ownParsers });
-        return results.at(-1) ?? { rows: [] };
-      },
-    },
+    sql: { executeSql: client.executeSql },
     async migrate() {
       await migratePglite(db, { migrationsFolder: migrationsDir });
       await runDataSteps(db);
     },
     close: () => client.close(),
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: () => client.dumpDataDir(),
   };
 }
 
@@ -122,45 +116,3 @@ export const DRIZZLE_RAW_TYPES = [
   1187, // interval[]
   1182, // date[]
 ];
-
-const readAsWritten = (value: string) => value;
-
-/**
- * PGlite applies a query's own parsers by copying its whole parser table (one entry per type
- * and array type of the database, 300 and more) into a new object: a third of a millisecond
- * per query, measured as 534 against 223 µs for `select 1`. drizzle passes the same parsers
- * with every query, so the client keeps them in its table instead, and its `query` (in and out
- * of transactions) drops them when drizzle's are passed. Answers PGlite's own `query` and its
- * parsers of those types, for the raw SQL (pg-boss) that reads them as before: dates as Date
- * objects.
- */
-function keepDrizzleParsers(client: PGlite) {
-  const ownParsers: ParserOptions = Object.fromEntries(
-    DRIZZLE_RAW_TYPES.map((type) => [type, client.parsers[type]!]),
-  );
-  for (const type of DRIZZLE_RAW_TYPES) client.parsers[type] = readAsWritten;
-  const query = client.query.bind(client);
-  client.query = (text, params, options) => query(text, params, withoutDrizzleParsers(options));
-  const transaction = client.transaction.bind(client);
-  client.transaction = (callback) =>
-    transaction((tx) => {
-      const txQuery = tx.query.bind(tx);
-      tx.query = (text, params, options) => txQuery(text, params, withoutDrizzleParsers(options));
-      return callback(tx);
-    });
-  return { ownParsers, query };
-}
-
-// Object.keys lists number keys in ascending order.
-const DRIZZLE_PARSER_KEYS = DRIZZLE_RAW_TYPES.toSorted((a, b) => a - b).join();
-
-/** The options without drizzle's parsers, which the client's table holds (other parsers stay). */
-function withoutDrizzleParsers<Options extends { parsers?: ParserOptions }>(
-  options: Options | undefined,
-): Options | undefined {
-  if (!options?.parsers || Object.keys(options.parsers).join() !== DRIZZLE_PARSER_KEYS) {
-    return options;
-  }
-  const { parsers: _drizzleParsers, ...rest } = options;
-  return rest as Options;
-}

@@ -11,8 +11,9 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 await build({
-  entryPoints: ['server/index.ts'],
-  outfile: 'build/node/index.js',
+  entryPoints: ['server/index.ts', 'db/pglite-thread.ts'],
+  outdir: 'build/node',
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -47,6 +47,7 @@ if (missing.length > 0) {
 
 const isBuilt = [
   'build/node/index.js',
+  'build/node/pglite-thread.js',
   'build/server/index.js',
   'build/client-catalogues.json',
 ].every((file) => fs.existsSync(path.join(ROOT, file)));

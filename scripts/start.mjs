@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 
 const isBuilt = [
   'build/node/index.js',
+  'build/node/pglite-thread.js',
   'build/server/index.js',
   'build/client-catalogues.json',
 ].every((file) => existsSync(file));
