@@ -151,11 +151,7 @@ export async function openPgliteThread(
       if (values.length > 0) {
         return ask({ op: 'query', text, params: values, isParsingRawTypes: true });
       }
-      const results = await ask<Results<Record<string, unknown>>[]>({
-        op: 'exec',
-        text,
-        isParsingRawTypes: true,
-      });
+      const results = await ask<Results<Record<string, unknown>>[]>({ op: 'exec', text });
       return results.at(-1) ?? { rows: [] };
     },
     dumpDataDir: () => ask({ op: 'dumpDataDir' }),

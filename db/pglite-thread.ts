@@ -28,7 +28,8 @@ export type PgliteAsk =
       isParsingRawTypes?: boolean;
       tx?: number;
     }
-  | { op: 'exec'; text: string; isParsingRawTypes?: boolean }
+  /** Raw SQL of several statements (simple protocol), read with PGlite's own parsers. */
+  | { op: 'exec'; text: string }
   | { op: 'begin' }
   | { op: 'end'; tx: number; isCommit: boolean }
   | { op: 'dumpDataDir' }
@@ -114,16 +115,16 @@ try {
     }
   }
 
-  function transaction(txId: number): Transaction {
+  function openTransaction(txId: number) {
     const open = transactions.get(txId);
     if (!open) throw new Error(`Transaction ${txId} is not open`);
-    return open.tx;
+    return open;
   }
 
   function handle(request: PgliteRequest): void {
     switch (request.op) {
       case 'query': {
-        const runner = request.tx === undefined ? client : transaction(request.tx);
+        const runner = request.tx === undefined ? client : openTransaction(request.tx).tx;
         const queryOptions = {
           rowMode: request.rowMode,
           parsers: parsersOf(request.isParsingRawTypes),
@@ -131,17 +132,11 @@ try {
         return answer(request.id, runner.query(request.text, request.params, queryOptions));
       }
       case 'exec':
-        return answer(
-          request.id,
-          client.exec(request.text, { parsers: parsersOf(request.isParsingRawTypes) }),
-        );
+        return answer(request.id, client.exec(request.text, { parsers: ownParsers }));
       case 'begin':
         return begin(request.id);
-      case 'end': {
-        const open = transactions.get(request.tx);
-        if (!open) throw new Error(`Transaction ${request.tx} is not open`);
-        return answer(request.id, open.end(request.isCommit));
-      }
+      case 'end':
+        return answer(request.id, openTransaction(request.tx).end(request.isCommit));
       case 'dumpDataDir':
         return answer(request.id, client.dumpDataDir('none'));
       case 'close':
