@@ -9,6 +9,7 @@ import type {
   PgliteRequest,
   PgliteThreadOptions,
 } from './pglite-thread.ts';
+import { compiledThreadFile } from './pglite-thread-source.ts';
 
 /** What a query answers: PGlite's results, copied from its thread. */
 type Results<Row> = { rows: Row[]; fields: { name: string; dataTypeID: number }[] };
@@ -65,11 +66,13 @@ function compilePglite() {
   return compiled;
 }
 
-/** The thread beside the built server, or its sources through tsx (tests, scripts). */
-function startThread(options: PgliteThreadOptions): Worker {
+/** The thread beside the built server, or compiled from its sources (tests, scripts). */
+async function startThread(options: PgliteThreadOptions): Promise<Worker> {
   const isBuilt = !import.meta.url.endsWith('.ts');
-  const file = isBuilt ? './pglite-thread.js' : './pglite-thread-from-source.mjs';
-  return new Worker(new URL(file, import.meta.url), { workerData: options });
+  const file = isBuilt
+    ? new URL('./pglite-thread.js', import.meta.url)
+    : await compiledThreadFile();
+  return new Worker(file, { workerData: options });
 }
 
 /**
@@ -82,7 +85,7 @@ function startThread(options: PgliteThreadOptions): Worker {
 export async function openPgliteThread(
   options: Omit<PgliteThreadOptions, 'pgliteWasmModule' | 'initdbWasmModule'>,
 ): Promise<PgliteThreadClient> {
-  const worker = startThread({ ...options, ...(await compilePglite()) });
+  const worker = await startThread({ ...options, ...(await compilePglite()) });
   const waiting = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
   let lastId = 0;
   let stopped: Error | undefined;
