@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, it, vi } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 
 function codeFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -23,6 +23,11 @@ function callerOf(stack: string | undefined): string {
     .find((line) => /\/(app|modules|lib)\//.test(line) && !/lib\/i18n|node_modules/.test(line));
   return frame?.trim() ?? 'unknown';
 }
+
+// The next test file in this worker gets the modules afresh, not this test's English-only reader.
+afterAll(() => {
+  vi.resetModules();
+});
 
 it('no text is made while a module loads', async () => {
   vi.resetModules();
