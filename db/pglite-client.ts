@@ -91,9 +91,8 @@ export async function openPgliteThread(
   let stopped: Error | undefined;
 
   // The thread keeps the process alive only while an answer is awaited, so that a script ends
-  // when its work does, even if it never closes the database.
-  const keepAliveWhileWaiting = () => (waiting.size > 0 ? worker.ref() : worker.unref());
-
+  // when its work does, even if it never closes the database: ref'd when an answer is first
+  // awaited (the opening, first) and unref'd when the last arrives.
   const opened = new Promise<void>((resolve, reject) => {
     waiting.set(0, { resolve: () => resolve(), reject });
   });
@@ -101,7 +100,7 @@ export async function openPgliteThread(
     const waiter = waiting.get(reply.id);
     if (!waiter) return;
     waiting.delete(reply.id);
-    keepAliveWhileWaiting();
+    if (waiting.size === 0) worker.unref();
     // Node hands a port's messages over in one go, up to a thousand, including those that
     // arrive meanwhile. Were each answer's continuation run here, a busy server would go from
     // answer to query to answer without ever returning to the event loop: no new request read,
@@ -119,14 +118,13 @@ export async function openPgliteThread(
   worker.on('error', stop);
   worker.on('exit', (code) => stop(new Error(`The embedded database's thread stopped (${code})`)));
   await opened;
-  keepAliveWhileWaiting();
 
   function ask<T>(request: PgliteAsk): Promise<T> {
     if (stopped) return Promise.reject(stopped);
     const id = (lastId += 1);
     return new Promise<T>((resolve, reject) => {
       waiting.set(id, { resolve: resolve as (result: unknown) => void, reject });
-      keepAliveWhileWaiting();
+      if (waiting.size === 1) worker.ref();
       worker.postMessage({ ...request, id } satisfies PgliteRequest);
     });
   }
