@@ -33,7 +33,7 @@
  *
  * `npm run bench -- --load` runs the load and fault test instead (bench/traffic.ts).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -56,15 +56,10 @@ import { measureMatching } from './matching.ts';
 import { runTrafficBench } from './traffic.ts';
 import { measureUpload } from './upload.ts';
 import { projectRoot } from '#config/paths.ts';
+import { missingBuildOutputs } from '../scripts/server-build.mjs';
 import { CHROMIUM_PATH } from '#test/chromium.ts';
 
 const clientDir = path.join(projectRoot, 'build', 'client');
-const BUILD_OUTPUTS = [
-  'build/node/index.js',
-  'build/node/pglite-thread.js',
-  'build/server/index.js',
-  'build/client',
-];
 
 /** A whole number from the environment, within [min, max] so every loop stays bounded. */
 function readIntegerEnv(name: string, fallback: number, min: number, max: number): number {
@@ -170,7 +165,7 @@ function seconds(since: number): string {
 }
 
 async function ensureBuild(): Promise<void> {
-  const missing = BUILD_OUTPUTS.filter((file) => !existsSync(path.join(projectRoot, file)));
+  const missing = missingBuildOutputs(projectRoot);
   if (missing.length === 0) {
     note('build: using the existing production build');
     return;

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { projectRoot } from '#config/paths.ts';
+import { SERVER_BUNDLE_OPTIONS } from '../scripts/server-build.mjs';
 
 const threadSource = path.join(projectRoot, 'db', 'pglite-thread.ts');
 // Inside node_modules, so that the thread's own imports (@electric-sql/pglite) resolve from it.
@@ -24,11 +25,7 @@ export function compiledThreadFile(): Promise<URL> {
     const { build } = await import('esbuild');
     const { outputFiles } = await build({
       entryPoints: [threadSource],
-      bundle: true,
-      packages: 'external',
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
+      ...SERVER_BUNDLE_OPTIONS,
       sourcemap: 'inline',
       write: false,
       logLevel: 'silent',

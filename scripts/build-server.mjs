@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { build } from 'esbuild';
+import { SERVER_BUNDLE_OPTIONS } from './server-build.mjs';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -14,11 +15,7 @@ await build({
   entryPoints: ['server/index.ts', 'db/pglite-thread.ts'],
   outdir: 'build/node',
   entryNames: '[name]',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
+  ...SERVER_BUNDLE_OPTIONS,
   sourcemap: true,
   logLevel: 'warning',
 });

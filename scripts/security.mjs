@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { missingBuildOutputs } from './server-build.mjs';
 
 /* global fetch */
 
@@ -45,13 +46,7 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-const isBuilt = [
-  'build/node/index.js',
-  'build/node/pglite-thread.js',
-  'build/server/index.js',
-  'build/client-catalogues.json',
-].every((file) => fs.existsSync(path.join(ROOT, file)));
-if (!isBuilt) {
+if (missingBuildOutputs(ROOT).length > 0) {
   console.log('No production build yet: building it first (npm run build)...');
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: ROOT });
   if (result.status !== 0) process.exit(result.status ?? 1);

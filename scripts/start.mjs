@@ -1,14 +1,8 @@
 // `npm start`: builds once when there is no production build yet, then runs the server.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { missingBuildOutputs } from './server-build.mjs';
 
-const isBuilt = [
-  'build/node/index.js',
-  'build/node/pglite-thread.js',
-  'build/server/index.js',
-  'build/client-catalogues.json',
-].every((file) => existsSync(file));
-if (!isBuilt) {
+if (missingBuildOutputs(process.cwd()).length > 0) {
   console.log('No production build yet: building it first (npm run build)...');
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
