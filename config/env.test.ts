@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       s3: undefined,
       pageCacheSeconds: 5,
       metricsToken: undefined,
+      loadSheddingDelayMs: 1000,
     });
   });
 
@@ -83,6 +84,7 @@ describe('loadConfig', () => {
       S3_PUBLIC_URL: 'https://cdn.inzu.rw/photos/',
       PAGE_CACHE_SECONDS: '0',
       METRICS_TOKEN: 'a-long-enough-metrics-token',
+      LOAD_SHEDDING_DELAY_MS: '0',
     });
     expect(config).toEqual({
       env: 'development',
@@ -120,6 +122,7 @@ describe('loadConfig', () => {
       },
       pageCacheSeconds: 0,
       metricsToken: 'a-long-enough-metrics-token',
+      loadSheddingDelayMs: 0,
     });
   });
 
@@ -198,5 +201,12 @@ describe('loadConfig', () => {
     expect(problemsOf({ DATABASE_CACHE_MB: '64.5' })[0]).toMatch(/^DATABASE_CACHE_MB: /);
     expect(problemsOf({ PORT: '3000.5' })[0]).toMatch(/^PORT: /);
     expect(problemsOf({ PORT: '-1' })[0]).toMatch(/^PORT: /);
+  });
+
+  it('bounds the load-shedding delay', () => {
+    expect(problemsOf({ LOAD_SHEDDING_DELAY_MS: '-1' })[0]).toMatch(/^LOAD_SHEDDING_DELAY_MS: /);
+    expect(problemsOf({ LOAD_SHEDDING_DELAY_MS: '250.5' })[0]).toMatch(/^LOAD_SHEDDING_DELAY_MS: /);
+    expect(problemsOf({ LOAD_SHEDDING_DELAY_MS: 'soon' })[0]).toMatch(/^LOAD_SHEDDING_DELAY_MS: /);
+    expect(loadConfig({ LOAD_SHEDDING_DELAY_MS: '250' }).loadSheddingDelayMs).toBe(250);
   });
 });

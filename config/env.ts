@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: optionalUrl,
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   METRICS_TOKEN: z.string().min(16).optional(),
+  LOAD_SHEDDING_DELAY_MS: z.coerce.number().int().min(0).max(60000).default(1000),
 });
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
@@ -133,6 +134,11 @@ export type Config = {
   pageCacheSeconds: number;
   /** A bearer token that may read /metrics (admins may read it signed in). */
   metricsToken: string | undefined;
+  /**
+   * The mean event-loop delay (ms) above which new requests are refused with 503 (load
+   * shedding); 0 turns it off.
+   */
+  loadSheddingDelayMs: number;
 };
 
 export class ConfigError extends Error {
@@ -202,5 +208,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     pageCacheSeconds: values.PAGE_CACHE_SECONDS,
     metricsToken: values.METRICS_TOKEN,
+    loadSheddingDelayMs: values.LOAD_SHEDDING_DELAY_MS,
   };
 }

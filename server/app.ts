@@ -83,8 +83,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Overrides SMTP_URL (tests capture mail this way). */
   mailTransport?: MailTransport;
-  /** When to refuse requests because the event loop falls behind (defaults suit production). */
-  loadShedding?: LoadSheddingOptions;
+  /** How often load shedding measures the event loop (its delay is LOAD_SHEDDING_DELAY_MS). */
+  loadShedding?: Pick<LoadSheddingOptions, 'sampleIntervalMs'>;
 };
 
 declare module 'fastify' {
@@ -204,7 +204,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database,
     jobs: services.jobs,
   });
-  await app.register(loadSheddingPlugin, options.loadShedding ?? {});
+  await app.register(loadSheddingPlugin, {
+    ...options.loadShedding,
+    maxEventLoopDelayMs: config.loadSheddingDelayMs,
+  });
   await app.register(healthPlugin, {
     readinessChecks: cluster
       ? [databaseCheck, { name: 'redis', check: () => cluster.ping() }]

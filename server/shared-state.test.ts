@@ -52,6 +52,7 @@ async function startInstance(env: Record<string, string> = {}): Promise<FastifyI
     LOGIN_FAILURES_PER_ADDRESS_PER_15_MINUTES: '100000',
     // Long enough that only a relayed change can explain a new answer.
     SEARCH_CACHE_SECONDS: '600',
+    ...WITHOUT_LOAD_SHEDDING,
     ...env,
   });
   const app = await buildApp({
@@ -59,7 +60,6 @@ async function startInstance(env: Record<string, string> = {}): Promise<FastifyI
     database,
     clock,
     logger: false,
-    loadShedding: WITHOUT_LOAD_SHEDDING,
   });
   await app.ready();
   return app;

@@ -20,11 +20,11 @@ import { buildApp, type AppOptions } from './app.ts';
 import { createPageContext, type RequestContext } from './load-context.ts';
 
 /**
- * Load shedding off: `app.inject` chains requests through promises alone, so the timers that
- * measure the event loop's delay may not run for seconds, which the shedding takes for a stalled
- * loop. Its own test (plugins/load-shedding.test.ts) turns it on.
+ * Load shedding off (LOAD_SHEDDING_DELAY_MS): `app.inject` chains requests through promises
+ * alone, so the timers that measure the event loop's delay may not run for seconds, which the
+ * shedding takes for a stalled loop. Its own test (plugins/load-shedding.test.ts) turns it on.
  */
-export const WITHOUT_LOAD_SHEDDING = { maxEventLoopDelayMs: 0 } as const;
+export const WITHOUT_LOAD_SHEDDING = { LOAD_SHEDDING_DELAY_MS: '0' } as const;
 
 export type TestApp = {
   app: FastifyInstance;
@@ -49,7 +49,7 @@ export async function createTestApp(
     logger?: AppOptions['logger'];
     /** More variables: S3_* (test/s3-server.ts answers them), METRICS_TOKEN ... */
     env?: Record<string, string>;
-    /** Load shedding's thresholds; off unless given. */
+    /** How often load shedding measures the event loop (it is off unless `env` sets its delay). */
     loadShedding?: AppOptions['loadShedding'];
   } = {},
 ): Promise<TestApp> {
@@ -69,6 +69,7 @@ export async function createTestApp(
     // Tests run due jobs themselves (runDueJobs), at the moment they choose.
     BACKGROUND_JOBS: 'off',
     PUBLIC_URL: options.publicUrl,
+    ...WITHOUT_LOAD_SHEDDING,
     ...options.env,
   });
   let app: FastifyInstance;
@@ -79,7 +80,7 @@ export async function createTestApp(
       clock: options.clock,
       logger: options.logger ?? false,
       pages: options.pages,
-      loadShedding: options.loadShedding ?? WITHOUT_LOAD_SHEDDING,
+      loadShedding: options.loadShedding,
     });
     await app.ready();
   } catch (error) {

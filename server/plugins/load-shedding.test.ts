@@ -1,7 +1,8 @@
 /**
  * Load shedding on the whole app with a real event loop: the test blocks it with a busy loop,
  * and the next requests are refused (503, Retry-After) until the loop keeps up again. The
- * threshold is small so that a few hundred milliseconds of blocking cross it.
+ * threshold (LOAD_SHEDDING_DELAY_MS, as an operator sets it) is small so that a few hundred
+ * milliseconds of blocking cross it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -15,7 +16,8 @@ beforeAll(async () => {
   test = await createTestApp({
     // A mean delay over 20 ms per 200 ms sample: an idle loop stays near 0, an 800 ms block
     // crosses it whatever else the sample holds (at most 19 idle 10 ms ticks beside it).
-    loadShedding: { maxEventLoopDelayMs: 20, sampleIntervalMs: 200 },
+    env: { LOAD_SHEDDING_DELAY_MS: '20' },
+    loadShedding: { sampleIntervalMs: 200 },
   });
   app = test.app;
 });

@@ -6,12 +6,12 @@ import { ServiceUnavailableError } from './errors.ts';
 
 export type LoadSheddingOptions = {
   /**
-   * The mean event-loop delay (ms) over one sample above which requests are refused. The
-   * default, 1 s, means every request already waits a second before its own code starts:
-   * queueing more only makes every answer later. The benchmark's loads stay far below it.
-   * 0 turns shedding off.
+   * The mean event-loop delay (ms) over one sample above which requests are refused
+   * (LOAD_SHEDDING_DELAY_MS). Its default, 1 s, means every request already waits a second
+   * before its own code starts: queueing more only makes every answer later. The benchmark's
+   * loads stay far below it. 0 turns shedding off.
    */
-  maxEventLoopDelayMs?: number;
+  maxEventLoopDelayMs: number;
   /** How often the delay is measured (ms); the refusal lasts at least until the next sample. */
   sampleIntervalMs?: number;
 };
@@ -19,7 +19,6 @@ export type LoadSheddingOptions = {
 /** An overloaded process needs a moment to work through what it holds. */
 const OVERLOAD_RETRY_AFTER_SECONDS = 10;
 
-const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 1_000;
 const DEFAULT_SAMPLE_INTERVAL_MS = 1_000;
 
 /**
@@ -37,7 +36,7 @@ const EXEMPT_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
  */
 async function loadSheddingPlugin(app: FastifyInstance, options: LoadSheddingOptions) {
   await app.register(underPressure, {
-    maxEventLoopDelay: options.maxEventLoopDelayMs ?? DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
+    maxEventLoopDelay: options.maxEventLoopDelayMs,
     sampleInterval: options.sampleIntervalMs ?? DEFAULT_SAMPLE_INTERVAL_MS,
     // Thrown rather than sent: the request then stops here and goes to the one error handler.
     pressureHandler: async (request) => {
