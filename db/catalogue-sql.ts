@@ -125,6 +125,64 @@ export async function readWordsBegun(
   return result.rows[0]!;
 }
 
+/** A kept word as the tsquery of that one word, in SQL: quoted as `quotedWord` quotes it. */
+function wordAsQuery(word: SQL): SQL {
+  return sql`('''' || replace(replace(${word}, '\', '\\'), '''', '''''') || '''')::tsquery`;
+}
+
+/**
+ * The words one transaction of `forgetUnheldWords` looks at, at most: at 100,000 listings the
+ * longest such transaction took about 0.2 s (a common word's postings are read whole).
+ */
+const WORDS_PER_SWEEP = 100;
+
+/**
+ * Forgets the words of `table`'s catalogue that no listing holds any more (edited away, or of a
+ * listing erased), and the headline mark of words no headline holds. The triggers only ever add
+ * words, and a dead one still counts among those a typed word begins (past
+ * MAX_WORDS_PER_PREFIX the prefix is searched as a prefix, which is slower) and keeps a search
+ * that can match nothing from ending before any listing is read. Every listing counts,
+ * published or not: one that comes back (approved, renewed) finds its words kept, since its
+ * search document did not change.
+ *
+ * Looks at the `limit` words after `after` (byte order) and answers the last of them, null when
+ * there were none: a catalogue is swept in short transactions. Must run in one: its lock makes
+ * listings written meanwhile wait, so that no word they hold is forgotten.
+ */
+export async function forgetUnheldWords(
+  tx: Pick<Database, 'execute'>,
+  table: SearchableTable,
+  { after = '', limit = WORDS_PER_SWEEP }: { after?: string; limit?: number } = {},
+): Promise<{ forgotten: number; unmarked: number; last: string | null }> {
+  const catalogue = getTableName(table);
+  await tx.execute(sql`lock table search_words in exclusive mode`);
+  const batch = await tx.execute<{ last: string | null }>(sql`
+    select max(word) as last from (
+      select word from search_words
+      where catalogue = ${catalogue} and word > ${after}
+      order by word
+      limit ${limit}
+    ) as batch`);
+  const last = batch.rows[0]?.last ?? null;
+  if (last === null) return { forgotten: 0, unmarked: 0, last };
+  const inBatch = sql`kept.catalogue = ${catalogue} and kept.word > ${after} and kept.word <= ${last}`;
+  const word = wordAsQuery(sql`kept.word`);
+  const forgotten = await tx.execute(sql`
+    delete from search_words as kept
+    where ${inBatch} and not exists (select 1 from ${table} where ${table.search} @@ ${word})
+    returning kept.word`);
+  // Headline words are document words too: the document's index finds the listings to check.
+  const unmarked = await tx.execute(sql`
+    update search_words as kept set in_headline = false
+    where ${inBatch}
+      and kept.in_headline
+      and not exists (
+        select 1 from ${table} where ${table.search} @@ ${word} and ${table.headline} @@ ${word}
+      )
+    returning kept.word`);
+  return { forgotten: forgotten.rows.length, unmarked: unmarked.rows.length, last };
+}
+
 /**
  * The tsqueries (as text) a search runs for the words a visitor typed, each word a prefix of the
  * catalogue's words: every prefix is replaced by the words of that catalogue it begins

@@ -13,7 +13,12 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsDir } from '#config/paths.ts';
 import { searchWords, toPrefixQuery } from '#lib/search-text.ts';
-import { readWordsBegun, toWordsQueries, type WordsQueries } from './catalogue-sql.ts';
+import {
+  forgetUnheldWords,
+  readWordsBegun,
+  toWordsQueries,
+  type WordsQueries,
+} from './catalogue-sql.ts';
 import type { DatabaseHandle } from './client.ts';
 import * as schema from './schema.ts';
 import { assets, properties } from './schema.ts';
@@ -239,5 +244,108 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('upgrading to words kept by catal
       await client.close();
       fs.rmSync(before, { recursive: true, force: true });
     }
+  });
+});
+
+describe('forgetUnheldWords', () => {
+  /** The whole catalogue in one transaction (the service sweeps it a batch at a time). */
+  const forget = (catalogue: Catalogue = 'properties') =>
+    database.db.transaction((tx) =>
+      forgetUnheldWords(tx, catalogue === 'properties' ? properties : assets, { limit: 100_000 }),
+    );
+
+  it('forgets a word no listing holds any more, and the headline mark no headline holds', async () => {
+    const edited = await createProperty(database.db, ownerId, {
+      title: 'Ocotillo pine house',
+      description: 'Close to the jetty',
+    });
+    await createProperty(database.db, ownerId, {
+      title: 'Garden flat',
+      description: 'An ocotillo in the yard',
+    });
+    await database.db
+      .update(properties)
+      .set({ title: 'Pine house', description: 'Close to the market' })
+      .where(eq(properties.id, edited.id));
+    // Kept by the edit's trigger, as before: only ever added.
+    expect(await isKept('jetty')).toBe(true);
+    expect(await isInHeadline('ocotillo')).toBe(true);
+
+    const { forgotten, unmarked } = await forget();
+
+    expect(forgotten).toBeGreaterThanOrEqual(1);
+    expect(unmarked).toBeGreaterThanOrEqual(1);
+    expect(await isKept('jetty')).toBe(false);
+    expect(await expandTyped('jett')).toBeNull();
+    expect(await isKept('ocotillo')).toBe(true);
+    expect(await isInHeadline('ocotillo')).toBe(false);
+    expect(await expandTyped('ocoti')).toEqual({ document: "('ocotillo')", headline: null });
+    expect(await isInHeadline('pine')).toBe(true);
+    expect(await isKept('market')).toBe(true);
+  });
+
+  it('keeps the words of listings out of the lists, which may come back unchanged', async () => {
+    await createProperty(database.db, ownerId, {
+      title: 'Quetzal lodge',
+      moderation: 'Pending',
+    });
+    await createProperty(database.db, ownerId, {
+      title: 'Kestrel cabin',
+      deletedAt: new Date(),
+    });
+
+    await forget();
+
+    for (const word of ['quetzal', 'kestrel']) {
+      expect(await isKept(word), word).toBe(true);
+      expect(await isInHeadline(word), word).toBe(true);
+    }
+  });
+
+  it("forgets only the swept catalogue's words", async () => {
+    await createAsset(database.db, ownerId, { name: 'Wombat scooter' });
+    await database.db.execute(
+      sql`insert into search_words (catalogue, word) values ('assets', 'orphanword')`,
+    );
+
+    await forget('properties');
+    expect(await isKept('wombat', 'assets')).toBe(true);
+    expect(await isKept('orphanword', 'assets')).toBe(true);
+
+    await forget('assets');
+    expect(await isKept('wombat', 'assets')).toBe(true);
+    expect(await isKept('orphanword', 'assets')).toBe(false);
+  });
+
+  it('reads words with quotes and backslashes as the words they are', async () => {
+    await database.db.execute(
+      sql`insert into search_words (catalogue, word, in_headline)
+        values ('properties', ${"o'hare"}, true), ('properties', ${'back\\slash'}, true)`,
+    );
+
+    await forget();
+
+    expect(await isKept("o'hare")).toBe(false);
+    expect(await isKept('back\\slash')).toBe(false);
+  });
+
+  it('looks at the words after `after`, at most `limit` of them, and answers the last', async () => {
+    await database.db.execute(
+      sql`insert into search_words (catalogue, word)
+        values ('assets', 'zzorphan1'), ('assets', 'zzorphan2'), ('assets', 'zzorphan3')`,
+    );
+
+    const batch = await database.db.transaction((tx) =>
+      forgetUnheldWords(tx, assets, { after: 'zzorphan1', limit: 1 }),
+    );
+
+    expect(batch).toEqual({ forgotten: 1, unmarked: 0, last: 'zzorphan2' });
+    expect(await isKept('zzorphan1', 'assets')).toBe(true);
+    expect(await isKept('zzorphan2', 'assets')).toBe(false);
+    expect(await isKept('zzorphan3', 'assets')).toBe(true);
+    const past = await database.db.transaction((tx) =>
+      forgetUnheldWords(tx, assets, { after: 'zzorphan3' }),
+    );
+    expect(past).toEqual({ forgotten: 0, unmarked: 0, last: null });
   });
 });

@@ -36,6 +36,7 @@ import { createRequestsService } from '#modules/requests/requests.service.ts';
 import { createReportsService } from '#modules/reports/reports.service.ts';
 import { createSettingsService } from '#modules/settings/settings.service.ts';
 import { createSuppliesService } from '#modules/supplies/supplies.service.ts';
+import { createSearchWordsService } from '#modules/search/search-words.service.ts';
 import { createSearchService } from '#modules/search/search.service.ts';
 
 /** The public price guide's medians move slowly: one query serves every visitor for 5 minutes. */
@@ -192,6 +193,7 @@ export function createServices({
       cacheSeconds: searchCacheSeconds,
       catalogueEvents,
     }),
+    searchWords: createSearchWordsService({ db, jobs }),
     inquiries: createInquiriesService({
       db,
       clock,
