@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '#config/paths.ts';
+import { withAfterCommit } from './after-commit.ts';
 import { runDataSteps } from './data-steps.ts';
 import { openPgliteThread } from './pglite-client.ts';
 import * as schema from './schema.ts';
@@ -54,6 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // its 'error' would be an uncaught exception that stops the process.
     pool.on('error', () => undefined);
     const db = drizzlePostgres({ client: pool, schema, casing: 'snake_case' });
+    withAfterCommit(db);
     await pool.query('select 1');
     return {
       db,
@@ -88,6 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   });
   // drizzle's driver asks only `query` and `transaction` of a PGlite, which the thread answers.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema, casing: 'snake_case' });
+  withAfterCommit(db);
   return {
     db,
     engine: 'pglite',

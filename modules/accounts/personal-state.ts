@@ -36,9 +36,9 @@ export function createPersonalEvents(): PersonalEvents {
  */
 const MAX_KEPT_USERS = 5_000;
 /**
- * How long a user's state is kept at most. Every write of it forgets it at once; the limit
- * bounds what a write outside the services (or a read racing a transaction not yet committed, on
- * PostgreSQL) could leave behind. A few minutes spans a visit of several pages.
+ * How long a user's state is kept at most. Every write of it forgets it once committed
+ * (`afterCommit`); the limit bounds what a write outside the services could leave behind. A
+ * few minutes spans a visit of several pages.
  */
 const PERSONAL_STATE_SECONDS = 120;
 

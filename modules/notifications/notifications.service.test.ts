@@ -105,3 +105,25 @@ describe('countUnread', () => {
     expect(await notifications.countUnread({ ...buyer, role: 'seller' })).toBe(start[0]! + 2);
   });
 });
+
+// On PGlite a read outside the transaction waits for it to end: no read can come in between.
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('countUnread on PostgreSQL', () => {
+  it('reads again after a notification commits, though asked while it was written', async () => {
+    const { notifications } = test.app.services;
+    const db = test.database.db;
+    const buyer: Actor = { id: (await createUser(db, { role: 'buyer' })).id, role: 'buyer' };
+    const before = await notifications.countUnread(buyer);
+
+    await db.transaction(async (tx) => {
+      await notifications.notify(
+        [buyer.id],
+        () => ({ kind: 'notice', title: 'Approved', message: 'It is on the site.', link: null }),
+        tx,
+      );
+      // Another connection, before the commit: the count without the notification.
+      expect(await notifications.countUnread(buyer)).toBe(before);
+    });
+
+    expect(await notifications.countUnread(buyer)).toBe(before + 1);
+  });
+});

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
+import { afterCommit } from '#db/after-commit.ts';
 import { findById, listNewestFirst, updateByIdWith } from '#db/rows.ts';
 import { notificationReads, notifications, users } from '#db/schema.ts';
 import { assertAdmin, type Actor, type UserRole } from '#lib/account.ts';
@@ -178,9 +179,9 @@ export function createNotificationsService({
           createdAt: now,
           updatedAt: now,
         });
-        // In the caller's transaction, before its commit: on PGlite no read comes in between;
-        // on PostgreSQL a read in that moment is kept until the cache's time limit at most.
-        personalEvents.changed(recipient.id);
+        // Once the caller's transaction has committed: told earlier, a read on another
+        // PostgreSQL connection in between would keep the count without this notification.
+        afterCommit(tx, () => personalEvents.changed(recipient.id));
         if (!notice.mail) return;
         await mail.send(
           { to: recipient.email, kind: notice.kind, ...notice.mail(recipient.name) },
