@@ -8,6 +8,7 @@ const pending = new WeakMap<Database | Transaction, (() => void)[]>();
  * transaction when `db` is one (never, when it rolls back), at once otherwise. For what other
  * connections must not see early, such as telling caches to read again: a read on PostgreSQL
  * between the telling and the commit would keep what the transaction is about to replace.
+ * Inside a savepoint (`tx.transaction`) it runs at once: give it the outer transaction.
  */
 export function afterCommit(db: Database | Transaction, callback: () => void): void {
   const callbacks = pending.get(db);
