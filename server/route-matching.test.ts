@@ -1,9 +1,16 @@
 /**
  * React Router is patched (patches/react-router+7.18.4.patch) to keep the matches of each
- * pathname: each request must still get its own params, and the same answer as unpatched.
+ * pathname, and the routes a page is rendered with: each request must still get its own params
+ * and its own state, and the same answer as unpatched.
  */
-import { createStaticHandler } from 'react-router';
+import type * as ReactRouter from 'react-router';
 import { describe, expect, it } from 'vitest';
+
+// The ES module build, as the server loads it: vitest's own resolution picks the CommonJS one,
+// which the patch leaves alone.
+const { createStaticHandler, createStaticRouter } = (await import(
+  import.meta.resolve('react-router')
+)) as typeof ReactRouter;
 
 const routes = [
   {
@@ -16,10 +23,16 @@ const routes = [
   },
 ];
 
-/** The route ids and params a GET of `path` matches. */
-async function matched(handler: ReturnType<typeof createStaticHandler>, path: string) {
+/** What the static handler answers a GET of `path`. */
+async function queried(handler: ReturnType<typeof createStaticHandler>, path: string) {
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
+  return context;
+}
+
+/** The route ids and params a GET of `path` matches. */
+async function matched(handler: ReturnType<typeof createStaticHandler>, path: string) {
+  const context = await queried(handler, path);
   return context.matches.map((match) => ({ id: match.route.id, params: match.params }));
 }
 
@@ -37,5 +50,20 @@ describe('route matching', () => {
     });
     expect((await matched(handler, '/property/b2'))[1]!.params).toEqual({ id: 'b2' });
     expect((await matched(handler, '/')).map((match) => match.id)).toEqual(['language', 'home']);
+  });
+
+  it('renders each page with its own location and matches on the routes made once', async () => {
+    const handler = createStaticHandler(routes);
+    const property = createStaticRouter(routes, await queried(handler, '/rw/property/a1'));
+    const home = createStaticRouter(routes, await queried(handler, '/'));
+
+    expect(home.routes).toBe(property.routes);
+    expect(property.state.location.pathname).toBe('/rw/property/a1');
+    expect(property.state.matches.map((match) => match.route.id)).toEqual(['language', 'property']);
+    expect(property.state.matches[1]!.params).toEqual({ lang: 'rw', id: 'a1' });
+    expect(home.state.location.pathname).toBe('/');
+    expect(home.state.matches.map((match) => match.route.id)).toEqual(['language', 'home']);
+    // A match's route is the kept data route, as the page's components look it up.
+    expect(home.state.matches[1]!.route).toBe(home.routes[0]!.children![0]);
   });
 });
