@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { properties } from '#db/schema.ts';
 import { createProperty, createUser, propertyValues } from '#db/seed/factories.ts';
 import type { Actor } from '#lib/account.ts';
@@ -204,5 +204,44 @@ describe('searchPublishedProperties', () => {
     expect(pages.flatMap((found) => found.items.map((item) => item._id))).toEqual(expected);
     // Page 3 starts past every headline match: its count is read on its own.
     for (const found of pages) expect(found).toMatchObject({ total: 6, isTotalCapped: false });
+  });
+
+  it('reads the others newest first when no headline holds every word, few or many', async () => {
+    const db = test.database.db;
+    await createProperty(db, owner.id, { title: 'Zirconia villa' });
+    await db.insert(properties).values(
+      Array.from({ length: 205 }, (_, index) =>
+        propertyValues(owner.id, {
+          title: `Lakeview home ${index}`,
+          description: 'Zirconia tiles.',
+        }),
+      ),
+    );
+    const newest = await db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(sql`${properties.description} = 'Zirconia tiles.'`)
+      .orderBy(desc(properties.createdAt), asc(properties.id))
+      .limit(12);
+    const { listings } = test.app.services;
+
+    // Each word is in some headline, both in none: more than the cap match, outside them.
+    const pages = [];
+    for (const page of [1, 2]) {
+      pages.push(await listings.searchPublishedProperties('zirconia lakeview', { page }));
+    }
+    expect(pages.flatMap((found) => found.items.map((item) => item._id))).toEqual(
+      newest.map((row) => row.id),
+    );
+    for (const found of pages) expect(found).toMatchObject({ total: 200, isTotalCapped: true });
+
+    // A rare combination of common words: found whole, and counted.
+    const rare = await createProperty(db, owner.id, {
+      title: 'Lakeview cottage',
+      description: 'Zirconia floors.',
+    });
+    const few = await listings.searchPublishedProperties('lakeview cottage zirconia');
+    expect(few.items.map((item) => item._id)).toEqual([rare.id]);
+    expect(few).toMatchObject({ total: 1, isTotalCapped: false });
   });
 });
