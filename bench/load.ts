@@ -6,6 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon, { type Result } from 'autocannon';
+import { measureCpu, type CpuSources, type CpuSpent } from './cpu.ts';
 import { median, note, percentile } from './figures.ts';
 
 export type Endpoint = {
@@ -38,6 +39,8 @@ export type TargetSummary = {
   p95Ms: number;
   requestsPerSecond: number;
   ceilingRequestsPerSecond: number;
+  /** CPU ms per answer of the target's measured runs, by side; undefined without `cpu`. */
+  cpuPerAnswerMs: CpuSpent | undefined;
   /** Why the numbers cannot be trusted (errors, unexpected statuses), if they cannot. */
   problem: string | undefined;
 };
@@ -115,13 +118,15 @@ async function drain(url: string): Promise<void> {
 /**
  * Warms every route up, then runs `rounds` rounds; each round measures every target right next
  * to a fresh ceiling run. The order within a pair alternates (ceiling first, then target first)
- * so that load drifting during a pair does not always favour the same side.
+ * so that load drifting during a pair does not always favour the same side. With `cpu`, the
+ * CPU each side spends in a target's measured runs (draining included) is added up.
  */
 export async function measureAgainstCeiling(
   baseUrl: string,
   ceiling: Endpoint,
   targets: readonly Endpoint[],
   plan: LoadPlan,
+  cpu?: CpuSources,
 ): Promise<TargetSummary[]> {
   const run = async (endpoint: Endpoint, seconds: number) => {
     const stats = await runLoad(
@@ -148,15 +153,26 @@ export async function measureAgainstCeiling(
     ceilingRps: [] as number[],
     unexpected: 0,
     total: 0,
+    answered: 0,
+    cpu: { server: 0, database: 0, loadGenerator: 0 },
   }));
   for (let round = 0; round < plan.rounds; round += 1) {
     note(`load round ${round + 1}/${plan.rounds}`);
     for (const [index, target] of targets.entries()) {
-      const isCeilingFirst = round % 2 === 0;
-      const first = await run(isCeilingFirst ? ceiling : target, plan.roundSeconds);
-      const second = await run(isCeilingFirst ? target : ceiling, plan.roundSeconds);
-      const [ceilingStats, targetStats] = isCeilingFirst ? [first, second] : [second, first];
       const stats = perTarget[index]!;
+      const runTarget = async () => {
+        if (!cpu) return run(target, plan.roundSeconds);
+        const { result, spent } = await measureCpu(cpu, () => run(target, plan.roundSeconds));
+        stats.answered += result.latenciesMs.length;
+        stats.cpu.server += spent.server;
+        stats.cpu.database += spent.database ?? 0;
+        stats.cpu.loadGenerator += spent.loadGenerator;
+        return result;
+      };
+      const isCeilingFirst = round % 2 === 0;
+      const first = await (isCeilingFirst ? run(ceiling, plan.roundSeconds) : runTarget());
+      const second = await (isCeilingFirst ? runTarget() : run(ceiling, plan.roundSeconds));
+      const [ceilingStats, targetStats] = isCeilingFirst ? [first, second] : [second, first];
       // A ceiling run with no answer at all (a stalled machine) gives no ratio for the round.
       stats.ratios.push(
         ceilingStats.requestsPerSecond > 0
@@ -180,6 +196,14 @@ export async function measureAgainstCeiling(
       p95Ms: median(stats.p95s.filter(Number.isFinite)),
       requestsPerSecond: median(stats.rps),
       ceilingRequestsPerSecond: median(stats.ceilingRps),
+      cpuPerAnswerMs:
+        cpu && stats.answered > 0
+          ? {
+              server: stats.cpu.server / stats.answered,
+              database: cpu.databasePids ? stats.cpu.database / stats.answered : undefined,
+              loadGenerator: stats.cpu.loadGenerator / stats.answered,
+            }
+          : undefined,
       problem: isSuspect
         ? `${stats.unexpected} of ${stats.total} answers were errors or not the expected status`
         : undefined,

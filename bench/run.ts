@@ -8,6 +8,8 @@
  *   latency, with autocannon (10 connections): pages signed out (which the page cache answers)
  *   and signed in (rendered every time), and live search as visitors type it, every keystroke
  *   a new query the answer cache cannot hold, on the embedded database and on PostgreSQL;
+ *   with the CPU one answer costs in the server, the database and the load generator, which
+ *   share this machine's cores (bench/cpu.ts; a `# ` line per target);
  * - the home page's JS and CSS, gzipped;
  * - Lighthouse (default mobile preset) on the home page and a property page, through an HTTP/2
  *   front with TLS as every deployment has (bench/https-front.ts);
@@ -42,6 +44,7 @@ import { measureHomeBundle } from './bundle.ts';
 import { startHttpsFront } from './https-front.ts';
 import { formatFigure, isWithinBudget, median, note, type Budget, type Figure } from './figures.ts';
 import { killActiveChrome, runLighthouse, type LighthouseSample } from './lighthouse.ts';
+import { canReadCpu, CORES, type CpuSources, type CpuSpent } from './cpu.ts';
 import { measureAgainstCeiling, type Endpoint, type LoadPlan } from './load.ts';
 import { signUp } from './accounts.ts';
 import { buildKeystrokeQueries, cycleSearchPaths } from './keystrokes.ts';
@@ -51,6 +54,7 @@ import {
   startServer,
   stopAllProcesses,
   stopServer,
+  type ServerHandle,
 } from './processes.ts';
 import { measureMatching } from './matching.ts';
 import { runTrafficBench } from './traffic.ts';
@@ -259,7 +263,12 @@ function keystrokeTarget(name: string, budgets: Budgets): TargetSpec {
  * Warms up and measures `targets` against the ceiling (each must answer 200), and reports a
  * p95 and a ratio line per target.
  */
-async function measureTargets(baseUrl: string, targets: TargetSpec[]): Promise<void> {
+async function measureTargets(
+  server: ServerHandle,
+  targets: TargetSpec[],
+  databasePids?: CpuSources['databasePids'],
+): Promise<void> {
+  const { baseUrl } = server;
   // A target that fails outright would otherwise show up only as a throughput of zero.
   for (const endpoint of [
     CEILING,
@@ -287,6 +296,9 @@ async function measureTargets(baseUrl: string, targets: TargetSpec[]): Promise<v
     CEILING,
     targets.map((target) => ({ ...target, expectedStatus: 200 })),
     loadPlan,
+    server.process.pid !== undefined && canReadCpu()
+      ? { serverPid: server.process.pid, databasePids }
+      : undefined,
   );
   note(`load: done in ${seconds(started)}`);
   for (const [index, target] of targets.entries()) {
@@ -296,6 +308,7 @@ async function measureTargets(baseUrl: string, targets: TargetSpec[]): Promise<v
         `${summary.requestsPerSecond.toFixed(0)} req/s, ceiling ` +
         `${summary.ceilingRequestsPerSecond.toFixed(0)} req/s (medians)`,
     );
+    if (summary.cpuPerAnswerMs) note(`${target.name}: ${describeCpu(summary.cpuPerAnswerMs)}`);
     report({
       name: `${target.name}-p95`,
       value: summary.p95Ms,
@@ -315,8 +328,27 @@ async function measureTargets(baseUrl: string, targets: TargetSpec[]): Promise<v
   }
 }
 
+/**
+ * The CPU an answer costs on each side, and the throughput their sum allows on this machine's
+ * cores, which the load generator, the server and the database share.
+ */
+function describeCpu(perAnswer: CpuSpent): string {
+  const sides = [
+    perAnswer.database === undefined
+      ? `server (with its embedded database) ${perAnswer.server.toFixed(2)} ms`
+      : `server ${perAnswer.server.toFixed(2)} ms, database ${perAnswer.database.toFixed(2)} ms`,
+    `load generator ${perAnswer.loadGenerator.toFixed(2)} ms`,
+  ];
+  const sum = perAnswer.server + (perAnswer.database ?? 0) + perAnswer.loadGenerator;
+  return (
+    `CPU per answer: ${sides.join(', ')}; their ${sum.toFixed(2)} ms allow at most ` +
+    `${((CORES * 1000) / sum).toFixed(0)} answers/s on ${CORES} cores`
+  );
+}
+
 /** Measures the API and page targets; answers the id of the property page it used. */
-async function measureLoad(baseUrl: string): Promise<string> {
+async function measureLoad(server: ServerHandle): Promise<string> {
+  const { baseUrl } = server;
   // Any property will do for the detail targets; the newest house is one a visitor would open.
   const { properties } = PropertyListSchema.parse(
     await getJson(`${baseUrl}/api/get-properties/type/House?pageSize=1`),
@@ -332,7 +364,7 @@ async function measureLoad(baseUrl: string): Promise<string> {
   // A new buyer: pages render as for someone signed in (their hearts, their unread count).
   const signedIn = { cookie: `session=${await signUp(baseUrl, 'buyer')}` };
 
-  await measureTargets(baseUrl, [
+  await measureTargets(server, [
     // The same two texts again and again: what the 10-second answer cache serves.
     { name: 'search-prefix', path: '/api/search?q=kic', ...SEARCH_BUDGETS },
     { name: 'search-rare', path: '/api/search?q=zebrawood', ...SEARCH_BUDGETS },
@@ -405,9 +437,18 @@ async function measurePostgresSearch(): Promise<void> {
       port,
     });
     try {
-      await measureTargets(server.baseUrl, [
-        keystrokeTarget('search-keystrokes-postgres', KEYSTROKE_POSTGRES_BUDGETS),
-      ]);
+      const backends = async () =>
+        (
+          await admin.query<{ pid: number }>(
+            'select pid from pg_stat_activity where datname = $1',
+            [name],
+          )
+        ).rows.map((row) => row.pid);
+      await measureTargets(
+        server,
+        [keystrokeTarget('search-keystrokes-postgres', KEYSTROKE_POSTGRES_BUDGETS)],
+        backends,
+      );
     } finally {
       await stopServer(server);
     }
@@ -530,7 +571,7 @@ async function main(): Promise<number> {
       `database page cache: ${process.env.DATABASE_CACHE_MB || '256'} MB`,
   );
 
-  const propertyId = await measureLoad(server.baseUrl);
+  const propertyId = await measureLoad(server);
   await measureBundle(server.baseUrl);
   await measureLighthouse(server.baseUrl, propertyId);
   await stopServer(server);
