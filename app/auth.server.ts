@@ -30,13 +30,13 @@ export const adminContext = createContext<Viewer>();
  * who must first turn two-step sign-in on goes to the security page.
  */
 export const requireAdmin: MiddlewareFunction<Response> = ({ request, context }) => {
-  const admin = requireViewer(request, context, { role: 'admin' });
+  const { viewer, services } = context.get(requestContext);
   // ADMIN_2FA=required: no admin page (nor its forms) until two-step sign-in is on; the
   // security page, where it is turned on, says why.
-  if (context.get(requestContext).services.accounts.mustTurnOnTwoStep(admin)) {
+  if (viewer && services.accounts.mustTurnOnTwoStep(viewer)) {
     throw redirect('/account/security?adminTwoStep=required');
   }
-  context.set(adminContext, admin);
+  context.set(adminContext, requireViewer(request, context, { role: 'admin' }));
 };
 
 /**

@@ -65,7 +65,7 @@ export async function loadRootData({
   return {
     site,
     user: viewer
-      ? { id: viewer.id, username: viewer.name, email: viewer.email, role: viewer.role }
+      ? { id: viewer.id, username: viewer.name, email: viewer.email, role: viewer.accountRole }
       : null,
     unreadNotifications,
     savedIds,

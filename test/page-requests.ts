@@ -167,6 +167,7 @@ export function viewerOf({
     name: user.name,
     email: user.email,
     role: user.role,
+    accountRole: user.role,
     locale: null,
     isTwoStepOn: false,
   };

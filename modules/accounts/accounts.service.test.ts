@@ -86,6 +86,7 @@ describe('getViewer', () => {
       name: user.name,
       email: user.email,
       role: 'guest',
+      accountRole: 'guest',
       locale: null,
       isTwoStepOn: false,
     });

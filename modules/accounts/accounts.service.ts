@@ -46,12 +46,21 @@ export type Viewer = {
   sessionId: string;
   name: string;
   email: string;
+  /**
+   * The role this session acts with, which every check of a power reads: the account's role,
+   * except that an admin held to two-step sign-in (`mustTurnOnTwoStep`) acts as a guest.
+   */
   role: UserRole;
+  /** The account's own role, as the header shows it. */
+  accountRole: UserRole;
   /** The language they chose, if any. */
   locale: Locale | null;
   /** Whether two-step sign-in is on for them (ADMIN_2FA=required holds admins to it). */
   isTwoStepOn: boolean;
 };
+
+/** What the admin sign-in policy looks at: the account's role and its two-step state. */
+type AccountStanding = { accountRole: UserRole; isTwoStepOn: boolean };
 
 /**
  * The request facts the rate limits and the sessions list need (the client's address, its
@@ -152,7 +161,7 @@ export function createAccountsService({
       id: users.id,
       name: users.name,
       email: users.email,
-      role: users.role,
+      accountRole: users.role,
       locale: users.locale,
       totpEnabledAt: users.totpEnabledAt,
       lastSeenAt: sessions.lastSeenAt,
@@ -278,9 +287,18 @@ export function createAccountsService({
     return startSession(user, client);
   }
 
-  /** Whether ADMIN_2FA=required holds this viewer back until they turn two-step sign-in on. */
-  function mustTurnOnTwoStep(viewer: Pick<Viewer, 'role' | 'isTwoStepOn'>): boolean {
-    return adminTwoStep === 'required' && viewer.role === 'admin' && !viewer.isTwoStepOn;
+  /** Whether ADMIN_2FA=required holds this admin back until they turn two-step sign-in on. */
+  function mustTurnOnTwoStep(account: AccountStanding): boolean {
+    return adminTwoStep === 'required' && account.accountRole === 'admin' && !account.isTwoStepOn;
+  }
+
+  /**
+   * The admin sign-in policy, in the one place every request's viewer comes from: an admin's
+   * powers exist only in a session that satisfies it. Until then the admin acts as a guest,
+   * the role with no power beyond one's own things, on every route, page and service.
+   */
+  function actingRoleOf(account: AccountStanding): UserRole {
+    return mustTurnOnTwoStep(account) ? 'guest' : account.accountRole;
   }
 
   /** The signed-in user behind a session token, or null when it is unknown, expired or blocked. */
@@ -292,8 +310,9 @@ export function createAccountsService({
     if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
       await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
     }
-    const { totpEnabledAt, lastSeenAt: _lastSeenAt, ...viewer } = row;
-    return { ...viewer, isTwoStepOn: totpEnabledAt !== null };
+    const { totpEnabledAt, lastSeenAt: _lastSeenAt, accountRole, ...viewer } = row;
+    const standing = { accountRole, isTwoStepOn: totpEnabledAt !== null };
+    return { ...viewer, ...standing, role: actingRoleOf(standing) };
   }
 
   /** Ends one session (logout). Ending an already ended session is not an error. */

@@ -110,6 +110,7 @@ describe('the root loader', () => {
       locale: null,
       isTwoStepOn: false,
       ...viewer,
+      accountRole: viewer.role,
     };
     return createTestPageContext(test, user);
   }

@@ -216,17 +216,23 @@ export const FaqIdParamsSchema = z.object({ id: z.string() });
 
 /**
  * What stays reachable in maintenance mode for everyone: what an admin needs to sign in (and
- * out, or to reset a forgotten password). Built assets, /media and /healthz are not routes
- * with an access and never reach the check.
+ * out, or to reset a forgotten password), and to turn two-step sign-in on when ADMIN_2FA holds
+ * their powers until then. Built assets, /media and /healthz are not routes with an access and
+ * never reach the check.
  */
 const OPEN_DURING_MAINTENANCE = new Set([
   '/login',
   '/logout',
   '/forgot-password',
   '/reset-password',
+  '/account/security',
   '/api/login',
+  '/api/login/two-step',
   '/api/logout',
   '/api/me',
+  '/api/me/two-step',
+  '/api/me/two-step/setup',
+  '/api/me/two-step/enable',
 ]);
 
 /** Whether a path (pathname, or a page's `.data` request) stays open in maintenance mode. */

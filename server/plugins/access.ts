@@ -99,15 +99,15 @@ async function accessPlugin(app: FastifyInstance, options: AccessOptions) {
   }
 
   async function assertOwner(request: FastifyRequest, resource: OwnedResource, viewer: Viewer) {
-    // An admin held to two-step sign-in (ADMIN_2FA=required) may act only as an owner until then.
-    const isHeldBack = options.accounts.mustTurnOnTwoStep(viewer);
-    if (viewer.role === 'admin' && !isHeldBack) return;
+    if (viewer.role === 'admin') return;
     const id = (request.params as { id?: unknown }).id;
     const ownerId = isUuid(id) ? await options.ownerLookups[resource](String(id)) : undefined;
     if (!ownerId) throw new NotFoundError(t('api.notFound'));
-    if (ownerId === viewer.id) return;
-    if (isHeldBack) throw new ForbiddenError(t('auth.turnOnTwoStep'));
-    if (!isOwnerOrAdmin(viewer, ownerId)) throw new ForbiddenError(t('auth.forbidden'));
+    if (isOwnerOrAdmin(viewer, ownerId)) return;
+    // An admin held to two-step sign-in (ADMIN_2FA=required) is told how to get their powers.
+    if (options.accounts.mustTurnOnTwoStep(viewer))
+      throw new ForbiddenError(t('auth.turnOnTwoStep'));
+    throw new ForbiddenError(t('auth.forbidden'));
   }
 
   app.addHook('onRequest', async (request) => {
@@ -127,11 +127,11 @@ async function accessPlugin(app: FastifyInstance, options: AccessOptions) {
     if (!viewer) throw new UnauthorizedError(t('auth.signInRequired'));
     if (access === 'signed-in') return;
     if (access === 'admin') {
-      if (viewer.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
+      if (viewer.role === 'admin') return;
       if (options.accounts.mustTurnOnTwoStep(viewer)) {
         throw new ForbiddenError(t('auth.turnOnTwoStep'));
       }
-      return;
+      throw new ForbiddenError(t('auth.adminOnly'));
     }
     await assertOwner(request, access.owner, viewer);
   });

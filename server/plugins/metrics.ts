@@ -16,7 +16,7 @@ import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 type MetricsOptions = {
   /** METRICS_TOKEN: a scraper sends it as `Authorization: Bearer <token>`. */
   token: string | undefined;
-  accounts: Pick<AccountsService, 'getViewer' | 'mustTurnOnTwoStep'>;
+  accounts: Pick<AccountsService, 'getViewer'>;
   database: DatabaseHandle;
   jobs: Pick<JobQueue, 'stats'>;
 };
@@ -169,9 +169,7 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
     const sessionToken = bearer ?? readSessionCookie(request.headers.cookie);
     const viewer = sessionToken ? await options.accounts.getViewer(sessionToken) : null;
     if (!viewer) throw new UnauthorizedError(t('auth.signInRequired'));
-    if (viewer.role !== 'admin' || options.accounts.mustTurnOnTwoStep(viewer)) {
-      throw new ForbiddenError(t('auth.adminOnly'));
-    }
+    if (viewer.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
   }
 
   const refusal = z.object({ message: z.string() });

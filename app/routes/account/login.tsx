@@ -47,9 +47,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const next = safeNextPath(url.searchParams.get('next'));
   const { viewer } = context.get(requestContext);
   if (!viewer) return { signedInAs: null };
-  const isRoleBounce = next?.startsWith('/admin-panel') && viewer.role !== 'admin';
-  if (!isRoleBounce) throw redirect(next ?? landingPathFor(viewer.role));
-  return { signedInAs: { name: viewer.name, role: viewer.role } };
+  const isRoleBounce = next?.startsWith('/admin-panel') && viewer.accountRole !== 'admin';
+  if (!isRoleBounce) throw redirect(next ?? landingPathFor(viewer.accountRole));
+  return { signedInAs: { name: viewer.name, role: viewer.accountRole } };
 }
 
 /**
@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     isTwoStepOn: boolean,
     next: string | undefined,
   ) {
-    const mustSetUp = accounts.mustTurnOnTwoStep({ role: user.role, isTwoStepOn });
+    const mustSetUp = accounts.mustTurnOnTwoStep({ accountRole: user.role, isTwoStepOn });
     return {
       message: t('account.loggedIn'),
       redirectTo: mustSetUp ? SECURITY_PATH : (safeNextPath(next) ?? landingPathFor(user.role)),
