@@ -30,15 +30,56 @@ describe('/language', () => {
     expect(answer.setCookie).toMatch(/^lang=fr; Max-Age=31536000; Path=\/; SameSite=Lax$/);
   });
 
-  it('remembers the choice in a signed-in user’s account too', async () => {
-    const answer = await requestPage(test, '/language?to=rw&next=%2Fcontact', { viewer: buyer });
+  it('remembers the choice in a signed-in user’s account too, when chosen on this site', async () => {
+    const answer = await requestPage(test, '/language?to=rw&next=%2Fcontact', {
+      viewer: buyer,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(answer.location).toBe('/rw/contact');
     expect(await localeOf(buyer.id)).toBe('rw');
+    // A browser too old to say Sec-Fetch-Site: the Referer is one of this site's pages.
+    await requestPage(test, '/language?to=fr&next=%2Fcontact', {
+      viewer: buyer,
+      headers: { referer: 'http://localhost/rw/contact' },
+    });
+    expect(await localeOf(buyer.id)).toBe('fr');
+  });
+
+  it('keeps a signed-in user’s account language when another site’s link switches it', async () => {
+    await test.database.db.update(users).set({ locale: 'rw' }).where(eq(users.id, buyer.id));
+    const crossSite: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/' },
+      { 'sec-fetch-site': 'none' },
+      { referer: 'https://evil.example/page' },
+      {},
+    ];
+    for (const headers of crossSite) {
+      const answer = await requestPage(test, '/language?to=fr&next=%2Fcontact', {
+        viewer: buyer,
+        headers,
+      });
+      // The browser's cookie still follows the visitor's click; the account does not.
+      expect(answer.location).toBe('/fr/contact');
+      expect(answer.setCookie).toMatch(/^lang=fr;/);
+      expect(await localeOf(buyer.id), JSON.stringify(headers)).toBe('rw');
+    }
   });
 
   it('goes home for a next that is not a page of this site, and 404s for an unknown language', async () => {
     const foreign = await requestPage(test, '/language?to=rw&next=%2F%2Fevil.example');
     expect(foreign.location).toBe('/rw');
+    // A path that is safe only until its language prefix is taken off.
+    for (const to of ['en', 'rw', 'fr']) {
+      for (const next of ['/rw//evil.example/phish', '/fr//evil.example', '/rw/%2F/evil.example']) {
+        const answer = await requestPage(
+          test,
+          `/language?to=${to}&next=${encodeURIComponent(next)}`,
+        );
+        expect(answer.location, `${to} ${next}`).toMatch(/^\/(?![/\\])/);
+        const followed = new URL(answer.location!, 'https://inzu.example');
+        expect(followed.origin, `${to} ${next}`).toBe('https://inzu.example');
+      }
+    }
     expect((await requestPage(test, '/language?to=de&next=%2F')).status).toBe(404);
   });
 });
