@@ -41,6 +41,76 @@ redis.call('HSET', KEYS[1], 'count', count + 1, 'lastAt', now)
 redis.call('PEXPIRE', KEYS[1], forgetAfterMs)
 `;
 
+/**
+ * `reserve` for fixed windows, in one step: the longest wait of the keys (ms; 0 when none has to
+ * wait), and when there is none, one more attempt in each key's window as RECORD_IN_WINDOW counts
+ * it. ARGV: now, windowMs, max.
+ */
+const RESERVE_IN_WINDOW = `
+local now = tonumber(ARGV[1])
+local windowMs = tonumber(ARGV[2])
+local max = tonumber(ARGV[3])
+local wait = 0
+for _, key in ipairs(KEYS) do
+  local stored = redis.call('HMGET', key, 'count', 'endsAt')
+  local count = tonumber(stored[1])
+  local endsAt = tonumber(stored[2])
+  if count ~= nil and endsAt ~= nil and endsAt > now and count >= max then
+    wait = math.max(wait, endsAt - now)
+  end
+end
+if wait > 0 then return wait end
+for _, key in ipairs(KEYS) do
+  local endsAt = tonumber(redis.call('HGET', key, 'endsAt'))
+  if endsAt == nil or endsAt <= now then
+    endsAt = now + windowMs
+    redis.call('HSET', key, 'count', 1, 'endsAt', endsAt)
+  else
+    redis.call('HINCRBY', key, 'count', 1)
+  end
+  redis.call('PEXPIRE', key, endsAt - now)
+end
+return 0
+`;
+
+/**
+ * `reserve` for growing delays, in one step: the longest wait of the keys (ms) as
+ * `backoffWaitMs` reckons it, and when there is none, one more failure for each key as
+ * RECORD_FAILURE counts it. ARGV: now, forgetAfterMs, freeFailures, maxDelayMs.
+ */
+const RESERVE_FAILURE = `
+local now = tonumber(ARGV[1])
+local forgetAfterMs = tonumber(ARGV[2])
+local freeFailures = tonumber(ARGV[3])
+local maxDelayMs = tonumber(ARGV[4])
+local wait = 0
+for _, key in ipairs(KEYS) do
+  local stored = redis.call('HMGET', key, 'count', 'lastAt')
+  local count = tonumber(stored[1])
+  local lastAt = tonumber(stored[2])
+  if count ~= nil and lastAt ~= nil and lastAt + forgetAfterMs > now and count > freeFailures then
+    local delay = math.min(2 ^ math.min(count - freeFailures, 40) * 1000, maxDelayMs)
+    wait = math.max(wait, lastAt + delay - now)
+  end
+end
+if wait > 0 then return wait end
+for _, key in ipairs(KEYS) do
+  local stored = redis.call('HMGET', key, 'count', 'lastAt')
+  local count = 0
+  local lastAt = tonumber(stored[2])
+  if lastAt ~= nil and lastAt + forgetAfterMs > now then count = tonumber(stored[1]) or 0 end
+  redis.call('HSET', key, 'count', count + 1, 'lastAt', now)
+  redis.call('PEXPIRE', key, forgetAfterMs)
+end
+return 0
+`;
+
+/** `release`: one attempt fewer on a key that still counts some. */
+const RELEASE = `
+local count = tonumber(redis.call('HGET', KEYS[1], 'count'))
+if count ~= nil and count > 0 then redis.call('HINCRBY', KEYS[1], 'count', -1) end
+`;
+
 type StoreLogger = {
   warn(details: object, message: string): void;
   info(details: object, message: string): void;
@@ -108,7 +178,10 @@ export function createRedisLimiters({
     return `${keyPrefix}limit:${name}:${digest}`;
   }
 
-  /** A limiter reading hashes of two numbers and recording with `script`. */
+  /**
+   * A limiter reading hashes of two numbers, recording with `script` and reserving with
+   * `reserveScript` (which takes `reserveArguments` after the time).
+   */
   function createLimiter(
     name: string,
     fallback: AttemptLimiter,
@@ -116,6 +189,8 @@ export function createRedisLimiters({
     waitMs: (stored: (string | null)[], now: number) => number,
     script: string,
     scriptArgument: number,
+    reserveScript: string,
+    reserveArguments: number[],
   ): AttemptLimiter {
     return {
       retryAfterSeconds: (keys) =>
@@ -137,6 +212,36 @@ export function createRedisLimiters({
             await Promise.all(
               keys.map((key) => redis.eval(script, 1, storedKey(name, key), now, scriptArgument)),
             );
+          },
+          async () => undefined,
+        );
+      },
+      async reserve(keys) {
+        const now = clock().getTime();
+        const storedKeys = keys.map((key) => storedKey(name, key));
+        return withFallback(
+          async () => {
+            const wait = Number(
+              await redis.eval(
+                reserveScript,
+                storedKeys.length,
+                ...storedKeys,
+                now,
+                ...reserveArguments,
+              ),
+            );
+            // The copy in memory, which answers if Redis stops: it counts what Redis counted.
+            if (wait === 0) await fallback.record(keys);
+            return toRetryAfterSeconds([wait]);
+          },
+          () => fallback.reserve(keys),
+        );
+      },
+      async release(keys) {
+        await fallback.release(keys);
+        await withFallback(
+          async () => {
+            await Promise.all(keys.map((key) => redis.eval(RELEASE, 1, storedKey(name, key))));
           },
           async () => undefined,
         );
@@ -165,6 +270,8 @@ export function createRedisLimiters({
         },
         RECORD_IN_WINDOW,
         options.windowMs,
+        RESERVE_IN_WINDOW,
+        [options.windowMs, options.max],
       );
     },
     backoff(name, options) {
@@ -178,6 +285,8 @@ export function createRedisLimiters({
         },
         RECORD_FAILURE,
         options.forgetAfterMs,
+        RESERVE_FAILURE,
+        [options.forgetAfterMs, options.freeFailures, options.maxDelayMs],
       );
     },
   };

@@ -139,6 +139,37 @@ describe.each(stores)('limiters in $store', ({ create }) => {
       expect(await limiter.retryAfterSeconds([])).toBe(0);
     });
 
+    it('lets no more of 30 reservations at once pass than the maximum', async () => {
+      const { limiter } = createTestLimiter();
+      const waits = await Promise.all(
+        Array.from({ length: 30 }, () => limiter.reserve(['ip:1', 'account:a'])),
+      );
+      expect(waits.filter((wait) => wait === 0)).toHaveLength(3);
+      expect(waits.filter((wait) => wait === 60)).toHaveLength(27);
+      // A refused reservation counted nothing: the other key has its 3 and no more.
+      expect(await limiter.retryAfterSeconds(['account:a'])).toBe(60);
+    });
+
+    it('counts a reservation on no key while any one of them has to wait', async () => {
+      const { limiter, recordTimes } = createTestLimiter();
+      await recordTimes(['ip:1'], 3);
+      expect(await limiter.reserve(['ip:1', 'account:a'])).toBe(60);
+      await recordTimes(['account:a'], 2);
+      expect(await limiter.retryAfterSeconds(['account:a'])).toBe(0);
+    });
+
+    it('takes back a released reservation', async () => {
+      const { limiter } = createTestLimiter();
+      for (let attempt = 0; attempt < 3; attempt++) expect(await limiter.reserve(['ip:1'])).toBe(0);
+      expect(await limiter.reserve(['ip:1'])).toBe(60);
+      await limiter.release(['ip:1']);
+      expect(await limiter.reserve(['ip:1'])).toBe(0);
+      expect(await limiter.reserve(['ip:1'])).toBe(60);
+      // Nothing to take back from a key that counts nothing.
+      await limiter.release(['ip:2']);
+      expect(await limiter.retryAfterSeconds(['ip:2'])).toBe(0);
+    });
+
     it('records every key it is given, each in its own window', async () => {
       const { limiter, recordTimes } = createTestLimiter(1);
       await recordTimes(['ip:1', 'account:a'], 1);
@@ -192,6 +223,30 @@ describe.each(stores)('limiters in $store', ({ create }) => {
       expect(await limiter.retryAfterSeconds(['account:a'])).toBe(15 * 60);
     });
 
+    it('lets 6 of 30 guesses at once be checked, as one after another would', async () => {
+      const { limiter, advanceSeconds } = createTestBackoff();
+      const waits = await Promise.all(
+        Array.from({ length: 30 }, () => limiter.reserve(['account:a'])),
+      );
+      // Five free failures, then the sixth attempt is checked before the first wait of 2 s.
+      expect(waits.filter((wait) => wait === 0)).toHaveLength(6);
+      expect(waits.filter((wait) => wait === 2)).toHaveLength(24);
+      advanceSeconds(2);
+      expect(await limiter.reserve(['account:a'])).toBe(0);
+      expect(await limiter.reserve(['account:a'])).toBe(4);
+    });
+
+    it('takes back a released failure, and forgets them all on clear', async () => {
+      const { limiter } = createTestBackoff();
+      for (let failure = 1; failure <= 6; failure++) await limiter.reserve(['account:a']);
+      expect(await limiter.retryAfterSeconds(['account:a'])).toBe(2);
+      await limiter.release(['account:a']);
+      expect(await limiter.retryAfterSeconds(['account:a'])).toBe(0);
+      await limiter.clear('account:a');
+      await limiter.release(['account:a']);
+      expect(await limiter.reserve(['account:a'])).toBe(0);
+    });
+
     it('keeps each key apart, and forgets a key on clear or a day after its last failure', async () => {
       const { limiter, advanceSeconds } = createTestBackoff();
       for (let failure = 1; failure <= 8; failure++) {
@@ -240,6 +295,26 @@ describe.skipIf(!redisUrl)('limiters in Redis, as several processes see them', (
     expect(await otherSite.retryAfterSeconds(['account:a'])).toBe(0);
     await second.clear('account:a');
     expect(await first.retryAfterSeconds(['account:a'])).toBe(0);
+  });
+
+  it('lets two processes reserving at once pass no more attempts than one would', async () => {
+    const sitePrefix = `${KEY_PREFIX}${randomUUID()}:`;
+    const options = { freeFailures: 5, maxDelayMs: 15 * 60_000, forgetAfterMs: 60_000 };
+    const processes = [createProcessLimiters(sitePrefix), createProcessLimiters(sitePrefix)];
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        processes[index % 2]!.backoff('accounts', options).reserve(['account:a']),
+      ),
+    );
+    expect(guesses.filter((wait) => wait === 0)).toHaveLength(6);
+    const windows = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        processes[index % 2]!.fixedWindow('resets', { max: 1, windowMs: WINDOW_MS }).reserve([
+          'account:a',
+        ]),
+      ),
+    );
+    expect(windows.filter((wait) => wait === 0)).toHaveLength(1);
   });
 
   it('keeps no e-mail or address in Redis, and lets Redis forget each key', async () => {

@@ -10,6 +10,14 @@ export type AttemptLimiter = {
   /** Seconds until every key may try again, or 0 when none has to wait. */
   retryAfterSeconds(keys: string[]): Promise<number>;
   record(keys: string[]): Promise<void>;
+  /**
+   * In one step: when no key has to wait, counts one attempt on every key and answers 0; else
+   * counts nothing and answers the wait in seconds. Of attempts made at the same moment, no
+   * more pass than one after another would, which checking and recording apart cannot promise.
+   */
+  reserve(keys: string[]): Promise<number>;
+  /** Takes back one attempt counted on each key (a reserved attempt that was no failure). */
+  release(keys: string[]): Promise<void>;
   clear(key: string): Promise<void>;
 };
 
@@ -89,16 +97,35 @@ function createAttemptLimiter({
     return window;
   }
 
+  // Synchronous, so that nothing runs between a check and its count.
+  function waitSeconds(keys: string[], now: number): number {
+    return toRetryAfterSeconds(keys.map((key) => windowWaitMs(windows.get(key), max, now)));
+  }
+  function recordAt(keys: string[], now: number): void {
+    for (const key of keys) {
+      const window = current(key, now) ?? { count: 0, endsAt: now + windowMs };
+      windows.set(key, { ...window, count: window.count + 1 });
+    }
+  }
+
   return {
     async retryAfterSeconds(keys) {
-      const now = clock().getTime();
-      return toRetryAfterSeconds(keys.map((key) => windowWaitMs(windows.get(key), max, now)));
+      return waitSeconds(keys, clock().getTime());
     },
     async record(keys) {
+      recordAt(keys, clock().getTime());
+    },
+    async reserve(keys) {
+      const now = clock().getTime();
+      const wait = waitSeconds(keys, now);
+      if (wait === 0) recordAt(keys, now);
+      return wait;
+    },
+    async release(keys) {
       const now = clock().getTime();
       for (const key of keys) {
-        const window = current(key, now) ?? { count: 0, endsAt: now + windowMs };
-        windows.set(key, { ...window, count: window.count + 1 });
+        const window = current(key, now);
+        if (window && window.count > 0) windows.set(key, { ...window, count: window.count - 1 });
       }
     },
     async clear(key) {
@@ -120,17 +147,35 @@ function createBackoffLimiter({
 }: BackoffOptions & { clock: Clock }): AttemptLimiter {
   const failures = new LRUCache<string, Failures>({ max: MAX_KEYS });
 
+  // Synchronous, so that nothing runs between a check and its count.
+  function waitSeconds(keys: string[], now: number): number {
+    return toRetryAfterSeconds(keys.map((key) => backoffWaitMs(failures.get(key), options, now)));
+  }
+  function recordAt(keys: string[], now: number): void {
+    for (const key of keys) {
+      const entry = failures.get(key);
+      const isRemembered = entry !== undefined && entry.lastAt + options.forgetAfterMs > now;
+      failures.set(key, { count: (isRemembered ? entry.count : 0) + 1, lastAt: now });
+    }
+  }
+
   return {
     async retryAfterSeconds(keys) {
-      const now = clock().getTime();
-      return toRetryAfterSeconds(keys.map((key) => backoffWaitMs(failures.get(key), options, now)));
+      return waitSeconds(keys, clock().getTime());
     },
     async record(keys) {
+      recordAt(keys, clock().getTime());
+    },
+    async reserve(keys) {
       const now = clock().getTime();
+      const wait = waitSeconds(keys, now);
+      if (wait === 0) recordAt(keys, now);
+      return wait;
+    },
+    async release(keys) {
       for (const key of keys) {
         const entry = failures.get(key);
-        const isRemembered = entry !== undefined && entry.lastAt + options.forgetAfterMs > now;
-        failures.set(key, { count: (isRemembered ? entry.count : 0) + 1, lastAt: now });
+        if (entry && entry.count > 0) failures.set(key, { ...entry, count: entry.count - 1 });
       }
     },
     async clear(key) {
