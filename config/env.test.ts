@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       authAttemptsPer15Minutes: 10,
       loginFailuresPerAddressPer15Minutes: 100,
       signupsPerAddressPerHour: 30,
+      reportMinAccountDays: 7,
       adminTwoStep: 'optional',
       isRunningJobs: true,
       matchDigestSeconds: 30,
@@ -72,6 +73,7 @@ describe('loadConfig', () => {
       AUTH_ATTEMPTS_PER_15_MINUTES: '25',
       LOGIN_FAILURES_PER_ADDRESS_PER_15_MINUTES: '250',
       SIGNUPS_PER_ADDRESS_PER_HOUR: '60',
+      REPORT_MIN_ACCOUNT_DAYS: '14',
       ADMIN_2FA: 'required',
       BACKGROUND_JOBS: 'off',
       MATCH_DIGEST_SECONDS: '5',
@@ -107,6 +109,7 @@ describe('loadConfig', () => {
       authAttemptsPer15Minutes: 25,
       loginFailuresPerAddressPer15Minutes: 250,
       signupsPerAddressPerHour: 60,
+      reportMinAccountDays: 14,
       adminTwoStep: 'required',
       isRunningJobs: false,
       matchDigestSeconds: 5,
@@ -208,5 +211,12 @@ describe('loadConfig', () => {
     expect(problemsOf({ LOAD_SHEDDING_DELAY_MS: '250.5' })[0]).toMatch(/^LOAD_SHEDDING_DELAY_MS: /);
     expect(problemsOf({ LOAD_SHEDDING_DELAY_MS: 'soon' })[0]).toMatch(/^LOAD_SHEDDING_DELAY_MS: /);
     expect(loadConfig({ LOAD_SHEDDING_DELAY_MS: '250' }).loadSheddingDelayMs).toBe(250);
+  });
+
+  it('bounds the age an account needs for its reports to count, 0 turning the rule off', () => {
+    expect(problemsOf({ REPORT_MIN_ACCOUNT_DAYS: '-1' })[0]).toMatch(/^REPORT_MIN_ACCOUNT_DAYS: /);
+    expect(problemsOf({ REPORT_MIN_ACCOUNT_DAYS: '1.5' })[0]).toMatch(/^REPORT_MIN_ACCOUNT_DAYS: /);
+    expect(problemsOf({ REPORT_MIN_ACCOUNT_DAYS: '366' })[0]).toMatch(/^REPORT_MIN_ACCOUNT_DAYS: /);
+    expect(loadConfig({ REPORT_MIN_ACCOUNT_DAYS: '0' }).reportMinAccountDays).toBe(0);
   });
 });

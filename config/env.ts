@@ -30,6 +30,7 @@ const EnvSchema = z.object({
     .max(100000)
     .default(100),
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(30),
+  REPORT_MIN_ACCOUNT_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   ADMIN_2FA: z.enum(['optional', 'required']).default('optional'),
   BACKGROUND_JOBS: booleanFromString.default(true),
   MATCH_DIGEST_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
@@ -106,6 +107,11 @@ export type Config = {
   loginFailuresPerAddressPer15Minutes: number;
   /** Signups allowed per client address in an hour. */
   signupsPerAddressPerHour: number;
+  /**
+   * How old (in days) an account an admin has not verified must be for its reports to count
+   * toward hiding a listing: throwaway accounts made for an attack are new.
+   */
+  reportMinAccountDays: number;
   /** ADMIN_2FA: `required` holds admins to two-step sign-in before the admin panel opens. */
   adminTwoStep: 'optional' | 'required';
   /**
@@ -187,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authAttemptsPer15Minutes: values.AUTH_ATTEMPTS_PER_15_MINUTES,
     loginFailuresPerAddressPer15Minutes: values.LOGIN_FAILURES_PER_ADDRESS_PER_15_MINUTES,
     signupsPerAddressPerHour: values.SIGNUPS_PER_ADDRESS_PER_HOUR,
+    reportMinAccountDays: values.REPORT_MIN_ACCOUNT_DAYS,
     adminTwoStep: values.ADMIN_2FA,
     isRunningJobs: values.BACKGROUND_JOBS,
     matchDigestSeconds: values.MATCH_DIGEST_SECONDS,

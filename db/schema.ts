@@ -37,6 +37,7 @@ import {
   PRICE_PERIODS,
   PROPERTY_TYPES,
   REPORT_OUTCOMES,
+  REPORT_NOT_COUNTED_REASONS,
   REPORT_REASONS,
   REPORT_STATUSES,
   REQUEST_STATUSES,
@@ -588,6 +589,19 @@ export const listingReports = pgTable(
     reporterId: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** `user:<id>` or `address:<hash of the address>`: who counts as one reporter. */
     reporterKey: text().notNull(),
+    /**
+     * A hash of the client address (an IPv6 address's /64 network), never the address: among
+     * reporters an admin has not verified, one report per address counts toward hiding. Null for
+     * reports made before it was kept.
+     */
+    addressHash: text(),
+    /** Whether an admin had verified the reporter when they reported: counted at any address. */
+    isReporterVerified: boolean().notNull().default(false),
+    /**
+     * Why the report does not count toward hiding the listing (lib/listing.ts), decided when it
+     * was made; null when it counts, as every report made before the rule did.
+     */
+    notCountedReason: text({ enum: REPORT_NOT_COUNTED_REASONS }),
     status: text({ enum: REPORT_STATUSES }).notNull().default('open'),
     outcome: text({ enum: REPORT_OUTCOMES }),
     closedAt: timestamp({ withTimezone: true }),
@@ -611,6 +625,10 @@ export const listingReports = pgTable(
       sql`outcome is null or ${oneOf('outcome', REPORT_OUTCOMES)}`,
     ),
     check('listing_reports_closed_check', sql`(status = 'closed') = (closed_at is not null)`),
+    check(
+      'listing_reports_not_counted_reason_check',
+      sql`not_counted_reason is null or ${oneOf('not_counted_reason', REPORT_NOT_COUNTED_REASONS)}`,
+    ),
   ],
 );
 

@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { E2E_ADMIN } from './known-accounts.ts';
 import { expect, propertyUrl, supplyAsNewSeller, test, waitForHydration } from './fixtures.ts';
 
-/** A new buyer in a browser context of their own, signed in by the sign-up's cookie. */
-async function newBuyer(browser: Browser, baseURL: string): Promise<BrowserContext> {
+/**
+ * A new buyer in a browser context of their own, signed in by the sign-up's cookie; with
+ * `verifiedBy`, the admin verifies them (a report counts toward hiding only from an account an
+ * admin verified or older than REPORT_MIN_ACCOUNT_DAYS, and every buyer here signs up today
+ * from one address).
+ */
+async function newBuyer(
+  browser: Browser,
+  baseURL: string,
+  verifiedBy?: { request: APIRequestContext; headers: Record<string, string> },
+): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL });
   const password = 'a-long-enough-password';
   const tag = randomUUID().slice(0, 8);
@@ -19,6 +28,14 @@ async function newBuyer(browser: Browser, baseURL: string): Promise<BrowserConte
     },
   });
   expect(signup.status()).toBe(201);
+  if (verifiedBy) {
+    const { user } = await signup.json();
+    const verified = await verifiedBy.request.post(`/api/user/${user.id}/verification`, {
+      headers: verifiedBy.headers,
+      data: { checkedIdentity: true },
+    });
+    expect(verified.status()).toBe(200);
+  }
   return context;
 }
 
@@ -35,7 +52,7 @@ async function report(page: Page, id: string, reason: string, details?: string) 
   ).toBeVisible();
 }
 
-test('three reports hide a listing, and an admin restores it', async ({
+test('a visitor and a new account do not hide a listing, three verified reporters do, and an admin restores it', async ({
   page,
   browser,
   baseURL,
@@ -68,19 +85,26 @@ test('three reports hide a listing, and an admin restores it', async ({
     });
     expect(approved.status()).toBe(200);
 
-    // A visitor (not signed in) and two signed-in buyers report it.
+    // A visitor (not signed in) and a buyer who signed up today report it: it stays.
     await report(page, id, 'Scam or fraud');
+    const newcomer = await newBuyer(browser, origin);
+    buyers.push(newcomer);
+    await report(await newcomer.newPage(), id, 'Already rented or sold');
+    await page.goto(propertyUrl(id));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+    // Three buyers the admin verified report it.
     for (const [reason, details] of [
       ['Wrong price or details', undefined],
+      ['Duplicate', undefined],
       ['Other', 'The same photos are on another listing.'],
     ] as const) {
-      const buyer = await newBuyer(browser, origin);
+      const buyer = await newBuyer(browser, origin, { request: admin.request, headers: asAdmin });
       buyers.push(buyer);
       await report(await buyer.newPage(), id, reason, details);
     }
 
-    // The third report hid it.
+    // The third report that counts hid it.
     await page.goto(propertyUrl(id));
     await expect(page.getByText('Property not found')).toBeVisible();
 
@@ -93,10 +117,14 @@ test('three reports hide a listing, and an admin restores it', async ({
     const card = adminPage.getByRole('listitem').filter({
       has: adminPage.getByRole('heading', { level: 2, name: title }),
     });
-    await expect(card).toContainText('3 open reports');
+    await expect(card).toContainText('5 open reports');
     await expect(card).toContainText('Hidden');
     await expect(card).toContainText('Scam or fraud');
     await expect(card).toContainText('The same photos are on another listing.');
+    // Each report says whether it counted toward hiding the listing, or why not.
+    await expect(card).toContainText('Not counted: visitor');
+    await expect(card).toContainText('Not counted: account newer than 7 days');
+    await expect(card.getByText('Counted toward hiding: verified reporter')).toHaveCount(3);
     await card.getByRole('button', { name: 'Dismiss and restore' }).click();
     await expect(
       adminPage.getByText('Reports dismissed: the listing is shown again.'),

@@ -77,6 +77,18 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 /** What an admin decided on a report: nothing wrong, the listing hidden, or its owner blocked. */
 export const REPORT_OUTCOMES = ['dismissed', 'hidden', 'blocked'] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+/**
+ * Why a report does not count toward hiding its listing, in the order they are checked: sent by
+ * a visitor, by an account younger than REPORT_MIN_ACCOUNT_DAYS, by a reporter whose earlier
+ * report of the listing an admin dismissed, or from the address of another counted report.
+ */
+export const REPORT_NOT_COUNTED_REASONS = [
+  'visitor',
+  'newAccount',
+  'dismissedBefore',
+  'sameAddress',
+] as const;
+export type ReportNotCountedReason = (typeof REPORT_NOT_COUNTED_REASONS)[number];
 
 /** How often a saved search's new listings are told: as they come, or once a day. */
 export const ALERT_FREQUENCIES = ['instant', 'daily'] as const;

@@ -162,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         logger: app.log,
       }),
     adminTwoStep: config.adminTwoStep,
+    reportMinAccountDays: config.reportMinAccountDays,
     uploadMaxBytes: config.uploadMaxBytes,
     mailTransport:
       options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined),

@@ -56,6 +56,7 @@ export function createServices({
   authLimits,
   limiters = createMemoryLimiters(clock),
   adminTwoStep = 'optional',
+  reportMinAccountDays,
   uploadMaxBytes,
   mailTransport,
   logger,
@@ -80,6 +81,8 @@ export function createServices({
   limiters?: AttemptLimiters;
   /** ADMIN_2FA. */
   adminTwoStep?: AdminTwoStep;
+  /** REPORT_MIN_ACCOUNT_DAYS; the listing reports service's default (7 days) without it. */
+  reportMinAccountDays?: number;
   /** The largest photo file accepted (UPLOAD_MAX_MB). */
   uploadMaxBytes: number;
   /** Undefined: e-mail stays in the outbox table and the log. */
@@ -175,6 +178,7 @@ export function createServices({
       accountsAdmin,
       catalogueEvents,
       limiters,
+      minAccountDays: reportMinAccountDays,
     }),
     adminBootstrap: createAdminBootstrap({ db, clock }),
     mail,

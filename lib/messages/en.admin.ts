@@ -594,7 +594,7 @@ export const enAdmin = {
   'admin.reports.tabs': 'Reports',
   'admin.reports.market': 'Market reports',
   'admin.listingReports.intro':
-    'What visitors reported about listings. Three open reports from different people hide a listing until you decide.',
+    'What visitors reported about listings. Three open reports that count hide a listing until you decide. Only established accounts count (verified ones, or older ones, one per address); each report says whether it counted.',
   'admin.listingReports.status': 'Reports by status',
   'admin.listingReports.open': 'Open',
   'admin.listingReports.closed': 'Closed',
@@ -606,6 +606,15 @@ export const enAdmin = {
   'admin.listingReports.openCount.one': '{count} open report',
   'admin.listingReports.openCount.other': '{count} open reports',
   'admin.listingReports.visitor': 'A visitor (not signed in)',
+  'admin.listingReports.counted': 'Counted toward hiding',
+  'admin.listingReports.countedVerified': 'Counted toward hiding: verified reporter',
+  'admin.listingReports.notCounted.visitor': 'Not counted: visitor',
+  'admin.listingReports.notCounted.sameAddress': 'Not counted: same address as another report',
+  'admin.listingReports.notCounted.dismissedBefore':
+    'Not counted: the reporter’s earlier report was dismissed',
+  'admin.listingReports.notCounted.newAccount.one': 'Not counted: account newer than {count} day',
+  'admin.listingReports.notCounted.newAccount.other':
+    'Not counted: account newer than {count} days',
   'admin.listingReports.outcome.dismissed': 'Dismissed',
   'admin.listingReports.outcome.hidden': 'Listing hidden',
   'admin.listingReports.outcome.blocked': 'Owner blocked',

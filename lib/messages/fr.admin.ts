@@ -620,7 +620,7 @@ export const frAdmin = {
   'admin.reports.tabs': 'Rapports',
   'admin.reports.market': 'Rapports du marché',
   'admin.listingReports.intro':
-    'Ce que les visiteurs ont signalé sur les annonces. Trois signalements ouverts de personnes différentes masquent une annonce jusqu’à votre décision.',
+    'Ce que les visiteurs ont signalé sur les annonces. Trois signalements ouverts pris en compte masquent une annonce jusqu’à votre décision. Seuls les comptes établis sont pris en compte (vérifiés, ou plus anciens, un par adresse) ; chaque signalement indique s’il l’a été.',
   'admin.listingReports.status': 'Signalements par état',
   'admin.listingReports.open': 'Ouverts',
   'admin.listingReports.closed': 'Clos',
@@ -632,6 +632,17 @@ export const frAdmin = {
   'admin.listingReports.openCount.one': '{count} signalement ouvert',
   'admin.listingReports.openCount.other': '{count} signalements ouverts',
   'admin.listingReports.visitor': 'Un visiteur (non connecté)',
+  'admin.listingReports.counted': 'Pris en compte pour masquer l’annonce',
+  'admin.listingReports.countedVerified': 'Pris en compte pour masquer l’annonce : auteur vérifié',
+  'admin.listingReports.notCounted.visitor': 'Non pris en compte : visiteur',
+  'admin.listingReports.notCounted.sameAddress':
+    'Non pris en compte : même adresse qu’un autre signalement',
+  'admin.listingReports.notCounted.dismissedBefore':
+    'Non pris en compte : un signalement antérieur de son auteur a été classé',
+  'admin.listingReports.notCounted.newAccount.one':
+    'Non pris en compte : compte de moins de {count} jour',
+  'admin.listingReports.notCounted.newAccount.other':
+    'Non pris en compte : compte de moins de {count} jours',
   'admin.listingReports.outcome.dismissed': 'Classé',
   'admin.listingReports.outcome.hidden': 'Annonce masquée',
   'admin.listingReports.outcome.blocked': 'Propriétaire bloqué',

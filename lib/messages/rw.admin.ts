@@ -620,7 +620,7 @@ export const rwAdmin = {
   'admin.reports.tabs': 'Raporo',
   'admin.reports.market': "Raporo z'isoko",
   'admin.listingReports.intro':
-    "Ibyo abasura urubuga batanzeho raporo ku matangazo. Raporo eshatu zifunguye z'abantu batandukanye zihisha itangazo kugeza ufashe icyemezo.",
+    'Ibyo abasura urubuga batanzeho raporo ku matangazo. Raporo eshatu zifunguye zibarwa zihisha itangazo kugeza ufashe icyemezo. Zibarwa gusa iyo zatanzwe na konti zizewe (zemejwe, cyangwa zimaze igihe, imwe kuri buri aderesi); buri raporo yerekana niba yabazwe.',
   'admin.listingReports.status': 'Raporo hakurikijwe uko zihagaze',
   'admin.listingReports.open': 'Izifunguye',
   'admin.listingReports.closed': 'Izafunzwe',
@@ -632,6 +632,15 @@ export const rwAdmin = {
   'admin.listingReports.openCount.one': 'Raporo {count} ifunguye',
   'admin.listingReports.openCount.other': 'Raporo {count} zifunguye',
   'admin.listingReports.visitor': 'Umushyitsi (utinjiye)',
+  'admin.listingReports.counted': 'Irabarwa mu guhisha itangazo',
+  'admin.listingReports.countedVerified': 'Irabarwa mu guhisha itangazo: uwayitanze yemejwe',
+  'admin.listingReports.notCounted.visitor': 'Ntibarwa: yatanzwe n’umushyitsi',
+  'admin.listingReports.notCounted.sameAddress':
+    'Ntibarwa: yaturutse kuri aderesi imwe n’indi raporo',
+  'admin.listingReports.notCounted.dismissedBefore':
+    'Ntibarwa: raporo uwayitanze yabanje gutanga yakuweho',
+  'admin.listingReports.notCounted.newAccount.one': 'Ntibarwa: konti itaramara umunsi {count}',
+  'admin.listingReports.notCounted.newAccount.other': 'Ntibarwa: konti itaramara iminsi {count}',
   'admin.listingReports.outcome.dismissed': 'Zakuweho',
   'admin.listingReports.outcome.hidden': 'Itangazo ryahishwe',
   'admin.listingReports.outcome.blocked': 'Nyiraryo yahagaritswe',

@@ -1,4 +1,7 @@
-/** Reporting listings, three reporters hiding one, and admins deciding on the reports. */
+/**
+ * Reporting listings, three established reporters hiding one (new accounts and visitors only
+ * reaching the admins), and admins deciding on the reports.
+ */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,16 +23,30 @@ let test: TestApp;
 let owner: SignedIn;
 let buyer: SignedIn;
 let guest: SignedIn;
+let neighbour: SignedIn;
 let admin: SignedIn;
+
+/** Older than REPORT_MIN_ACCOUNT_DAYS (7 by default): these accounts' reports count. */
+const monthAgo = () => new Date(Date.now() - 30 * 24 * 60 * 60_000);
 
 beforeAll(async () => {
   test = await createTestApp();
   owner = await createSignedInUser(test.database, { role: 'seller', name: 'Owner Olive' });
-  buyer = await createSignedInUser(test.database, { role: 'buyer', name: 'Buyer Bosco' });
+  buyer = await createSignedInUser(test.database, {
+    role: 'buyer',
+    name: 'Buyer Bosco',
+    createdAt: monthAgo(),
+  });
   guest = await createSignedInUser(test.database, {
     role: 'guest',
     name: 'Guest Gisa',
     locale: 'fr',
+    createdAt: monthAgo(),
+  });
+  neighbour = await createSignedInUser(test.database, {
+    role: 'buyer',
+    name: 'Neighbour Nadine',
+    createdAt: monthAgo(),
   });
   admin = await createSignedInUser(test.database, { role: 'admin' });
 });
@@ -75,9 +92,11 @@ const restore = (listingId: string, headers = admin.bearer) =>
 const isPublic = async (id: string) =>
   (await test.app.inject({ method: 'GET', url: `/api/get-property/${id}` })).statusCode === 200;
 
-/** Three different reporters: a visitor, the buyer and the guest. */
+/** Three different established reporters, from three addresses: they hide the listing. */
 async function reportThrice(listingId: string) {
-  expect((await reportAs(listingId, { reason: 'scam' })).statusCode).toBe(201);
+  expect(
+    (await reportAs(listingId, { reason: 'scam' }, { headers: neighbour.bearer })).statusCode,
+  ).toBe(201);
   expect(
     (await reportAs(listingId, { reason: 'wrong' }, { headers: buyer.bearer })).statusCode,
   ).toBe(201);
@@ -177,11 +196,12 @@ describe('reporting a listing', () => {
     expect(own.json().message).toBe('You cannot report your own listing.');
   });
 
-  it('hides a listing at the third different reporter, and tells the admins and the owner', async () => {
+  it('hides a listing at the third established reporter, and tells the admins and the owner', async () => {
     const house = await createProperty(test.database.db, owner.user.id, {
       title: 'Reported villa',
     });
     await reportAs(house.id, { reason: 'scam' });
+    await reportAs(house.id, { reason: 'scam' }, { headers: neighbour.bearer });
     await reportAs(house.id, { reason: 'scam' }, { headers: buyer.bearer });
     expect(await isPublic(house.id)).toBe(true);
     await reportAs(house.id, { reason: 'offensive' }, { headers: guest.bearer });
@@ -207,6 +227,70 @@ describe('reporting a listing', () => {
         ),
       );
     expect(ownerNotice).toMatchObject({ kind: 'listing' });
+  });
+
+  it('keeps a listing three accounts made today report from one address, each report listed as not counted', async () => {
+    const house = await createProperty(test.database.db, owner.user.id);
+    const address = newAddress();
+    const throwaways = await Promise.all(
+      [1, 2, 3].map(() => createSignedInUser(test.database, { role: 'buyer' })),
+    );
+    for (const throwaway of throwaways) {
+      const answer = await reportAs(
+        house.id,
+        { reason: 'scam' },
+        { headers: throwaway.bearer, address },
+      );
+      // The reporter is not told whether the report counted.
+      expect(answer.statusCode).toBe(201);
+      expect(answer.json().report).not.toHaveProperty('countsTowardHiding');
+    }
+    expect(await isPublic(house.id)).toBe(true);
+
+    const list = await test.app.inject({
+      method: 'GET',
+      url: '/api/listing-reports?pageSize=48',
+      headers: admin.bearer,
+    });
+    const mine = list
+      .json()
+      .data.filter((report: { listingId: string }) => report.listingId === house.id);
+    expect(mine).toHaveLength(3);
+    for (const report of mine) {
+      expect(report).toMatchObject({
+        openReports: 3,
+        countsTowardHiding: false,
+        notCountedReason: 'newAccount',
+        isReporterVerified: false,
+      });
+      expect(report).not.toHaveProperty('addressHash');
+    }
+  });
+
+  it('counts new accounts’ reports when REPORT_MIN_ACCOUNT_DAYS is 0', async () => {
+    const lenient = await createTestApp({ env: { REPORT_MIN_ACCOUNT_DAYS: '0' } });
+    try {
+      const seller = await createSignedInUser(lenient.database, { role: 'seller' });
+      const house = await createProperty(lenient.database.db, seller.user.id);
+      for (const address of ['10.9.0.1', '10.9.0.2', '10.9.0.3']) {
+        const reporter = await createSignedInUser(lenient.database, { role: 'buyer' });
+        const answer = await lenient.app.inject({
+          method: 'POST',
+          url: `/api/listings/${house.id}/reports`,
+          headers: reporter.bearer,
+          remoteAddress: address,
+          payload: { reason: 'scam' },
+        });
+        expect(answer.statusCode).toBe(201);
+      }
+      const [row] = await lenient.database.db
+        .select()
+        .from(properties)
+        .where(eq(properties.id, house.id));
+      expect(row!.hiddenAt).not.toBeNull();
+    } finally {
+      await lenient.close();
+    }
   });
 
   it('does not hide a listing one reporter keeps reporting', async () => {
@@ -271,7 +355,17 @@ describe('the admins’ list of reports', () => {
         ownerName: 'Owner Olive',
       },
     });
-    expect(mine[1]).toMatchObject({ reason: 'scam', reporter: null });
+    expect(mine[0]).toMatchObject({
+      countsTowardHiding: true,
+      notCountedReason: null,
+      isReporterVerified: false,
+    });
+    expect(mine[1]).toMatchObject({
+      reason: 'scam',
+      reporter: null,
+      countsTowardHiding: false,
+      notCountedReason: 'visitor',
+    });
     expect(body).toMatchObject({ page: 1, pageSize: 48 });
 
     await decide(house.id, { outcome: 'dismissed' });

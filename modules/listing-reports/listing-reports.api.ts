@@ -33,8 +33,12 @@ export const listingReportsApi: FastifyPluginAsyncZod<{
           '`reason`: scam, unavailable, wrong, duplicate, offensive or other; `details` is ' +
           'required for other (at most 1000 characters). One open report per reporter (the ' +
           'signed-in user, else the client address) and listing: 409 for another. 403 for ' +
-          'one’s own listing; visitors send at most 5 reports an hour (429). The third ' +
-          'different reporter hides the listing until an admin decides.',
+          'one’s own listing; visitors send at most 5 reports an hour (429). Every report ' +
+          'reaches the admins, but only established reporters count toward hiding: accounts an ' +
+          'admin verified, or older than REPORT_MIN_ACCOUNT_DAYS, at most one unverified per ' +
+          'client address, and none whose earlier report of the listing was dismissed. The ' +
+          'third that counts hides the listing until an admin decides; the answer does not say ' +
+          'whether this one counted.',
         params: IdParamsSchema,
         body: ReportInputSchema,
         response: {
@@ -65,7 +69,9 @@ export const listingReportsApi: FastifyPluginAsyncZod<{
         description:
           'Each listing’s reports together, the listing with the latest report first; each ' +
           'report with its listing (title, type, hidden, owner), its reporter’s name when ' +
-          'signed in, and the listing’s open reports.',
+          'signed in, the listing’s open reports, and whether it counts toward hiding ' +
+          '(`countsTowardHiding`, `isReporterVerified`) or why not (`notCountedReason`: ' +
+          'visitor, newAccount, dismissedBefore or sameAddress).',
         querystring: ListingReportListQuerySchema,
         response: { 200: ListingReportListAnswerSchema, ...restrictedErrorAnswers },
       },

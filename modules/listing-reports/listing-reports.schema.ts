@@ -6,7 +6,12 @@ import {
   REPORT_NOTE_MAX_LENGTH,
 } from '#lib/limits.ts';
 import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
-import { REPORT_OUTCOMES, REPORT_REASONS, REPORT_STATUSES } from '#lib/listing.ts';
+import {
+  REPORT_NOT_COUNTED_REASONS,
+  REPORT_OUTCOMES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+} from '#lib/listing.ts';
 
 /** Control characters (NUL above all); tabs and newlines pass. */
 const isPrintable = (value: string) =>
@@ -60,12 +65,34 @@ export const ListingReportListQuerySchema = listQuerySchema(LISTING_REPORTS_PAGE
 });
 export type ListingReportListQuery = z.infer<typeof ListingReportListQuerySchema>;
 
-/** One report as admins see it, with its listing and how many reports of it are open. */
+/**
+ * One report as admins see it, with its listing, how many reports of it are open, and whether it
+ * counted toward hiding the listing (decided when it was made) or why not.
+ */
 const AdminReportViewSchema = ReportViewSchema.extend({
   outcome: z.enum(REPORT_OUTCOMES).nullable(),
   closedAt: z.iso.datetime().nullable(),
   /** The signed-in reporter; null for a visitor. */
   reporter: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  countsTowardHiding: z.boolean().meta({
+    description:
+      'Whether this report counts toward hiding its listing (three that count, open, hide it)',
+  }),
+  notCountedReason: z
+    .enum(REPORT_NOT_COUNTED_REASONS)
+    .nullable()
+    .meta({
+      description:
+        'Why it does not count; null when it does. visitor: not signed in; newAccount: an ' +
+        'account an admin has not verified, younger than REPORT_MIN_ACCOUNT_DAYS; ' +
+        'dismissedBefore: an admin dismissed an earlier report of this listing by the same ' +
+        'account (or, unverified, from the same address); sameAddress: another unverified ' +
+        'reporter’s open report from the same address already counts',
+    }),
+  isReporterVerified: z.boolean().meta({
+    description:
+      'Whether an admin had verified the reporter when they reported: counted from any address',
+  }),
   /** The listing; null when it no longer exists. */
   listing: z
     .object({

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, count, countDistinct, desc, eq, sql } from 'drizzle-orm';
+import { isIPv6 } from 'node:net';
+import { and, count, countDistinct, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '#db/client.ts';
 import { countUpTo, isPublishedIn, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
@@ -8,7 +9,7 @@ import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '#lib/errors.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
-import type { ReportOutcome } from '#lib/listing.ts';
+import type { ReportNotCountedReason, ReportOutcome } from '#lib/listing.ts';
 import type { Page } from '#lib/pagination.ts';
 import type { AttemptLimiters } from '#modules/accounts/accounts.limiter.ts';
 import type { AccountsAdminService } from '#modules/accounts/accounts.admin.service.ts';
@@ -25,8 +26,19 @@ import type {
 
 type ListingKind = 'property' | 'asset';
 
-/** Open reports from this many different reporters hide a listing until an admin decides. */
+/**
+ * Open reports that count (see `standingOf`) from this many different reporters hide a listing
+ * until an admin decides.
+ */
 const AUTO_HIDE_REPORTERS = 3;
+
+/**
+ * How many days old an account an admin has not verified must be for its reports to count, when
+ * REPORT_MIN_ACCOUNT_DAYS does not say: accounts made for an attack are new.
+ */
+const DEFAULT_MIN_ACCOUNT_DAYS = 7;
+
+const DAY_MS = 24 * 60 * 60_000;
 
 /** Reports one visitor (not signed in) may send from one address in an hour. */
 const VISITOR_REPORTS_PER_HOUR = 5;
@@ -48,10 +60,43 @@ type ReportedListing = {
   hiddenAt: Date | null;
 };
 
+/** Whether a report counts toward hiding its listing, decided when it is made. */
+type Standing = { isReporterVerified: boolean; notCountedReason: ReportNotCountedReason | null };
+
+const sha256Of = (text: string) => createHash('sha256').update(text).digest('hex');
+
 /** Who counts as one reporter: the user, or a hash of the address (never the address itself). */
 export function reporterKeyOf({ viewer, clientAddress }: Reporter): string {
   if (viewer) return `user:${viewer.id}`;
-  return `address:${createHash('sha256').update(clientAddress).digest('hex')}`;
+  return `address:${sha256Of(clientAddress)}`;
+}
+
+/** The first four groups of an IPv6 address (its /64 network), written the same way every time. */
+function ipv6NetworkOf(address: string): string {
+  // An IPv4 address written at the end fills two groups; only the first four are kept.
+  const groupsOf = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group]));
+  const [head = '', tail] = address.split('%')[0]!.split('::');
+  const front = groupsOf(head);
+  const back = tail === undefined ? [] : groupsOf(tail);
+  const groups = [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * A hash of the place a report comes from, never the address itself: an IPv4 address, or the /64
+ * network of an IPv6 one (what one subscriber is given, so changing the last groups is no new
+ * place).
+ */
+export function addressHashOf(clientAddress: string): string {
+  const mappedIpv4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(clientAddress)?.[1];
+  const address = mappedIpv4 ?? clientAddress;
+  return sha256Of(isIPv6(address) ? ipv6NetworkOf(address) : address);
 }
 
 function toReportView(row: ReportRow): ReportView {
@@ -68,8 +113,8 @@ function toReportView(row: ReportRow): ReportView {
 
 /**
  * Reports of published listings (scam, already taken, wrong, duplicate, offensive, other):
- * anyone may report a listing once while their report is open; three open reports from
- * different people hide it until an admin dismisses the reports (it comes back), keeps it
+ * anyone may report a listing once while their report is open; three open reports that count
+ * (see `standingOf`) hide it until an admin dismisses the reports (it comes back), keeps it
  * hidden, or blocks its owner. Every decision is audited and told to the signed-in reporters.
  */
 export function createListingReportsService({
@@ -80,6 +125,7 @@ export function createListingReportsService({
   accountsAdmin,
   catalogueEvents,
   limiters,
+  minAccountDays = DEFAULT_MIN_ACCOUNT_DAYS,
 }: {
   db: Database;
   clock: Clock;
@@ -89,6 +135,8 @@ export function createListingReportsService({
   catalogueEvents: CatalogueEvents;
   /** Where visitors' reports are counted (shared by every process with Redis). */
   limiters: AttemptLimiters;
+  /** REPORT_MIN_ACCOUNT_DAYS: how old an unverified account must be for its reports to count. */
+  minAccountDays?: number;
 }) {
   const visitorReports = limiters.fixedWindow('visitor-reports', {
     max: VISITOR_REPORTS_PER_HOUR,
@@ -145,12 +193,84 @@ export function createListingReportsService({
     );
   }
 
-  /** Hides a listing that three different people reported, and tells the admins and its owner. */
+  /**
+   * Whether a new report of a listing counts toward hiding it. Only established reporters count:
+   * accounts an admin verified, or older than `minAccountDays`; never visitors, whose address is
+   * all that tells them apart. A reporter whose earlier report of this listing an admin dismissed
+   * no longer counts on it, and among reporters an admin has not verified one open report per
+   * address counts: one person with many accounts is one voice. Verified reporters are known by
+   * their account alone (an office or a carrier puts many people behind one address). Run under
+   * the listing's row lock, so reports sent together are decided one after the other.
+   */
+  async function standingOf(
+    tx: Transaction,
+    listingId: string,
+    reporter: Reporter,
+    place: { reporterKey: string; addressHash: string },
+  ): Promise<Standing> {
+    if (!reporter.viewer) return { isReporterVerified: false, notCountedReason: 'visitor' };
+    const [account] = await tx
+      .select({ createdAt: users.createdAt, verifiedAt: users.verifiedAt })
+      .from(users)
+      .where(eq(users.id, reporter.viewer.id));
+    const isReporterVerified = Boolean(account?.verifiedAt);
+    const notCounted = (reason: ReportNotCountedReason): Standing => ({
+      isReporterVerified,
+      notCountedReason: reason,
+    });
+    const establishedBy = clock().getTime() - minAccountDays * DAY_MS;
+    if (!isReporterVerified && !(account && account.createdAt.getTime() <= establishedBy)) {
+      return notCounted('newAccount');
+    }
+    const ofListing = eq(listingReports.listingId, listingId);
+    const sameAccount = eq(listingReports.reporterKey, place.reporterKey);
+    const sameAddress = eq(listingReports.addressHash, place.addressHash);
+    const [dismissed] = await tx
+      .select({ id: listingReports.id })
+      .from(listingReports)
+      .where(
+        and(
+          ofListing,
+          eq(listingReports.outcome, 'dismissed'),
+          isReporterVerified ? sameAccount : or(sameAccount, sameAddress),
+        ),
+      )
+      .limit(1);
+    if (dismissed) return notCounted('dismissedBefore');
+    if (!isReporterVerified) {
+      const [counted] = await tx
+        .select({ id: listingReports.id })
+        .from(listingReports)
+        .where(
+          and(
+            ofListing,
+            eq(listingReports.status, 'open'),
+            isNull(listingReports.notCountedReason),
+            eq(listingReports.isReporterVerified, false),
+            sameAddress,
+          ),
+        )
+        .limit(1);
+      if (counted) return notCounted('sameAddress');
+    }
+    return { isReporterVerified, notCountedReason: null };
+  }
+
+  /**
+   * Hides a listing that three different established reporters reported (their open reports
+   * that count), and tells the admins and its owner.
+   */
   async function hideWhenReportedEnough(tx: Transaction, listing: ReportedListing) {
     const [{ reporters } = { reporters: 0 }] = await tx
       .select({ reporters: countDistinct(listingReports.reporterKey) })
       .from(listingReports)
-      .where(and(eq(listingReports.listingId, listing.id), eq(listingReports.status, 'open')));
+      .where(
+        and(
+          eq(listingReports.listingId, listing.id),
+          eq(listingReports.status, 'open'),
+          isNull(listingReports.notCountedReason),
+        ),
+      );
     if (Number(reporters) < AUTO_HIDE_REPORTERS || listing.hiddenAt) return false;
     await setHidden(tx, listing, clock());
     await notifications.notifyAdmins(
@@ -183,7 +303,8 @@ export function createListingReportsService({
   /**
    * Reports a published listing. One open report per reporter and listing (409 for another);
    * nobody reports their own listing; visitors send at most 5 reports an hour from one address.
-   * The third different reporter hides the listing, in the same transaction.
+   * Every report reaches the admins; the third that counts (`standingOf`) hides the listing, in
+   * the same transaction. The reporter is not told whether theirs counted.
    */
   async function report(
     listingId: string,
@@ -206,6 +327,8 @@ export function createListingReportsService({
       if (reporter.viewer?.id === listing.ownerId) {
         throw new ForbiddenError(t('listingReports.ownListing'));
       }
+      const addressHash = addressHashOf(reporter.clientAddress);
+      const standing = await standingOf(tx, listing.id, reporter, { reporterKey, addressHash });
       const [inserted] = await tx
         .insert(listingReports)
         .values({
@@ -215,12 +338,17 @@ export function createListingReportsService({
           details: input.details,
           reporterId: reporter.viewer?.id ?? null,
           reporterKey,
+          addressHash,
+          ...standing,
           createdAt: clock(),
         })
         .onConflictDoNothing()
         .returning();
       if (!inserted) throw new ConflictError(t('listingReports.alreadyReported'));
-      return { row: inserted, isHidden: await hideWhenReportedEnough(tx, listing) };
+      // Only a report that counts can bring the listing to the number that hides it.
+      const isHidden =
+        inserted.notCountedReason === null && (await hideWhenReportedEnough(tx, listing));
+      return { row: inserted, isHidden };
     });
     if (!reporter.viewer) await visitorReports.record([reporterKey]);
     if (isHidden) catalogueEvents.changed();
@@ -291,6 +419,9 @@ export function createListingReportsService({
           ...toReportView(row.report),
           outcome: row.report.outcome,
           closedAt: row.report.closedAt?.toISOString() ?? null,
+          countsTowardHiding: row.report.notCountedReason === null,
+          notCountedReason: row.report.notCountedReason,
+          isReporterVerified: row.report.isReporterVerified,
           reporter:
             row.report.reporterId && row.reporterName !== null
               ? { id: row.report.reporterId, name: row.reporterName }
@@ -411,7 +542,14 @@ export function createListingReportsService({
     catalogueEvents.changed();
   }
 
-  return { report, listReports, decide, restore };
+  return {
+    report,
+    listReports,
+    decide,
+    restore,
+    /** How old an unverified account must be for its reports to count, for the admins' page. */
+    minAccountDays,
+  };
 }
 
 export type ListingReportsService = ReturnType<typeof createListingReportsService>;

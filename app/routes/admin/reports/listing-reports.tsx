@@ -20,6 +20,7 @@ import {
   type AdminReportView,
 } from '#modules/listing-reports/listing-reports.schema.ts';
 import { requestContext } from '#server/load-context.ts';
+import { ReportStanding } from './report-standing.tsx';
 import { ReportTabs } from './report-tabs.tsx';
 import type { Route } from './+types/listing-reports';
 
@@ -27,10 +28,14 @@ import type { Route } from './+types/listing-reports';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const query = readListQuery(new URL(request.url), ListingReportListQuerySchema);
-  const { items, ...page } = await context
-    .get(requestContext)
-    .services.listingReports.listReports(query, admin);
-  return { reports: items, page, status: query.status };
+  const { listingReports } = context.get(requestContext).services;
+  const { items, ...page } = await listingReports.listReports(query, admin);
+  return {
+    reports: items,
+    page,
+    status: query.status,
+    minAccountDays: listingReports.minAccountDays,
+  };
 }
 
 const DecisionFormSchema = ReportedListingParamsSchema.extend(ReportDecisionSchema.shape);
@@ -185,7 +190,15 @@ function Badge({ children, tone }: { children: React.ReactNode; tone: 'warn' | '
   );
 }
 
-function ReportCard({ group, status }: { group: ReportGroup; status: ReportStatus }) {
+function ReportCard({
+  group,
+  status,
+  minAccountDays,
+}: {
+  group: ReportGroup;
+  status: ReportStatus;
+  minAccountDays: number;
+}) {
   const listing = group.listing;
   return (
     <li className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -243,6 +256,9 @@ function ReportCard({ group, status }: { group: ReportGroup; status: ReportStatu
               )}{' '}
               · <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
             </p>
+            <p>
+              <ReportStanding report={report} minAccountDays={minAccountDays} />
+            </p>
           </li>
         ))}
       </ul>
@@ -263,7 +279,7 @@ function DecisionMessage() {
 }
 
 export default function ListingReports({
-  loaderData: { reports, page, status },
+  loaderData: { reports, page, status, minAccountDays },
 }: Route.ComponentProps) {
   const groups = groupByListing(reports);
   return (
@@ -300,7 +316,12 @@ export default function ListingReports({
       ) : (
         <ul className="space-y-4">
           {groups.map((group) => (
-            <ReportCard key={group.listingId} group={group} status={status} />
+            <ReportCard
+              key={group.listingId}
+              group={group}
+              status={status}
+              minAccountDays={minAccountDays}
+            />
           ))}
         </ul>
       )}
