@@ -332,7 +332,8 @@ export const enAdmin = {
   'inbox.replySent': 'Reply sent!',
   'inbox.replyFailed': 'Could not send reply.',
   'inbox.replySubject': 'Re: your message to Inzu',
-  'inbox.replyBody': 'Hello {name},\n\n{reply}\n\nYou wrote:\n{quoted}\n\nThe Inzu team',
+  'inbox.replyBody':
+    'Hello,\n\n{reply}\n\nThis answers the message you sent us on the Inzu website. If it was not you who wrote to us, someone else typed your e-mail address: you can ignore this e-mail.\n\nThe Inzu team',
   'inbox.notFound': 'Message not found.',
   'inquiries.boxInvalid': 'Choose received or sent.',
   'inquiries.handledInvalid': 'handled must be true or false.',
@@ -382,15 +383,15 @@ export const enAdmin = {
     'Hello {recipient},\n\n{name} asked about "{title}":\n\n{message}\n\nName: {name}\nPhone: {phone}\nE-mail: {email}\n\nReply on Inzu: {conversationUrl}\nThe listing: {listingUrl}\n\nThe Inzu team',
   'inquiries.confirmMailSubject': 'Your question about {title} was sent',
   'inquiries.confirmMailBody':
-    'Hello {name},\n\nYour question about "{title}" reached the lister, who will answer you by e-mail or phone.\n\nYou wrote:\n{quoted}\n\nThe listing: {listingUrl}\n\nThe Inzu team',
+    'Hello,\n\nYour question about "{title}" reached the lister, who will answer you by e-mail or phone.\n\nThe listing: {listingUrl}\n\nIf it was not you who asked, someone else typed your e-mail address: you can ignore this e-mail.\n\nThe Inzu team',
   'inquiries.confirmMailBodySignedIn':
-    'Hello {name},\n\nYour question about "{title}" reached the lister. Their answer will reach you by e-mail and on Inzu: {conversationUrl}\n\nYou wrote:\n{quoted}\n\nThe listing: {listingUrl}\n\nThe Inzu team',
+    'Hello,\n\nYour question about "{title}" reached the lister. Their answer will reach you by e-mail and on Inzu, where you can read your question too: {conversationUrl}\n\nThe listing: {listingUrl}\n\nIf it was not you who asked, someone else typed your e-mail address: you can ignore this e-mail.\n\nThe Inzu team',
   'inquiries.replyTitle': 'Reply about {title}',
   'inquiries.replyMailSubject': 'Reply about {title}',
   'inquiries.replyMailBody':
-    'Hello {name},\n\nThe lister of "{title}" answered your question:\n\n{body}\n\nTo answer, call or WhatsApp {contact}, or see the listing: {listingUrl}\n\nThe Inzu team',
+    'Hello,\n\nThe lister of "{title}" answered your question:\n\n{body}\n\nTo answer, call or WhatsApp {contact}, or see the listing: {listingUrl}\n\nThe Inzu team',
   'inquiries.replyMailBodySignedIn':
-    'Hello {name},\n\nThe lister of "{title}" answered your question:\n\n{body}\n\nRead and answer on Inzu: {conversationUrl}\n\nThe Inzu team',
+    'Hello,\n\nThe lister of "{title}" answered your question:\n\n{body}\n\nRead and answer on Inzu: {conversationUrl}\n\nThe Inzu team',
   'inquiries.messageTitle': 'New message about {title}',
   'inquiries.messageMailSubject': 'New message about {title}',
   'inquiries.messageMailBody':

@@ -351,7 +351,8 @@ export const frAdmin = {
   'inbox.replySent': 'Réponse envoyée !',
   'inbox.replyFailed': 'Impossible d’envoyer la réponse.',
   'inbox.replySubject': 'Re : votre message à Inzu',
-  'inbox.replyBody': 'Bonjour {name},\n\n{reply}\n\nVous avez écrit :\n{quoted}\n\nL’équipe Inzu',
+  'inbox.replyBody':
+    'Bonjour,\n\n{reply}\n\nC’est notre réponse au message que vous nous avez envoyé sur le site d’Inzu. Si ce n’est pas vous qui nous avez écrit, quelqu’un d’autre a saisi votre adresse e-mail : vous pouvez ignorer ce message.\n\nL’équipe Inzu',
   'inbox.notFound': 'Message introuvable.',
   'inquiries.boxInvalid': 'Choisissez received ou sent.',
   'inquiries.handledInvalid': 'handled doit être true ou false.',
@@ -403,15 +404,15 @@ export const frAdmin = {
     'Bonjour {recipient},\n\n{name} a posé une question sur « {title} » :\n\n{message}\n\nNom : {name}\nTéléphone : {phone}\nE-mail : {email}\n\nRépondre sur Inzu : {conversationUrl}\nL’annonce : {listingUrl}\n\nL’équipe Inzu',
   'inquiries.confirmMailSubject': 'Votre question sur {title} a été envoyée',
   'inquiries.confirmMailBody':
-    'Bonjour {name},\n\nVotre question sur « {title} » a bien été transmise à l’annonceur, qui vous répondra par e-mail ou par téléphone.\n\nVous avez écrit :\n{quoted}\n\nL’annonce : {listingUrl}\n\nL’équipe Inzu',
+    'Bonjour,\n\nVotre question sur « {title} » a bien été transmise à l’annonceur, qui vous répondra par e-mail ou par téléphone.\n\nL’annonce : {listingUrl}\n\nSi ce n’est pas vous qui avez posé cette question, quelqu’un d’autre a saisi votre adresse e-mail : vous pouvez ignorer ce message.\n\nL’équipe Inzu',
   'inquiries.confirmMailBodySignedIn':
-    'Bonjour {name},\n\nVotre question sur « {title} » a bien été transmise à l’annonceur. Vous recevrez sa réponse par e-mail et sur Inzu : {conversationUrl}\n\nVous avez écrit :\n{quoted}\n\nL’annonce : {listingUrl}\n\nL’équipe Inzu',
+    'Bonjour,\n\nVotre question sur « {title} » a bien été transmise à l’annonceur. Vous recevrez sa réponse par e-mail et sur Inzu, où vous pouvez aussi relire votre question : {conversationUrl}\n\nL’annonce : {listingUrl}\n\nSi ce n’est pas vous qui avez posé cette question, quelqu’un d’autre a saisi votre adresse e-mail : vous pouvez ignorer ce message.\n\nL’équipe Inzu',
   'inquiries.replyTitle': 'Réponse au sujet de {title}',
   'inquiries.replyMailSubject': 'Réponse au sujet de {title}',
   'inquiries.replyMailBody':
-    'Bonjour {name},\n\nL’annonceur de « {title} » a répondu à votre question :\n\n{body}\n\nPour lui répondre, appelez {contact} ou écrivez-lui sur WhatsApp, ou consultez l’annonce : {listingUrl}\n\nL’équipe Inzu',
+    'Bonjour,\n\nL’annonceur de « {title} » a répondu à votre question :\n\n{body}\n\nPour lui répondre, appelez {contact} ou écrivez-lui sur WhatsApp, ou consultez l’annonce : {listingUrl}\n\nL’équipe Inzu',
   'inquiries.replyMailBodySignedIn':
-    'Bonjour {name},\n\nL’annonceur de « {title} » a répondu à votre question :\n\n{body}\n\nLisez sa réponse et répondez-lui sur Inzu : {conversationUrl}\n\nL’équipe Inzu',
+    'Bonjour,\n\nL’annonceur de « {title} » a répondu à votre question :\n\n{body}\n\nLisez sa réponse et répondez-lui sur Inzu : {conversationUrl}\n\nL’équipe Inzu',
   'inquiries.messageTitle': 'Nouveau message au sujet de {title}',
   'inquiries.messageMailSubject': 'Nouveau message au sujet de {title}',
   'inquiries.messageMailBody':

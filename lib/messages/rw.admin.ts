@@ -350,7 +350,8 @@ export const rwAdmin = {
   'inbox.replySent': 'Igisubizo cyoherejwe!',
   'inbox.replyFailed': 'Ntibyashobotse kohereza igisubizo.',
   'inbox.replySubject': 'Igisubizo ku butumwa wandikiye Inzu',
-  'inbox.replyBody': 'Muraho {name},\n\n{reply}\n\nWanditse:\n{quoted}\n\nIkipe ya Inzu',
+  'inbox.replyBody':
+    'Muraho,\n\n{reply}\n\nIki ni igisubizo cy’ubutumwa watwandikiye ku rubuga rwa Inzu. Niba atari wowe watwandikiye, hari undi wanditse imeyili yawe: ushobora kwirengagiza ubu butumwa.\n\nIkipe ya Inzu',
   'inbox.notFound': 'Ubutumwa ntibwabonetse.',
   'inquiries.boxInvalid': 'Hitamo ibyakiriwe cyangwa ibyoherejwe.',
   'inquiries.handledInvalid': '"Byakemuwe" bigomba kuba yego cyangwa oya.',
@@ -403,15 +404,15 @@ export const rwAdmin = {
     'Muraho {recipient},\n\n{name} yabajije ibijyanye na "{title}":\n\n{message}\n\nIzina: {name}\nTelefoni: {phone}\nImeyili: {email}\n\nSubiza kuri Inzu: {conversationUrl}\nItangazo: {listingUrl}\n\nIkipe ya Inzu',
   'inquiries.confirmMailSubject': 'Ikibazo cyawe kuri {title} cyoherejwe',
   'inquiries.confirmMailBody':
-    'Muraho {name},\n\nIkibazo cyawe kuri "{title}" cyageze ku washyizeho itangazo, uzagusubiza kuri imeyili cyangwa kuri telefoni.\n\nWanditse:\n{quoted}\n\nItangazo: {listingUrl}\n\nIkipe ya Inzu',
+    'Muraho,\n\nIkibazo cyawe kuri "{title}" cyageze ku washyizeho itangazo, uzagusubiza kuri imeyili cyangwa kuri telefoni.\n\nItangazo: {listingUrl}\n\nNiba atari wowe wabajije, hari undi wanditse imeyili yawe: ushobora kwirengagiza ubu butumwa.\n\nIkipe ya Inzu',
   'inquiries.confirmMailBodySignedIn':
-    'Muraho {name},\n\nIkibazo cyawe kuri "{title}" cyageze ku washyizeho itangazo. Igisubizo cye kizakugeraho kuri imeyili no kuri Inzu: {conversationUrl}\n\nWanditse:\n{quoted}\n\nItangazo: {listingUrl}\n\nIkipe ya Inzu',
+    'Muraho,\n\nIkibazo cyawe kuri "{title}" cyageze ku washyizeho itangazo. Igisubizo cye kizakugeraho kuri imeyili no kuri Inzu, aho ushobora no kongera gusoma ikibazo cyawe: {conversationUrl}\n\nItangazo: {listingUrl}\n\nNiba atari wowe wabajije, hari undi wanditse imeyili yawe: ushobora kwirengagiza ubu butumwa.\n\nIkipe ya Inzu',
   'inquiries.replyTitle': 'Igisubizo kuri {title}',
   'inquiries.replyMailSubject': 'Igisubizo kuri {title}',
   'inquiries.replyMailBody':
-    'Muraho {name},\n\nUwashyizeho itangazo "{title}" yashubije ikibazo cyawe:\n\n{body}\n\nKugira ngo umusubize, hamagara cyangwa wandikire kuri WhatsApp {contact}, cyangwa urebe itangazo: {listingUrl}\n\nIkipe ya Inzu',
+    'Muraho,\n\nUwashyizeho itangazo "{title}" yashubije ikibazo cyawe:\n\n{body}\n\nKugira ngo umusubize, hamagara cyangwa wandikire kuri WhatsApp {contact}, cyangwa urebe itangazo: {listingUrl}\n\nIkipe ya Inzu',
   'inquiries.replyMailBodySignedIn':
-    'Muraho {name},\n\nUwashyizeho itangazo "{title}" yashubije ikibazo cyawe:\n\n{body}\n\nSoma kandi usubize kuri Inzu: {conversationUrl}\n\nIkipe ya Inzu',
+    'Muraho,\n\nUwashyizeho itangazo "{title}" yashubije ikibazo cyawe:\n\n{body}\n\nSoma kandi usubize kuri Inzu: {conversationUrl}\n\nIkipe ya Inzu',
   'inquiries.messageTitle': 'Ubutumwa bushya kuri {title}',
   'inquiries.messageMailSubject': 'Ubutumwa bushya kuri {title}',
   'inquiries.messageMailBody':

@@ -344,7 +344,7 @@ describe('DELETE /api/message/:id', () => {
 });
 
 describe('POST /api/message/reply/:id', () => {
-  it("e-mails the reply to the sender's address, quoting them, and keeps it with the message", async () => {
+  it("e-mails the reply to the sender's address, without quoting them, and keeps it with the message", async () => {
     const admin = await signedInAdmin();
     const row = await fileMessage({ message: 'Is the Kacyiru house still free?\nThanks' });
     const response = await test.app.inject({
@@ -362,9 +362,9 @@ describe('POST /api/message/reply/:id', () => {
       .where(eq(outbox.recipient, row.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Re: your message to Inzu');
-    expect(mails[0]!.body).toContain('Hello Claudine Mukamana,');
-    expect(mails[0]!.body).toContain('Yes, it is. Visits on Saturday.');
-    expect(mails[0]!.body).toContain('> Is the Kacyiru house still free?\n> Thanks');
+    expect(mails[0]!.body).toMatch(/^Hello,\n\nYes, it is. Visits on Saturday.\n\n/);
+    expect(mails[0]!.body).not.toContain('Claudine');
+    expect(mails[0]!.body).not.toContain('Kacyiru');
 
     const [stored] = await rowsFrom(row.email);
     expect(stored).toMatchObject({
@@ -444,4 +444,61 @@ describe('POST /api/message/reply/:id', () => {
       .where(eq(outbox.recipient, row.email));
     expect(mails).toHaveLength(0);
   });
+});
+
+/** What a phisher types into the contact form, hoping the site mails it to a victim. */
+const PHISHING_NAME = 'Your account is suspended: http://evil.example/x';
+const PHISHING_MESSAGE =
+  'Dear customer, confirm your payment at http://evil.example/phish before Friday (ref Zebracorn-7741).';
+/** The test app's siteUrl: the only place a link in these e-mails may lead. */
+const SITE_ORIGIN = 'http://localhost:3000';
+
+/** Every http(s) address in `text` that leads anywhere but this site. */
+function foreignLinks(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s<>"'()]+/gi)]
+    .map((match) => match[0])
+    .filter((url) => URL.parse(url)?.origin !== SITE_ORIGIN);
+}
+
+describe('e-mail to the address typed in the contact form (no phishing relay)', () => {
+  it.each([
+    ['en', 'Hello,'],
+    ['fr', 'Bonjour,'],
+    ['rw', 'Muraho,'],
+  ])(
+    'in %s, nothing acknowledges the message, and the answer repeats nothing the sender typed',
+    async (language, greeting) => {
+      const victim = `victim-${randomUUID()}@example.rw`;
+      const filed = await test.app.inject({
+        method: 'POST',
+        url: '/api/create-message',
+        headers: { 'accept-language': language },
+        payload: { username: PHISHING_NAME, email: victim, message: PHISHING_MESSAGE },
+      });
+      expect(filed.statusCode, filed.body).toBe(201);
+      const mailsToVictim = () =>
+        test.database.db.select().from(outbox).where(eq(outbox.recipient, victim));
+      expect(await mailsToVictim()).toEqual([]);
+
+      const [row] = await rowsFrom(victim);
+      const admin = await signedInAdmin();
+      const answered = await test.app.inject({
+        method: 'POST',
+        url: `/api/message/reply/${row!.id}`,
+        headers: admin.bearer,
+        payload: { reply: 'We do not understand your message.' },
+      });
+      expect(answered.statusCode, answered.body).toBe(200);
+
+      const mails = await mailsToVictim();
+      expect(mails).toHaveLength(1);
+      for (const text of [mails[0]!.subject, mails[0]!.body]) {
+        expect(text).not.toContain('suspended');
+        expect(text).not.toContain('Zebracorn-7741');
+        expect(text).not.toContain('evil.example');
+        expect(foreignLinks(text)).toEqual([]);
+      }
+      expect(mails[0]!.body).toContain(`${greeting}\n\nWe do not understand your message.`);
+    },
+  );
 });

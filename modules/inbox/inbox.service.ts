@@ -35,14 +35,6 @@ function toView(row: MessageRow): MessageView {
   };
 }
 
-/** The sender's message, each line quoted as e-mail replies quote. */
-function quote(message: string): string {
-  return message
-    .split('\n')
-    .map((line) => `> ${line}`)
-    .join('\n');
-}
-
 export function createInboxService({
   db,
   clock,
@@ -54,7 +46,11 @@ export function createInboxService({
   mail: MailService;
   audit: AuditService;
 }) {
-  /** Files a message from the public contact form in the admin inbox. */
+  /**
+   * Files a message from the public contact form in the admin inbox. No e-mail acknowledges it:
+   * the page says it was sent, and an e-mail to the typed address would be one more that anyone
+   * could aim at anyone.
+   */
   async function createContactMessage(input: ContactMessageInput): Promise<{ id: string }> {
     const [row] = await db
       .insert(contactMessages)
@@ -114,8 +110,8 @@ export function createInboxService({
   }
 
   /**
-   * An admin answers a message: the reply is e-mailed to the sender's address (quoting their
-   * message) and kept with the message, with who answered and when.
+   * An admin answers a message: the reply is e-mailed to the sender's address and kept with the
+   * message, with who answered and when.
    */
   async function replyToMessage(
     id: string,
@@ -124,15 +120,15 @@ export function createInboxService({
   ): Promise<MessageView> {
     assertAdmin(actor);
     const message = await findMessage(id);
+    // The address was typed into the public contact form and nobody has proven it is theirs:
+    // the e-mail carries the admin's words only, never the sender's name or a quote of their
+    // message, or anyone could have this site send their text to anyone by getting an answer.
+    // The admin, who reads the message, restates in the reply whatever of it is needed.
     const replyMail = () => ({
       to: message.email,
       kind: 'inquiry' as const,
       subject: t('inbox.replySubject'),
-      text: t('inbox.replyBody', {
-        name: message.username,
-        reply: input.reply,
-        quoted: quote(message.message),
-      }),
+      text: t('inbox.replyBody', { reply: input.reply }),
     });
     const now = clock();
     return changeMessage(

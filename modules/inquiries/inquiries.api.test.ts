@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inquiries } from '#db/schema.ts';
+import { inquiries, outbox } from '#db/schema.ts';
 import { createAsset, createProperty, createUser } from '#db/seed/factories.ts';
-import { createTestApp, type TestApp } from '#server/testing.ts';
+import { createSession, createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 
 let test: TestApp;
 let ownerId: string;
+let ownerEmail: string;
 let propertyId: string;
 
 beforeAll(async () => {
   test = await createTestApp();
-  ownerId = (await createUser(test.database.db)).id;
+  ({ id: ownerId, email: ownerEmail } = await createUser(test.database.db));
   propertyId = (await createProperty(test.database.db, ownerId, { title: 'Inquired house' })).id;
 });
 
@@ -194,5 +195,107 @@ describe('POST /api/request-inform', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/JSON/);
     expect(await countAll()).toBe(before);
+  });
+});
+
+/** What a phisher types into the form to have the site mail it, under its name, to a victim. */
+const PHISHING_NAME = 'Your account is suspended: http://evil.example/x';
+const PHISHING_MESSAGE =
+  'Dear customer, confirm your payment at http://evil.example/phish before Friday (ref Zebracorn-7741).';
+/** The test app's siteUrl: the only place a link in these e-mails may lead. */
+const SITE_ORIGIN = 'http://localhost:3000';
+
+/** The e-mails sent to `recipient`, oldest first. */
+const mailTo = (recipient: string) =>
+  test.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, recipient))
+    .orderBy(outbox.createdAt);
+
+/** Every http(s) address in `text` that leads anywhere but this site. */
+function foreignLinks(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s<>"'()]+/gi)]
+    .map((match) => match[0])
+    .filter((url) => URL.parse(url)?.origin !== SITE_ORIGIN);
+}
+
+/** Asserts an e-mail to a typed address repeats none of the phisher's words or links. */
+function expectNothingOfTheSender(mail: { subject: string; body: string } | undefined) {
+  expect(mail).toBeDefined();
+  for (const text of [mail!.subject, mail!.body]) {
+    expect(text).not.toContain('suspended');
+    expect(text).not.toContain('Zebracorn-7741');
+    expect(text).not.toContain('evil.example');
+    expect(foreignLinks(text)).toEqual([]);
+  }
+}
+
+describe('the confirmation to the address typed in the form (no phishing relay)', () => {
+  it.each([
+    ['en', `${SITE_ORIGIN}/property/`],
+    ['fr', `${SITE_ORIGIN}/fr/property/`],
+    ['rw', `${SITE_ORIGIN}/rw/property/`],
+  ])(
+    'in %s, says the question went to the lister, links the listing, and repeats nothing the sender typed',
+    async (language, listingLink) => {
+      const victim = `victim-${randomUUID()}@example.rw`;
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/request-inform',
+        headers: { 'accept-language': language },
+        payload: validForm({ email: victim, name: PHISHING_NAME, message: PHISHING_MESSAGE }),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+
+      const mails = await mailTo(victim);
+      expect(mails).toHaveLength(1);
+      expectNothingOfTheSender(mails[0]);
+      expect(mails[0]!.subject).toContain('Inquired house');
+      expect(mails[0]!.body).toContain(`${listingLink}${propertyId}`);
+
+      // The lister, an account holder expecting leads, still reads who asked and what.
+      const toLister = (await mailTo(ownerEmail)).at(-1)!;
+      expect(toLister.body).toContain(PHISHING_NAME);
+      expect(toLister.body).toContain(PHISHING_MESSAGE);
+    },
+  );
+
+  it('holds for a signed-in visitor too, even at their own account address (never proven)', async () => {
+    const visitor = await createSignedInUser(test.database, { role: 'buyer' });
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/request-inform',
+      headers: visitor.bearer,
+      payload: validForm({
+        email: visitor.user.email,
+        name: PHISHING_NAME,
+        message: PHISHING_MESSAGE,
+      }),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = await rowsFrom(visitor.user.email);
+
+    const [confirmation] = await mailTo(visitor.user.email);
+    expectNothingOfTheSender(confirmation);
+    // The way to read the question and the answers is the conversation, on this site.
+    expect(confirmation!.body).toContain(`${SITE_ORIGIN}/inquiries/${row!.id}`);
+  });
+
+  it("the lister's answer to a visitor who was not signed in keeps the answer, not the visitor's name", async () => {
+    const victim = `walk-in-${randomUUID()}@example.rw`;
+    expect((await post(validForm({ email: victim, name: PHISHING_NAME }))).statusCode).toBe(201);
+    const [row] = await rowsFrom(victim);
+    const answer = await test.app.inject({
+      method: 'POST',
+      url: `/api/inquiries/${row!.id}/messages`,
+      headers: { authorization: `Bearer ${await createSession(test.database, ownerId)}` },
+      payload: { body: 'Yes, it is free from March. Call me to visit.' },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+
+    const reply = (await mailTo(victim)).at(-1)!;
+    expect(reply.body).toContain('Yes, it is free from March. Call me to visit.');
+    expectNothingOfTheSender(reply);
   });
 });

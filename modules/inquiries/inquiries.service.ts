@@ -52,13 +52,6 @@ function withSafetyTips(text: string): string {
   return `${text}\n\n${t('inquiries.safetyTips')}`;
 }
 
-function quote(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => `> ${line}`)
-    .join('\n');
-}
-
 /** Conversations are read by their parties and admins; to anyone else they do not exist. */
 function sideOf(row: InquiryRow, viewer: Actor): InquirySide | undefined {
   if (row.senderId === viewer.id) return 'visitor';
@@ -182,7 +175,8 @@ export function createInquiriesService({
   /**
    * Stores a visitor's information request against the published listing it came from, and in
    * the same transaction tells the lister (in-app and by e-mail) and confirms to the visitor by
-   * e-mail. A signed-in visitor finds the conversation under "Sent".
+   * e-mail, without repeating anything the visitor typed. A signed-in visitor finds the
+   * conversation under "Sent".
    */
   async function createInquiry(input: InquiryInput, viewer: Actor | null): Promise<{ id: string }> {
     const listing = await findPublishedListing(input.listingId);
@@ -210,15 +204,12 @@ export function createInquiriesService({
         .returning({ id: inquiries.id });
       const id = row!.id;
       // Made for each e-mail, in its recipient's language (the links too).
-      const facts = () => ({
-        title: listing.title,
-        name: input.name,
-        phone: input.phone,
-        email: input.email,
-        message: input.message,
+      const links = () => ({
         listingUrl: siteLink(listing.path),
         conversationUrl: siteLink(`/inquiries/${id}`),
       });
+      // The lister's copy keeps who asked and what: it goes to an account holder expecting leads,
+      // at an address nobody typed into this form.
       await tellOwnerSide(
         listing,
         () => ({
@@ -228,11 +219,27 @@ export function createInquiriesService({
           link: `/inquiries/${id}`,
           mail: (recipient) => ({
             subject: t('inquiries.newMailSubject', { title: listing.title }),
-            text: withSafetyTips(t('inquiries.newMailBody', { recipient, ...facts() })),
+            text: withSafetyTips(
+              t('inquiries.newMailBody', {
+                recipient,
+                title: listing.title,
+                name: input.name,
+                phone: input.phone,
+                email: input.email,
+                message: input.message,
+                ...links(),
+              }),
+            ),
           }),
         }),
         tx,
       );
+      // The confirmation goes to whatever address was typed, and nobody has proven they own it
+      // (not even a signed-in visitor's own account address: accounts' addresses are not
+      // verified). So it carries none of the sender's words, no name, no message, and no link
+      // but ours: otherwise anyone could have this site mail their text to anyone. The title
+      // may appear: the lister wrote it, but an inquiry needs a published listing, and a
+      // moderator read the title before it was published (a lister's edit sends it back).
       await mail.send(
         {
           to: input.email,
@@ -240,8 +247,8 @@ export function createInquiriesService({
           subject: t('inquiries.confirmMailSubject', { title: listing.title }),
           text: withSafetyTips(
             t(viewer ? 'inquiries.confirmMailBodySignedIn' : 'inquiries.confirmMailBody', {
-              ...facts(),
-              quoted: quote(input.message),
+              title: listing.title,
+              ...links(),
             }),
           ),
         },
@@ -482,6 +489,7 @@ export function createInquiriesService({
       });
       if (side === 'owner') {
         if (row.senderId) {
+          // To the visitor's account address, which is not proven either: not their typed name.
           await notifications.notify(
             [row.senderId],
             () => ({
@@ -491,13 +499,17 @@ export function createInquiriesService({
               link: `/inquiries/${id}`,
               mail: () => ({
                 subject: t('inquiries.replyMailSubject', { title }),
-                text: t('inquiries.replyMailBodySignedIn', { name: row.name, ...facts() }),
+                text: t('inquiries.replyMailBodySignedIn', facts()),
               }),
             }),
             tx,
           );
         } else {
-          // A visitor without an account hears in the language they asked in.
+          // A visitor without an account hears in the language they asked in, at the address
+          // they typed: as with the confirmation, nothing they typed (their name) comes back in
+          // it. The lister's answer does: it is what the visitor asked for, and the one who
+          // typed the address does not choose it; abusing it takes a published (moderated)
+          // listing and a signed-in account answering each inquiry, which admins can block.
           await withLocale(row.locale, () =>
             mail.send(
               {
@@ -505,7 +517,6 @@ export function createInquiriesService({
                 kind: 'inquiry',
                 subject: t('inquiries.replyMailSubject', { title }),
                 text: t('inquiries.replyMailBody', {
-                  name: row.name,
                   contact: listing!.contact ?? '',
                   ...facts(),
                 }),

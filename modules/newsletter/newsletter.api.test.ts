@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSubscriptions } from '#db/schema.ts';
+import { newsletterSubscriptions, outbox } from '#db/schema.ts';
+import { enAdmin } from '#lib/messages/en.admin.ts';
+import { frAdmin } from '#lib/messages/fr.admin.ts';
+import { rwAdmin } from '#lib/messages/rw.admin.ts';
 import { createTestApp, type TestApp } from '#server/testing.ts';
 
 let test: TestApp;
@@ -161,4 +164,56 @@ describe('POST /api/subscribe rate limit', () => {
     const response = await subscribe(limited, { email: `other-${randomUUID()}@example.rw` }, other);
     expect(response.statusCode).toBe(201);
   });
+});
+
+/** The test app's siteUrl: the only place a link in these e-mails may lead. */
+const SITE_ORIGIN = 'http://localhost:3000';
+
+/** Every http(s) address in `text` that leads anywhere but this site. */
+function foreignLinks(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s<>"'()]+/gi)]
+    .map((match) => match[0])
+    .filter((url) => URL.parse(url)?.origin !== SITE_ORIGIN);
+}
+
+describe('the welcome to the typed address (no phishing relay)', () => {
+  it.each([
+    ['en', enAdmin],
+    ['fr', frAdmin],
+    ['rw', rwAdmin],
+  ])(
+    'in %s, is our fixed text and our unsubscribe link, whatever else the form carries',
+    async (language, catalogue) => {
+      const victim = `victim-${randomUUID()}@example.rw`;
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/subscribe',
+        headers: { 'accept-language': language },
+        payload: {
+          email: victim,
+          name: 'Your account is suspended: http://evil.example/x',
+          message: 'Confirm your payment at http://evil.example/phish (ref Zebracorn-7741).',
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+
+      const mails = await test.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.recipient, victim));
+      expect(mails).toHaveLength(1);
+      const [welcome] = mails;
+      expect(welcome!.subject).toBe(catalogue['newsletter.welcomeSubject']);
+      expect(welcome!.body.startsWith(`${catalogue['newsletter.welcomeBody']}\n\n-- \n`)).toBe(
+        true,
+      );
+      expect(welcome!.body).toContain(`${SITE_ORIGIN}/`);
+      for (const text of [welcome!.subject, welcome!.body]) {
+        expect(text).not.toContain('suspended');
+        expect(text).not.toContain('Zebracorn-7741');
+        expect(text).not.toContain('evil.example');
+        expect(foreignLinks(text)).toEqual([]);
+      }
+    },
+  );
 });
