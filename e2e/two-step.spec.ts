@@ -39,6 +39,8 @@ test('a new user turns on two-step sign-in, signs out, and signs in with passwor
   await page.goto('/account/security');
   await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
   await expect(page.getByTestId('two-step-status')).toHaveText('Two-step sign-in is off.');
+  // Turning it on asks for the password, so a stolen session alone cannot lock the owner out.
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
 
   const secretBox = page.getByTestId('two-step-secret');
@@ -50,6 +52,7 @@ test('a new user turns on two-step sign-in, signs out, and signs in with passwor
     'href',
     /^otpauth:\/\/totp\//,
   );
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page
     .getByLabel('Then enter the 6-digit code the app shows')
     .fill(await generate({ secret }));

@@ -204,6 +204,27 @@ describe('the access matrix with ADMIN_2FA=required', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('refuses an admin without two-step sign-in every owner route on another user’s things', async () => {
+    const ownerId = (await createSignedInUser(required.database, { role: 'seller' })).user.id;
+    const mismatches: string[] = [];
+    for (const route of required.app.declaredRoutes) {
+      if (typeof route.access !== 'object') continue;
+      const id = await OWNED_FIXTURES[route.access.owner](required.database.db, ownerId);
+      const token = await createSession(required.database, adminId);
+      const isWrite = !['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(route.method);
+      const response = await required.app.inject({
+        method: route.method as 'GET',
+        url: route.url.replace(':id', id),
+        headers: { authorization: `Bearer ${token}` },
+        ...(isWrite ? { payload: {} } : {}),
+      });
+      if (response.statusCode !== 403) {
+        mismatches.push(`${route.method} ${route.url}: ${response.statusCode}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
   it('lets the admin in once two-step sign-in is on', async () => {
     await required.database.db
       .update(users)

@@ -5,6 +5,7 @@ import { createAdminBootstrap } from '#modules/accounts/accounts.bootstrap.ts';
 import { createMemoryLimiters, type AttemptLimiters } from '#modules/accounts/accounts.limiter.ts';
 import { createAuthLimits, type AuthLimitSettings } from '#modules/accounts/accounts.limits.ts';
 import type { AdminTwoStep } from '#modules/accounts/accounts.schema.ts';
+import { createAccountNotices } from '#modules/accounts/accounts.notices.ts';
 import { createAccountSecurityService } from '#modules/accounts/accounts.security.service.ts';
 import { createAccountsService } from '#modules/accounts/accounts.service.ts';
 import { createAuditService } from '#modules/audit/audit.service.ts';
@@ -145,8 +146,16 @@ export function createServices({
   const settings = createSettingsService({ db, clock, audit });
   // One set of sign-in limits: a password checked by the security page counts as a sign-in.
   const limits = createAuthLimits({ limiters, settings: authLimits });
-  const accountsAdmin = createAccountsAdminService({ db, clock, audit, mail, catalogueEvents });
-  const accountSecurity = createAccountSecurityService({ db, clock, limits });
+  const notices = createAccountNotices({ mail, siteUrl });
+  const accountsAdmin = createAccountsAdminService({
+    db,
+    clock,
+    audit,
+    mail,
+    notices,
+    catalogueEvents,
+  });
+  const accountSecurity = createAccountSecurityService({ db, clock, limits, notices });
   return {
     jobs,
     catalogueEvents,
@@ -156,6 +165,7 @@ export function createServices({
       clock,
       mail,
       limits,
+      notices,
       signer: createSigner({ db }),
       adminTwoStep,
     }),

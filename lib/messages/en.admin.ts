@@ -59,7 +59,7 @@ export const enAdmin = {
   'reset.invalidLink': 'This reset link is invalid or has expired. Ask for a new one.',
   'reset.mailSubject': 'Reset your {brand} password',
   'reset.mailBody':
-    'Hello {name},\n\nSomeone (hopefully you) asked to reset the password of your {brand} account. Open this link within {minutes} minutes to choose a new one:\n\n{link}\n\nIf you did not ask, ignore this e-mail: your password stays the same.',
+    'Hello,\n\nSomeone (hopefully you) asked to reset the password of your {brand} account. Open this link within {minutes} minutes to choose a new one:\n\n{link}\n\nIf you did not ask, ignore this e-mail: your password stays the same.',
 
   'profile.notFound': 'User not found.',
 
@@ -651,6 +651,15 @@ export const enAdmin = {
   'users.unverify': 'Remove verification',
   'users.unverifying': 'Removing…',
   'users.unverified': 'Verification removed.',
+  'users.twoStepLabel': 'Two-step sign-in',
+  'users.twoStepIsOn': 'On',
+  'users.twoStepIsOff': 'Off',
+  'users.resetTwoStep': 'Turn off two-step sign-in',
+  'users.resetTwoStepHint':
+    'Only for an owner who lost their phone and recovery codes: check who is asking first. Their password alone will sign in, and every session of theirs ends.',
+  'users.resetTwoStepConfirm':
+    'Turn off two-step sign-in for this user? Their password alone will sign in.',
+  'users.twoStepReset': 'Two-step sign-in turned off. The user was told by e-mail.',
   'users.alreadyVerified': 'This user is already verified.',
   'users.notVerified': 'This user is not verified.',
   'privacy.confirmRequired': 'Tick the box to confirm that you understand',
@@ -698,6 +707,24 @@ export const enAdmin = {
   'twoStep.newCodesMade': 'New recovery codes made. The old ones no longer work.',
   'security.wrongPassword': 'The password is not right.',
   'security.passwordChanged': 'Password changed. Your other sessions have been signed out.',
+  'accountChange.subject.password': 'Your {brand} password was changed',
+  'accountChange.subject.email': 'The e-mail address of your {brand} account was changed',
+  'accountChange.subject.twoStepOn': 'Two-step sign-in was turned on for your {brand} account',
+  'accountChange.subject.twoStepOff': 'Two-step sign-in was turned off for your {brand} account',
+  'accountChange.subject.twoStepReset':
+    'An administrator turned off two-step sign-in for your {brand} account',
+  'accountChange.what.password':
+    'The password of your {brand} account was just changed, and your other devices were signed out.',
+  'accountChange.what.email':
+    'The e-mail address of your {brand} account was just changed to {email}. From now on, its e-mails go there, not to this address.',
+  'accountChange.what.twoStepOn':
+    'Two-step sign-in was just turned on for your {brand} account: signing in now also asks for a code from an authenticator app. Your other devices were signed out.',
+  'accountChange.what.twoStepOff':
+    'Two-step sign-in was just turned off for your {brand} account: your password alone now signs in.',
+  'accountChange.what.twoStepReset':
+    'An administrator of {brand} turned off two-step sign-in for your account, as you asked, and signed it out on every device. Sign in with your password, then turn two-step sign-in on again on your account’s Security page.',
+  'accountChange.mailBody':
+    'Hello,\n\n{what}\n\nIf this was you, there is nothing more to do.\n\nIf it was not you, someone else may be using your account: choose a new password now at {resetLink}, then tell us through the site’s Contact page.\n\n{brand}',
   'sessions.idInvalid': 'Unknown session.',
   'sessions.notFound': 'Session not found.',
   'sessions.signedOut': 'That session is signed out.',

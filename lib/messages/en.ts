@@ -813,6 +813,7 @@ export const en = {
   'twoStep.codesLeft.other': '{count} unused recovery codes left.',
   'twoStep.requiredForAdmins': 'Admins must turn on two-step sign-in before using the admin panel.',
   'twoStep.start': 'Turn on two-step sign-in',
+  'twoStep.startExplain': 'Enter your password to start.',
   'twoStep.addToApp':
     'Add this account to your authenticator app: open the link on your phone, or type the key in by hand.',
   'twoStep.secretLabel': 'Key',

@@ -65,7 +65,7 @@ export const frAdmin = {
     'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
   'reset.mailSubject': 'Réinitialisez votre mot de passe {brand}',
   'reset.mailBody':
-    'Bonjour {name},\n\nQuelqu’un (vous, nous l’espérons) a demandé à réinitialiser le mot de passe de votre compte {brand}. Ouvrez ce lien dans les {minutes} minutes pour en choisir un nouveau :\n\n{link}\n\nSi vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
+    'Bonjour,\n\nQuelqu’un (vous, nous l’espérons) a demandé à réinitialiser le mot de passe de votre compte {brand}. Ouvrez ce lien dans les {minutes} minutes pour en choisir un nouveau :\n\n{link}\n\nSi vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
 
   'profile.notFound': 'Utilisateur introuvable.',
 
@@ -681,6 +681,16 @@ export const frAdmin = {
   'users.unverify': 'Retirer la vérification',
   'users.unverifying': 'Retrait…',
   'users.unverified': 'Vérification retirée.',
+  'users.twoStepLabel': 'Connexion en deux étapes',
+  'users.twoStepIsOn': 'Activée',
+  'users.twoStepIsOff': 'Désactivée',
+  'users.resetTwoStep': 'Désactiver la connexion en deux étapes',
+  'users.resetTwoStepHint':
+    'Seulement pour un titulaire qui a perdu son téléphone et ses codes de secours : vérifiez d’abord qui le demande. Son mot de passe suffira pour se connecter, et toutes ses sessions seront fermées.',
+  'users.resetTwoStepConfirm':
+    'Désactiver la connexion en deux étapes de cet utilisateur ? Son mot de passe suffira pour se connecter.',
+  'users.twoStepReset':
+    'Connexion en deux étapes désactivée. L’utilisateur a été prévenu par e-mail.',
   'users.alreadyVerified': 'Cet utilisateur est déjà vérifié.',
   'users.notVerified': 'Cet utilisateur n’est pas vérifié.',
   'privacy.confirmRequired': 'Cochez la case pour confirmer que vous comprenez',
@@ -736,6 +746,26 @@ export const frAdmin = {
   'twoStep.newCodesMade': 'Nouveaux codes de secours créés. Les anciens ne fonctionnent plus.',
   'security.wrongPassword': 'Le mot de passe n’est pas correct.',
   'security.passwordChanged': 'Mot de passe modifié. Vos autres sessions ont été déconnectées.',
+  'accountChange.subject.password': 'Le mot de passe de votre compte {brand} a été modifié',
+  'accountChange.subject.email': 'L’adresse e-mail de votre compte {brand} a été modifiée',
+  'accountChange.subject.twoStepOn':
+    'La connexion en deux étapes est activée sur votre compte {brand}',
+  'accountChange.subject.twoStepOff':
+    'La connexion en deux étapes est désactivée sur votre compte {brand}',
+  'accountChange.subject.twoStepReset':
+    'Un administrateur a désactivé la connexion en deux étapes de votre compte {brand}',
+  'accountChange.what.password':
+    'Le mot de passe de votre compte {brand} vient d’être modifié, et vos autres appareils ont été déconnectés.',
+  'accountChange.what.email':
+    'L’adresse e-mail de votre compte {brand} vient d’être remplacée par {email}. Ses e-mails y sont désormais envoyés, et non plus à cette adresse.',
+  'accountChange.what.twoStepOn':
+    'La connexion en deux étapes vient d’être activée sur votre compte {brand} : se connecter demande désormais aussi un code d’une application d’authentification. Vos autres appareils ont été déconnectés.',
+  'accountChange.what.twoStepOff':
+    'La connexion en deux étapes vient d’être désactivée sur votre compte {brand} : votre mot de passe suffit désormais pour vous connecter.',
+  'accountChange.what.twoStepReset':
+    'Un administrateur de {brand} a désactivé, à votre demande, la connexion en deux étapes de votre compte et l’a déconnecté de tous vos appareils. Connectez-vous avec votre mot de passe, puis réactivez la connexion en deux étapes sur la page Sécurité de votre compte.',
+  'accountChange.mailBody':
+    'Bonjour,\n\n{what}\n\nSi c’était vous, vous n’avez rien d’autre à faire.\n\nSinon, quelqu’un d’autre utilise peut-être votre compte : choisissez tout de suite un nouveau mot de passe sur {resetLink}, puis prévenez-nous par la page « Nous contacter » du site.\n\n{brand}',
   'sessions.idInvalid': 'Session inconnue.',
   'sessions.notFound': 'Session introuvable.',
   'sessions.signedOut': 'Cette session est déconnectée.',

@@ -839,6 +839,7 @@ export const fr = {
   'twoStep.requiredForAdmins':
     'Les administrateurs doivent activer la connexion en deux étapes avant d’utiliser l’espace d’administration.',
   'twoStep.start': 'Activer la connexion en deux étapes',
+  'twoStep.startExplain': 'Saisissez votre mot de passe pour commencer.',
   'twoStep.addToApp':
     'Ajoutez ce compte à votre application d’authentification : ouvrez le lien sur votre téléphone ou saisissez la clé à la main.',
   'twoStep.secretLabel': 'Clé',

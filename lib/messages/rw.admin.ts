@@ -69,7 +69,7 @@ export const rwAdmin = {
     "Iri huza ryo guhindura ijambo ry'ibanga ntiryemewe cyangwa ryarataye agaciro. Saba irindi rishya.",
   'reset.mailSubject': "Hindura ijambo ry'ibanga rya konti yawe ya {brand}",
   'reset.mailBody':
-    "Muraho {name},\n\nHari uwasabye (twizeye ko ari wowe) guhindura ijambo ry'ibanga rya konti yawe ya {brand}. Fungura iri huza mbere y'uko iminota {minutes} ishira, maze uhitemo irindi rishya:\n\n{link}\n\nNiba atari wowe wabisabye, wirengagize iyi imeyili: ijambo ryawe ry'ibanga ntirihinduka.",
+    "Muraho,\n\nHari uwasabye (twizeye ko ari wowe) guhindura ijambo ry'ibanga rya konti yawe ya {brand}. Fungura iri huza mbere y'uko iminota {minutes} ishira, maze uhitemo irindi rishya:\n\n{link}\n\nNiba atari wowe wabisabye, wirengagize iyi imeyili: ijambo ryawe ry'ibanga ntirihinduka.",
 
   'profile.notFound': 'Ukoresha ntiyabonetse.',
 
@@ -678,6 +678,16 @@ export const rwAdmin = {
   'users.unverify': 'Kuraho icyemezo',
   'users.unverifying': 'Birakurwaho…',
   'users.unverified': 'Icyemezo cyakuweho.',
+  'users.twoStepLabel': 'Kwinjira mu ntambwe ebyiri',
+  'users.twoStepIsOn': 'Birafunguye',
+  'users.twoStepIsOff': 'Birafunze',
+  'users.resetTwoStep': 'Funga kwinjira mu ntambwe ebyiri',
+  'users.resetTwoStepHint':
+    "Ni iy'umuntu wataye telefoni ye na kode zo kugarura gusa: banza umenye neza ubisaba. Ijambo rye ry'ibanga ryonyine rizamwinjiza, kandi azasohorwa aho yari yinjiriye hose.",
+  'users.resetTwoStepConfirm':
+    "Urafunga kwinjira mu ntambwe ebyiri kuri uyu mukoresha? Ijambo rye ry'ibanga ryonyine rizamwinjiza.",
+  'users.twoStepReset':
+    'Kwinjira mu ntambwe ebyiri byafunzwe. Umukoresha yabimenyeshejwe kuri imeyili.',
   'users.alreadyVerified': 'Uyu ukoresha yamaze kwemezwa.',
   'users.notVerified': 'Uyu ukoresha ntaremezwa.',
   'privacy.confirmRequired': 'Shyira akamenyetso mu kazu kugira ngo wemeze ko ubyumva',
@@ -732,6 +742,26 @@ export const rwAdmin = {
   'security.wrongPassword': 'Ijambo ryibanga si ryo.',
   'security.passwordChanged':
     'Ijambo ryibanga ryahinduwe. Aho wari winjiye ahandi hose wasohowemo.',
+  'accountChange.subject.password': "Ijambo ry'ibanga rya konti yawe ya {brand} ryahinduwe",
+  'accountChange.subject.email': 'Imeyili ya konti yawe ya {brand} yahinduwe',
+  'accountChange.subject.twoStepOn':
+    'Kwinjira mu ntambwe ebyiri byafunguwe kuri konti yawe ya {brand}',
+  'accountChange.subject.twoStepOff':
+    'Kwinjira mu ntambwe ebyiri byafunzwe kuri konti yawe ya {brand}',
+  'accountChange.subject.twoStepReset':
+    "Umuyobozi w'urubuga yafunze kwinjira mu ntambwe ebyiri kuri konti yawe ya {brand}",
+  'accountChange.what.password':
+    "Ijambo ry'ibanga rya konti yawe ya {brand} rimaze guhindurwa, kandi wasohowe ku bindi bikoresho byose wari winjiriyeho.",
+  'accountChange.what.email':
+    'Imeyili ya konti yawe ya {brand} imaze guhindurwa, ubu ni {email}. Guhera ubu, ubutumwa bwa konti bwoherezwa kuri iyo imeyili, ntibukoherezwa kuri iyi.',
+  'accountChange.what.twoStepOn':
+    "Kwinjira mu ntambwe ebyiri bimaze gufungurwa kuri konti yawe ya {brand}: kwinjira ubu bisaba na kode iva muri porogaramu y'umutekano. Wasohowe ku bindi bikoresho byose.",
+  'accountChange.what.twoStepOff':
+    "Kwinjira mu ntambwe ebyiri bimaze gufungwa kuri konti yawe ya {brand}: ubu ijambo ry'ibanga ryonyine rirahagije kugira ngo winjire.",
+  'accountChange.what.twoStepReset':
+    "Umuyobozi wa {brand} yafunze kwinjira mu ntambwe ebyiri kuri konti yawe nk'uko wabisabye, kandi yagusohoye ku bikoresho byose. Injira ukoresheje ijambo ry'ibanga, hanyuma wongere ufungure kwinjira mu ntambwe ebyiri ku ipaji y'Umutekano ya konti yawe.",
+  'accountChange.mailBody':
+    "Muraho,\n\n{what}\n\nNiba ari wowe wabikoze, nta kindi usabwa.\n\nNiba atari wowe, hari undi ushobora kuba akoresha konti yawe: hita uhitamo ijambo ry'ibanga rishya kuri {resetLink}, hanyuma ubitubwire unyuze ku ipaji ya Twandikire y'urubuga.\n\n{brand}",
   'sessions.idInvalid': 'Iyi sesiyo ntizwi.',
   'sessions.notFound': 'Sesiyo ntibonetse.',
   'sessions.signedOut': 'Iyo sesiyo yasohowemo.',

@@ -829,6 +829,7 @@ export const rw = {
   'twoStep.requiredForAdmins':
     'Abayobozi bagomba gufungura kwinjira mu ntambwe ebyiri mbere yo gukoresha urubuga rw’ubuyobozi.',
   'twoStep.start': 'Fungura kwinjira mu ntambwe ebyiri',
+  'twoStep.startExplain': "Andika ijambo ryawe ry'ibanga kugira ngo utangire.",
   'twoStep.addToApp':
     'Ongeramo iyi konti muri porogaramu yawe y’umutekano: fungura iyi link kuri telefoni yawe, cyangwa wandike urufunguzo n’intoki.',
   'twoStep.secretLabel': 'Urufunguzo',

@@ -148,6 +148,27 @@ export const accountsAdminApi: FastifyPluginAsyncZod<{
     },
   );
 
+  app.delete(
+    '/user/:id/two-step',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Turn a user’s two-step sign-in off, for an owner locked out of their account',
+        description:
+          'No body. Its secret and recovery codes are deleted and every session of the user ' +
+          'ends; the user is told by e-mail. Audited as `user.twoStepReset`; 409 when two-step ' +
+          'sign-in is not on. Check who is asking first: this lets the password alone sign in.',
+        params: UserIdParamsSchema,
+        response: { 200: UserChangeAnswerSchema, ...adminWriteAnswers },
+      },
+    },
+    async (request) => {
+      const user = await accountsAdmin.resetTwoStep(request.params.id, request.viewer!);
+      return { message: t('users.twoStepReset'), user: toApiUser(user) };
+    },
+  );
+
   app.put(
     '/user/:id/role',
     {

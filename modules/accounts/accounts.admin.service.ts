@@ -21,6 +21,7 @@ import type { Page } from '#lib/pagination.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import type { AccountNotices } from './accounts.notices.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
 import {
   UserVerificationInputSchema,
@@ -45,6 +46,7 @@ export function createAccountsAdminService({
   clock,
   audit,
   mail,
+  notices,
   catalogueEvents,
 }: {
   db: Database;
@@ -52,6 +54,8 @@ export function createAccountsAdminService({
   audit: AuditService;
   /** Keeps the e-mail choices of an account whose address changes. */
   mail: Pick<MailService, 'moveOptOuts'>;
+  /** Tells an account's owner of a new address, or of two-step sign-in turned off. */
+  notices: AccountNotices;
   /** Told when deleting a user withdrew any of their listings. */
   catalogueEvents: CatalogueEvents;
 }) {
@@ -192,6 +196,10 @@ export function createAccountsAdminService({
         updatedAt: clock(),
       });
       await mail.moveOptOuts(before.email, after.email, tx);
+      // The old address hears of it: whoever owns the account learns where its mail now goes.
+      if (before.email.toLowerCase() !== after.email.toLowerCase()) {
+        await notices.tellAccountChanged(tx, before, 'email', { newEmail: after.email });
+      }
       await auditUserChange(tx, actor, 'user.update', before, toUserView(after));
       return { view: toUserView(after), isRenamed: before.name !== after.name };
     });
@@ -247,6 +255,30 @@ export function createAccountsAdminService({
     });
     catalogueEvents.changed();
     return unverified;
+  }
+
+  /**
+   * Turns a user's two-step sign-in off, for an owner who lost their authenticator app and
+   * recovery codes (or whose stolen session turned it on): its secret and recovery codes go,
+   * every session of the account ends, the owner is told by e-mail, and the change is audited.
+   * A user without two-step sign-in is a Conflict.
+   */
+  async function resetTwoStep(id: string, actor: Actor): Promise<UserView> {
+    assertAdmin(actor);
+    return db.transaction(async (tx) => {
+      const before = await findLiveUser(tx, id, true);
+      if (!before.totpEnabledAt) throw new ConflictError(t('twoStep.alreadyOff'));
+      const after = await updateUser(tx, id, {
+        totpSecret: null,
+        totpEnabledAt: null,
+        updatedAt: clock(),
+      });
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, id));
+      await tx.delete(sessions).where(eq(sessions.userId, id));
+      await notices.tellAccountChanged(tx, before, 'twoStepReset');
+      await auditUserChange(tx, actor, 'user.twoStepReset', before, toUserView(after));
+      return toUserView(after);
+    });
   }
 
   /**
@@ -347,6 +379,7 @@ export function createAccountsAdminService({
     promoteUser,
     verifyUser,
     unverifyUser,
+    resetTwoStep,
     deleteUser,
     deleteOwnAccount,
   };

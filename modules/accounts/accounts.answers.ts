@@ -19,6 +19,8 @@ const ApiUserSchema = z.object({
   createdAt: z.string(),
   /** When an admin marked them a verified seller (identity checked); null if not. */
   verifiedAt: z.string().nullable(),
+  /** Whether two-step sign-in is on for them. */
+  isTwoStepOn: z.boolean(),
 });
 
 /** A user in the shape the API answers it. */
@@ -33,6 +35,7 @@ export function toApiUser(user: UserView): z.infer<typeof ApiUserSchema> {
     status: user.status,
     createdAt: user.createdAt,
     verifiedAt: user.verifiedAt,
+    isTwoStepOn: user.isTwoStepOn,
   };
 }
 

@@ -13,7 +13,11 @@ import {
   TwoStepChallengeAnswerSchema,
   UserAnswerSchema,
 } from './accounts.answers.ts';
-import { expiredSessionCookie, sessionCookie } from './accounts.cookie.ts';
+import {
+  browserSessionCookies,
+  expiredSessionCookie,
+  readDeviceCookie,
+} from './accounts.cookie.ts';
 import {
   LoginInputSchema,
   PasswordResetRequestSchema,
@@ -41,10 +45,16 @@ export const accountsApi: FastifyPluginAsyncZod<{
   const client = (request: FastifyRequest) => ({
     clientAddress: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
+    deviceToken: readDeviceCookie(request.headers.cookie) ?? null,
   });
 
-  function startBrowserSession(request: FastifyRequest, reply: FastifyReply, token: string) {
-    reply.header('set-cookie', sessionCookie(token, { isSecure: isSecure(request) }));
+  /** The session cookie, and the device cookie that vouches for this browser's next sign-ins. */
+  function startBrowserSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    grant: { token: string; deviceToken: string },
+  ) {
+    reply.header('set-cookie', browserSessionCookies(grant, { isSecure: isSecure(request) }));
   }
 
   app.post(
@@ -62,8 +72,9 @@ export const accountsApi: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { token, user } = await accounts.signup(request.body, client(request));
-      startBrowserSession(request, reply, token);
+      const grant = await accounts.signup(request.body, client(request));
+      const { token, user } = grant;
+      startBrowserSession(request, reply, grant);
       return reply
         .status(201)
         .send({ message: t('account.registered'), token, user: toApiUser(user) });
@@ -81,7 +92,9 @@ export const accountsApi: FastifyPluginAsyncZod<{
           '401 for a wrong e-mail or password, 403 for a blocked account. After 5 failures an ' +
           'account waits 2, 4, 8 ... seconds (at most 15 minutes) before its next attempt is ' +
           'checked: 429 with Retry-After meanwhile; the address has a far higher ceiling of ' +
-          'failures. With two-step sign-in on, a right password answers ' +
+          'failures. A browser that signed in to the account before sends its `device` cookie ' +
+          '(set with the session cookie) and is not held by the account’s wait, only by its ' +
+          'own 5 failures a day. With two-step sign-in on, a right password answers ' +
           '`{ twoStepRequired: true, challenge }` and no session: send the challenge with a code ' +
           'to POST /api/login/two-step within 5 minutes.',
         body: LoginInputSchema,
@@ -100,7 +113,7 @@ export const accountsApi: FastifyPluginAsyncZod<{
           challenge: outcome.challenge,
         };
       }
-      startBrowserSession(request, reply, outcome.token);
+      startBrowserSession(request, reply, outcome);
       return {
         message: t('account.loggedIn'),
         token: outcome.token,
@@ -126,8 +139,9 @@ export const accountsApi: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { token, user } = await accounts.loginWithCode(request.body, client(request));
-      startBrowserSession(request, reply, token);
+      const grant = await accounts.loginWithCode(request.body, client(request));
+      const { token, user } = grant;
+      startBrowserSession(request, reply, grant);
       return { message: t('account.loggedIn'), token, user: toApiUser(user) };
     },
   );

@@ -57,6 +57,7 @@ describe('bootstrapAdmin on a database without an admin', () => {
       status: 'Active',
       createdAt: expect.any(String),
       verifiedAt: null,
+      isTwoStepOn: false,
     });
     const generatedPassword = first?.generatedPassword ?? '';
     expect(generatedPassword.length).toBeGreaterThanOrEqual(12);

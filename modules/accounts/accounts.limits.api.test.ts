@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#db/schema.ts';
+import { outbox, users } from '#db/schema.ts';
 import { createUser } from '#db/seed/factories.ts';
 import type { UserRole } from '#lib/account.ts';
 import { createTestApp, type TestApp } from '#server/testing.ts';
@@ -224,5 +224,193 @@ describe('signups per address (3 an hour here)', () => {
 
     time.advanceSeconds(60 * 60);
     expect((await signUp(address).response).statusCode).toBe(201);
+  });
+});
+
+/** The `name=value` of a cookie a response sets, for the next request's Cookie header. */
+function cookieOf(response: LightMyRequestResponse, name: string): string {
+  const cookies = [response.headers['set-cookie'] ?? []].flat();
+  const cookie = cookies.find((value) => value.startsWith(`${name}=`));
+  expect(cookie, `${name} cookie`).toBeDefined();
+  return cookie!.split(';', 1)[0]!;
+}
+
+function logInFrom(test: TestApp, email: string, password: string, cookie: string) {
+  return test.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password },
+    remoteAddress: CARRIER_ADDRESS,
+    headers: { cookie },
+  });
+}
+
+describe('guesses sent all at once', () => {
+  const time = createManualClock();
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await createTestApp({ clock: time.clock, loginFailuresPerAddress: 1000 });
+  });
+
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('checks no more of 30 parallel sign-ins than one after another: 6, then a wait', async () => {
+    const email = await accountOf(test);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => logIn(test, email, `guess ${index}`)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(6);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(24);
+    // As after 6 failures one by one: the right password waits 2 seconds, then signs in.
+    expect(retryAfterOf(await logIn(test, email, PASSWORD))).toBe(2);
+    time.advanceSeconds(2);
+    expect((await logIn(test, email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('checks no more of 30 parallel passwords on the account forms than one after another', async () => {
+    const email = await accountOf(test);
+    const login = await logIn(test, email, PASSWORD);
+    const auth = { authorization: `Bearer ${login.json().token}` };
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        index % 2 === 0
+          ? test.app.inject({
+              method: 'POST',
+              url: '/api/me/password',
+              headers: auth,
+              payload: { currentPassword: `guess ${index}`, newPassword: 'a brand new password' },
+            })
+          : test.app.inject({
+              method: 'DELETE',
+              url: '/api/me',
+              headers: auth,
+              payload: { password: `guess ${index}` },
+            }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(6);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(24);
+  });
+
+  it('checks at most 5 of 30 parallel two-step codes sent with one challenge', async () => {
+    const email = await accountOf(test);
+    await test.database.db
+      .update(users)
+      .set({ totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', totpEnabledAt: time.clock() })
+      .where(eq(users.email, email));
+    const { challenge } = (await logIn(test, email, PASSWORD)).json();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        test.app.inject({
+          method: 'POST',
+          url: '/api/login/two-step',
+          payload: { challenge, code: String(100000 + index) },
+        }),
+      ),
+    );
+    const fields = answers.map((answer) => answer.json().issues?.[0]?.field);
+    expect(fields.filter((field) => field === 'code')).toHaveLength(5);
+    expect(fields.filter((field) => field === 'challenge')).toHaveLength(25);
+  });
+});
+
+describe('device cookies: a stranger’s wrong passwords do not keep the owner out', () => {
+  const time = createManualClock();
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await createTestApp({ clock: time.clock, loginFailuresPerAddress: 1000 });
+  });
+
+  afterAll(async () => {
+    await test.close();
+  });
+
+  /** An account whose owner signed in once on their phone; answers its device cookie. */
+  async function ownerWithPhone() {
+    const email = await accountOf(test);
+    const first = await logIn(test, email, PASSWORD);
+    expect(first.statusCode).toBe(200);
+    return { email, device: cookieOf(first, 'device') };
+  }
+
+  /** A stranger's guesses, each delay waited out, until the account waits over a minute. */
+  async function lockOut(email: string) {
+    for (let attempt = 1; ; attempt++) {
+      const guess = await logIn(test, email, `guess ${attempt}`);
+      if (guess.statusCode !== 429) continue;
+      if (retryAfterOf(guess) > 60) break;
+      time.advanceSeconds(retryAfterOf(guess));
+    }
+    expect((await logIn(test, email, PASSWORD)).statusCode).toBe(429);
+  }
+
+  it('signs the owner in from a browser it signed in on before, while strangers wait', async () => {
+    const { email, device } = await ownerWithPhone();
+    await lockOut(email);
+    const owner = await logInFrom(test, email, PASSWORD, device);
+    expect(owner.statusCode).toBe(200);
+    expect(cookieOf(owner, 'device')).toMatch(/^device=/);
+    // The stranger still waits: the owner's sign-in through their cookie lifts no delay of theirs.
+    expect((await logIn(test, email, 'another guess')).statusCode).toBe(429);
+  });
+
+  it('gives a device cookie 5 wrong passwords a day of its own, then it stops counting', async () => {
+    const { email, device } = await ownerWithPhone();
+    await lockOut(email);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await logInFrom(test, email, 'typo', device)).statusCode, `typo ${attempt}`).toBe(
+        401,
+      );
+    }
+    expect((await logInFrom(test, email, PASSWORD, device)).statusCode).toBe(429);
+    time.advanceSeconds(24 * 60 * 60);
+    expect((await logInFrom(test, email, PASSWORD, device)).statusCode).toBe(200);
+  });
+
+  it('honours no other account’s device cookie, and no forged one', async () => {
+    const { email } = await ownerWithPhone();
+    const stranger = await ownerWithPhone();
+    await lockOut(email);
+    expect((await logInFrom(test, email, PASSWORD, stranger.device)).statusCode).toBe(429);
+    const forged = `device=${Buffer.from(JSON.stringify({ id: 'x' })).toString('base64url')}.AAAA`;
+    expect((await logInFrom(test, email, PASSWORD, forged)).statusCode).toBe(429);
+  });
+});
+
+describe('reset e-mails', () => {
+  const time = createManualClock();
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await createTestApp({ clock: time.clock });
+  });
+
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('sends an account at most one every 5 minutes, however many are asked for', async () => {
+    const email = await accountOf(test);
+    const ask = (address: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/forgot-password',
+        payload: { email },
+        remoteAddress: address,
+      });
+    for (let request = 1; request <= 11; request++) {
+      expect((await ask(`10.40.0.${request}`)).statusCode).toBe(200);
+    }
+    const mails = () => test.database.db.select().from(outbox).where(eq(outbox.recipient, email));
+    expect(await mails()).toHaveLength(1);
+    time.advanceSeconds(5 * 60);
+    expect((await ask('10.40.0.1')).statusCode).toBe(200);
+    expect(await mails()).toHaveLength(2);
   });
 });

@@ -88,6 +88,8 @@ export type UserView = {
   createdAt: string;
   /** When an admin last checked their identity and marked them verified; null if not verified. */
   verifiedAt: string | null;
+  /** Whether two-step sign-in is on for them. */
+  isTwoStepOn: boolean;
 };
 
 export const UserIdParamsSchema = z.object({
@@ -181,7 +183,9 @@ export const TwoStepLoginInputSchema = z.object({
   code: CodeSchema,
 });
 
-export const TwoStepCodeSchema = z.object({ code: CodeSchema });
+export const TwoStepSetupSchema = z.object({ password: CurrentPasswordSchema });
+
+export const TwoStepEnableSchema = z.object({ password: CurrentPasswordSchema, code: CodeSchema });
 
 export const TwoStepDisableSchema = z.object({ password: CurrentPasswordSchema, code: CodeSchema });
 
@@ -197,5 +201,6 @@ export const SessionIdParamsSchema = z.object({
 });
 
 export type TwoStepLoginInput = z.infer<typeof TwoStepLoginInputSchema>;
+export type TwoStepEnableInput = z.infer<typeof TwoStepEnableSchema>;
 export type TwoStepDisableInput = z.infer<typeof TwoStepDisableSchema>;
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;

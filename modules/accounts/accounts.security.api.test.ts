@@ -4,10 +4,10 @@
  * of the test's own clock.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recoveryCodes, sessions, users } from '#db/schema.ts';
+import { auditLog, outbox, recoveryCodes, sessions, users } from '#db/schema.ts';
 import { createUser } from '#db/seed/factories.ts';
 import type { UserRole } from '#lib/account.ts';
 import { createSession, createTestApp, type TestApp } from '#server/testing.ts';
@@ -71,14 +71,20 @@ function codeAt(secret: string, offsetSeconds = 0): Promise<string> {
 
 /** Turns two-step sign-in on for an account; answers its secret and recovery codes. */
 async function turnOnTwoStep(account: Account, app: TestApp = test) {
-  const setup = await call('POST', '/api/me/two-step/setup', account.auth, undefined, app);
+  const setup = await call(
+    'POST',
+    '/api/me/two-step/setup',
+    account.auth,
+    { password: PASSWORD },
+    app,
+  );
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json<{ secret: string }>();
   const enabled = await call(
     'POST',
     '/api/me/two-step/enable',
     account.auth,
-    { code: await codeAt(secret) },
+    { password: PASSWORD, code: await codeAt(secret) },
     app,
   );
   expect(enabled.statusCode).toBe(200);
@@ -120,7 +126,9 @@ describe('turning two-step sign-in on', () => {
 
   it('hands out a secret and its otpauth:// URI, then turns on with a right code', async () => {
     const account = await accountOf();
-    const setup = await call('POST', '/api/me/two-step/setup', account.auth);
+    const setup = await call('POST', '/api/me/two-step/setup', account.auth, {
+      password: PASSWORD,
+    });
     const { secret, uri } = setup.json<{ secret: string; uri: string }>();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(uri).toBe(
@@ -128,11 +136,14 @@ describe('turning two-step sign-in on', () => {
     );
 
     const wrong = await call('POST', '/api/me/two-step/enable', account.auth, {
+      password: PASSWORD,
       code: '000000',
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().issues).toEqual([{ field: 'code', message: expect.any(String) }]);
-    const missing = await call('POST', '/api/me/two-step/enable', account.auth, {});
+    const missing = await call('POST', '/api/me/two-step/enable', account.auth, {
+      password: PASSWORD,
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/^code: /);
     const [row] = await test.database.db.select().from(users).where(eq(users.id, account.id));
@@ -140,6 +151,7 @@ describe('turning two-step sign-in on', () => {
 
     // The code of the step before still counts (a phone's clock a little behind).
     const enabled = await call('POST', '/api/me/two-step/enable', account.auth, {
+      password: PASSWORD,
       code: await codeAt(secret, -30),
     });
     expect(enabled.statusCode).toBe(200);
@@ -157,17 +169,26 @@ describe('turning two-step sign-in on', () => {
 
     const state = await call('GET', '/api/me/two-step', account.auth);
     expect(state.json()).toMatchObject({ isOn: true, recoveryCodesLeft: 10 });
-    expect((await call('POST', '/api/me/two-step/setup', account.auth)).statusCode).toBe(409);
+    expect(
+      (await call('POST', '/api/me/two-step/setup', account.auth, { password: PASSWORD }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('refuses a code 2 steps away, and enabling before any setup', async () => {
     const account = await accountOf();
-    const early = await call('POST', '/api/me/two-step/enable', account.auth, { code: '123456' });
+    const early = await call('POST', '/api/me/two-step/enable', account.auth, {
+      password: PASSWORD,
+      code: '123456',
+    });
     expect(early.statusCode).toBe(400);
     expect(early.json().issues[0].field).toBe('code');
 
-    const { secret } = (await call('POST', '/api/me/two-step/setup', account.auth)).json();
+    const { secret } = (
+      await call('POST', '/api/me/two-step/setup', account.auth, { password: PASSWORD })
+    ).json();
     const stale = await call('POST', '/api/me/two-step/enable', account.auth, {
+      password: PASSWORD,
       code: await codeAt(secret, -75),
     });
     expect(stale.statusCode).toBe(400);
@@ -498,5 +519,133 @@ describe('ADMIN_2FA', () => {
     expect((await call('GET', '/api/users', buyer.auth, undefined, required)).json()).toEqual({
       message: 'Only admins can do this.',
     });
+  });
+});
+
+/** The e-mails waiting in the outbox for an address, oldest first. */
+async function mailTo(email: string) {
+  return test.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, email))
+    .orderBy(outbox.createdAt);
+}
+
+describe('a stolen session cannot lock the owner out', () => {
+  it('asks for the password to start and to finish turning two-step sign-in on', async () => {
+    const account = await accountOf();
+    const setupWithout = await call('POST', '/api/me/two-step/setup', account.auth, {});
+    expect(setupWithout.statusCode).toBe(400);
+    expect(setupWithout.json().message).toMatch(/^password: /);
+    const setupWrong = await call('POST', '/api/me/two-step/setup', account.auth, {
+      password: 'not it',
+    });
+    expect(setupWrong.statusCode).toBe(400);
+    expect(setupWrong.json().issues).toEqual([{ field: 'password', message: expect.any(String) }]);
+
+    const { secret } = (
+      await call('POST', '/api/me/two-step/setup', account.auth, { password: PASSWORD })
+    ).json();
+    const code = await codeAt(secret);
+    const enableWithout = await call('POST', '/api/me/two-step/enable', account.auth, { code });
+    expect(enableWithout.statusCode).toBe(400);
+    expect(enableWithout.json().message).toMatch(/^password: /);
+    const enableWrong = await call('POST', '/api/me/two-step/enable', account.auth, {
+      password: 'not it',
+      code,
+    });
+    expect(enableWrong.json().issues).toEqual([{ field: 'password', message: expect.any(String) }]);
+    const [row] = await test.database.db.select().from(users).where(eq(users.id, account.id));
+    expect(row?.totpEnabledAt).toBeNull();
+  });
+
+  it('ends every other session when two-step sign-in turns on, and e-mails the account', async () => {
+    const account = await accountOf();
+    const other = await createSession(test.database, account.id);
+    await turnOnTwoStep(account);
+    expect((await call('GET', '/api/me', { authorization: `Bearer ${other}` })).statusCode).toBe(
+      401,
+    );
+    expect((await call('GET', '/api/me', account.auth)).statusCode).toBe(200);
+    const [mail] = await mailTo(account.email);
+    expect(mail?.subject).toBe('Two-step sign-in was turned on for your Inzu account');
+    expect(mail?.body).toContain('/forgot-password');
+  });
+
+  it('e-mails the account when two-step sign-in goes off and when the password changes', async () => {
+    const account = await accountOf();
+    const { codes } = await turnOnTwoStep(account);
+    const off = await call('POST', '/api/me/two-step/disable', account.auth, {
+      password: PASSWORD,
+      code: codes[0],
+    });
+    expect(off.statusCode).toBe(200);
+    const changed = await call('POST', '/api/me/password', account.auth, {
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await mailTo(account.email)).map((mail) => mail.subject)).toEqual([
+      'Two-step sign-in was turned on for your Inzu account',
+      'Two-step sign-in was turned off for your Inzu account',
+      'Your Inzu password was changed',
+    ]);
+  });
+
+  it('lets an admin turn a user’s two-step sign-in off: audited, sessions ended, user told', async () => {
+    const account = await accountOf();
+    await turnOnTwoStep(account);
+    const admin = await accountOf(test, 'admin');
+    const buyer = await accountOf(test, 'buyer');
+    const refused = await call('DELETE', `/api/user/${account.id}/two-step`, buyer.auth);
+    expect(refused.statusCode).toBe(403);
+
+    const reset = await call('DELETE', `/api/user/${account.id}/two-step`, admin.auth);
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().user).toMatchObject({ id: account.id, isTwoStepOn: false });
+    expect(await sessionCount(account.id)).toBe(0);
+    expect(
+      await test.database.db
+        .select()
+        .from(recoveryCodes)
+        .where(eq(recoveryCodes.userId, account.id)),
+    ).toEqual([]);
+    const [entry] = await test.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, account.id), eq(auditLog.action, 'user.twoStepReset')));
+    expect(entry?.actorId).toBe(admin.id);
+    expect((await mailTo(account.email)).at(-1)?.subject).toBe(
+      'An administrator turned off two-step sign-in for your Inzu account',
+    );
+    // The password alone signs in again; a second reset has nothing to turn off.
+    expect((await passwordStep(account.email)).json().token).toEqual(expect.any(String));
+    expect((await call('DELETE', `/api/user/${account.id}/two-step`, admin.auth)).statusCode).toBe(
+      409,
+    );
+    const missing = await call('DELETE', `/api/user/${randomUUID()}/two-step`, admin.auth);
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('a two-step challenge', () => {
+  it('signs in once: a second recovery code with the same challenge is refused', async () => {
+    const account = await accountOf();
+    const { codes } = await turnOnTwoStep(account);
+    const { challenge } = (await passwordStep(account.email)).json();
+    expect((await codeStep(challenge, codes[0]!)).statusCode).toBe(200);
+    const again = await codeStep(challenge, codes[1]!);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().issues[0].field).toBe('challenge');
+  });
+
+  it('signs in once when two right codes arrive at the same moment', async () => {
+    const account = await accountOf();
+    const { codes } = await turnOnTwoStep(account);
+    const { challenge } = (await passwordStep(account.email)).json();
+    const before = await sessionCount(account.id);
+    const answers = await Promise.all(codes.slice(2, 6).map((code) => codeStep(challenge, code)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400, 400, 400]);
+    expect(await sessionCount(account.id)).toBe(before + 1);
   });
 });

@@ -11,8 +11,9 @@ import {
   PasswordChangeSchema,
   PasswordConfirmSchema,
   SessionIdParamsSchema,
-  TwoStepCodeSchema,
   TwoStepDisableSchema,
+  TwoStepEnableSchema,
+  TwoStepSetupSchema,
 } from './accounts.schema.ts';
 import type { AccountSecurityService } from './accounts.security.service.ts';
 
@@ -75,15 +76,19 @@ export const accountSecurityApi: FastifyPluginAsyncZod<{
         tags: ['security'],
         summary: 'Start turning two-step sign-in on: a new secret for an authenticator app',
         description:
-          'Answers the otpauth:// URI (for a QR code) and the secret (base32, to type in). ' +
-          'Two-step sign-in is on only after POST /api/me/two-step/enable with a code from the app.',
+          'With the account’s `password` (400 naming it when missing or wrong; a wrong one ' +
+          'counts as a failed sign-in). Answers the otpauth:// URI (for a QR code) and the ' +
+          'secret (base32, to type in). Two-step sign-in is on only after ' +
+          'POST /api/me/two-step/enable with the password and a code from the app.',
+        body: TwoStepSetupSchema,
         response: {
           200: z.object({ secret: z.string(), uri: z.string() }),
           ...securityErrorAnswers,
         },
       },
     },
-    async (request) => security.setUpTwoStep(request.viewer!),
+    async (request) =>
+      security.setUpTwoStep(request.viewer!, request.body.password, client(request)),
   );
 
   app.post(
@@ -92,17 +97,18 @@ export const accountSecurityApi: FastifyPluginAsyncZod<{
       config: { access: 'signed-in' },
       schema: {
         tags: ['security'],
-        summary: 'Turn two-step sign-in on with a code from the app',
+        summary: 'Turn two-step sign-in on with the password and a code from the app',
         description:
           'Answers 10 single-use recovery codes, shown this once (only their hashes are kept). ' +
-          '400 naming `code` for a wrong code.',
-        body: TwoStepCodeSchema,
+          '400 naming `password` or `code` when wrong. Every other session of the account ' +
+          'ends, and the account’s address is told by e-mail.',
+        body: TwoStepEnableSchema,
         response: { 200: RecoveryCodesAnswerSchema, ...securityErrorAnswers },
       },
     },
     async (request) => ({
       message: t('twoStep.turnedOn'),
-      recoveryCodes: await security.enableTwoStep(request.viewer!, request.body.code),
+      recoveryCodes: await security.enableTwoStep(request.viewer!, request.body, client(request)),
     }),
   );
 

@@ -4,9 +4,11 @@ import { recoveryCodes, sessions, users } from '#db/schema.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ConflictError, InvalidError, NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.admin.ts';
+import type { Locale } from '#lib/i18n.ts';
 import type { AuthLimits } from './accounts.limits.ts';
 import { hashPassword, verifyPassword } from './accounts.passwords.ts';
-import type { PasswordChange, TwoStepDisableInput } from './accounts.schema.ts';
+import type { AccountNotices } from './accounts.notices.ts';
+import type { PasswordChange, TwoStepDisableInput, TwoStepEnableInput } from './accounts.schema.ts';
 import type { Viewer } from './accounts.service.ts';
 import {
   isValidSecondStep,
@@ -41,6 +43,7 @@ type SessionView = {
 type SecurityUser = {
   id: string;
   email: string;
+  locale: Locale | null;
   totpSecret: string | null;
   totpEnabledAt: Date | null;
   passwordHash: string | null;
@@ -48,25 +51,33 @@ type SecurityUser = {
 
 export type AccountSecurityService = ReturnType<typeof createAccountSecurityService>;
 
+/** The request facts the limits count by. */
+type Client = { clientAddress: string };
+
 /**
  * What a signed-in user does to keep their account safe: two-step sign-in (an authenticator
  * app's codes, with recovery codes), their list of sessions, and changing their password. Every
- * password or code checked here counts against the same limits as signing in.
+ * password or code checked here counts against the same limits as signing in; turning two-step
+ * sign-in on or off asks for the password, as changing it does, so that a stolen session alone
+ * cannot lock the owner out; each such change is e-mailed to the account's address.
  */
 export function createAccountSecurityService({
   db,
   clock,
   limits,
+  notices,
 }: {
   db: Database;
   clock: Clock;
   limits: AuthLimits;
+  notices: AccountNotices;
 }) {
   async function loadUser(userId: string): Promise<SecurityUser> {
     const [user] = await db
       .select({
         id: users.id,
         email: users.email,
+        locale: users.locale,
         totpSecret: users.totpSecret,
         totpEnabledAt: users.totpEnabledAt,
         passwordHash: users.passwordHash,
@@ -84,12 +95,21 @@ export function createAccountSecurityService({
     field: string,
     address: string,
   ) {
-    await limits.assertCanTryPassword(user.email, address);
+    const attempt = await limits.beginPasswordAttempt({
+      email: user.email,
+      clientAddress: address,
+    });
     if (!(await verifyPassword(user.passwordHash, password))) {
-      await limits.passwordFailed(user.email, address);
       throw InvalidError.field(field, t('security.wrongPassword'));
     }
-    await limits.passwordSucceeded(user.email);
+    await attempt.succeeded();
+  }
+
+  /** A wrong code answers 400 naming `code`, and delays the account's next one. */
+  async function assertCode(userId: string, isRight: () => Promise<boolean>) {
+    const attempt = await limits.beginCodeAttempt(userId);
+    if (!(await isRight())) throw InvalidError.field('code', t('twoStep.wrongCode'));
+    await attempt.succeeded();
   }
 
   /** Two-step sign-in's state for its owner. */
@@ -117,38 +137,50 @@ export function createAccountSecurityService({
   }
 
   /**
-   * Starts turning two-step sign-in on: a new secret for the authenticator app, kept until a
-   * code from it is checked (`enableTwoStep`). Starting again replaces it.
+   * Starts turning two-step sign-in on, with the password: a new secret for the authenticator
+   * app, kept until a code from it is checked (`enableTwoStep`). Starting again replaces it.
    */
-  async function setUpTwoStep(viewer: Viewer): Promise<{ secret: string; uri: string }> {
+  async function setUpTwoStep(
+    viewer: Viewer,
+    password: string,
+    client: Client,
+  ): Promise<{ secret: string; uri: string }> {
     const user = await loadUser(viewer.id);
     if (user.totpEnabledAt) throw new ConflictError(t('twoStep.alreadyOn'));
+    await assertPassword(user, password, 'password', client.clientAddress);
     const secret = newTotpSecret();
     await db.update(users).set({ totpSecret: secret }).where(eq(users.id, viewer.id));
     return { secret, uri: totpUri({ secret, issuer: t('brand.name'), label: user.email }) };
   }
 
   /**
-   * Turns two-step sign-in on once a code from the app is right; answers the 10 recovery codes,
-   * shown this once.
+   * Turns two-step sign-in on, with the password and a right code from the app; answers the 10
+   * recovery codes, shown this once. Every other session of the account ends: they signed in
+   * without a code.
    */
-  async function enableTwoStep(viewer: Viewer, code: string): Promise<string[]> {
+  async function enableTwoStep(
+    viewer: Viewer,
+    input: TwoStepEnableInput,
+    client: Client,
+  ): Promise<string[]> {
     const user = await loadUser(viewer.id);
     if (user.totpEnabledAt) throw new ConflictError(t('twoStep.alreadyOn'));
-    if (!user.totpSecret) throw InvalidError.field('code', t('twoStep.setUpFirst'));
-    await limits.assertCanTryCode(user.id);
+    await assertPassword(user, input.password, 'password', client.clientAddress);
     const totpSecret = user.totpSecret;
-    if (!(await spendTotp(db, { id: user.id, totpSecret }, normaliseCode(code), clock()))) {
-      await limits.codeFailed(user.id);
-      throw InvalidError.field('code', t('twoStep.wrongCode'));
-    }
-    await limits.codeSucceeded(user.id);
+    if (!totpSecret) throw InvalidError.field('code', t('twoStep.setUpFirst'));
+    await assertCode(user.id, () =>
+      spendTotp(db, { id: user.id, totpSecret }, normaliseCode(input.code), clock()),
+    );
     const now = clock();
     return db.transaction(async (tx) => {
       await tx
         .update(users)
         .set({ totpEnabledAt: now, updatedAt: now })
         .where(eq(users.id, user.id));
+      await tx
+        .delete(sessions)
+        .where(and(eq(sessions.userId, user.id), ne(sessions.id, viewer.sessionId)));
+      await notices.tellAccountChanged(tx, user, 'twoStepOn');
       return replaceRecoveryCodes(tx, user.id, now);
     });
   }
@@ -157,23 +189,19 @@ export function createAccountSecurityService({
   async function disableTwoStep(
     viewer: Viewer,
     input: TwoStepDisableInput,
-    client: { clientAddress: string },
+    client: Client,
   ): Promise<void> {
     const user = await loadUser(viewer.id);
     if (!user.totpEnabledAt) throw new ConflictError(t('twoStep.alreadyOff'));
     await assertPassword(user, input.password, 'password', client.clientAddress);
-    await limits.assertCanTryCode(user.id);
-    if (!(await isValidSecondStep(db, user, input.code, clock()))) {
-      await limits.codeFailed(user.id);
-      throw InvalidError.field('code', t('twoStep.wrongCode'));
-    }
-    await limits.codeSucceeded(user.id);
+    await assertCode(user.id, () => isValidSecondStep(db, user, input.code, clock()));
     await db.transaction(async (tx) => {
       await tx
         .update(users)
         .set({ totpSecret: null, totpEnabledAt: null, updatedAt: clock() })
         .where(eq(users.id, user.id));
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+      await notices.tellAccountChanged(tx, user, 'twoStepOff');
     });
   }
 
@@ -181,7 +209,7 @@ export function createAccountSecurityService({
   async function renewRecoveryCodes(
     viewer: Viewer,
     password: string,
-    client: { clientAddress: string },
+    client: Client,
   ): Promise<string[]> {
     const user = await loadUser(viewer.id);
     if (!user.totpEnabledAt) throw new ConflictError(t('twoStep.alreadyOff'));
@@ -234,7 +262,7 @@ export function createAccountSecurityService({
   async function changePassword(
     viewer: Viewer,
     input: PasswordChange,
-    client: { clientAddress: string },
+    client: Client,
   ): Promise<void> {
     const user = await loadUser(viewer.id);
     await assertPassword(user, input.currentPassword, 'currentPassword', client.clientAddress);
@@ -244,6 +272,7 @@ export function createAccountSecurityService({
       await tx
         .delete(sessions)
         .where(and(eq(sessions.userId, user.id), ne(sessions.id, viewer.sessionId)));
+      await notices.tellAccountChanged(tx, user, 'password');
     });
   }
 
@@ -251,11 +280,7 @@ export function createAccountSecurityService({
    * Checks the signed-in user's current password before a grave step elsewhere (deleting the
    * account): 400 naming `password` when wrong, counted as a failed sign-in of the account.
    */
-  async function confirmPassword(
-    userId: string,
-    password: string,
-    client: { clientAddress: string },
-  ) {
+  async function confirmPassword(userId: string, password: string, client: Client) {
     await assertPassword(await loadUser(userId), password, 'password', client.clientAddress);
   }
 

@@ -18,6 +18,7 @@ import { t } from '#lib/i18n.admin.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import type { Signer } from '#modules/signing/signing.service.ts';
 import { CHALLENGE_TTL_MS, type AuthLimits } from './accounts.limits.ts';
+import type { AccountNotices } from './accounts.notices.ts';
 import { hashPassword, verifyPassword } from './accounts.passwords.ts';
 import { isValidSecondStep } from './accounts.two-step.ts';
 import { USER_AGENT_MAX_LENGTH } from './accounts.user-agent.ts';
@@ -37,6 +38,8 @@ export const PASSWORD_RESET_TTL_MINUTES = 60;
 const LAST_SEEN_EVERY_MS = 5 * 60_000;
 /** What a two-step challenge is signed for (modules/signing). */
 const CHALLENGE_PURPOSE = 'login-two-step';
+/** What a device cookie is signed for. */
+const DEVICE_PURPOSE = 'device';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -66,9 +69,18 @@ type AccountStanding = { accountRole: UserRole; isTwoStepOn: boolean };
  * The request facts the rate limits and the sessions list need (the client's address, its
  * User-Agent header); the service knows nothing else about HTTP.
  */
-type ClientContext = { clientAddress: string; userAgent?: string | null };
+type ClientContext = {
+  clientAddress: string;
+  userAgent?: string | null;
+  /** The device cookie the browser sent, if any (accounts.limits.ts). */
+  deviceToken?: string | null;
+};
 
-type SessionGrant = { token: string; user: UserView };
+/**
+ * A new session: its token, the user, and a new device cookie's value, which lets this browser's
+ * later sign-ins pass the account's delay (accounts.limits.ts).
+ */
+type SessionGrant = { token: string; user: UserView; deviceToken: string };
 
 /**
  * A right password: a session, or, when two-step sign-in is on, a signed challenge that
@@ -83,6 +95,20 @@ const ChallengePayloadSchema = z.object({
   expiresAt: z.number(),
   id: z.string(),
 });
+
+/** What a device cookie carries: whose sign-ins it vouches for, and its own id. */
+const DevicePayloadSchema = z.object({ userId: z.uuid(), id: z.string() });
+
+/** A signed payload's fields, or null when it is not JSON of that shape. */
+function parseSigned<Payload>(schema: z.ZodType<Payload>, payload: string | null): Payload | null {
+  if (!payload) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 type PublicProfile = {
   _id: string;
@@ -115,6 +141,7 @@ export function toUserView(user: UserRow): UserView {
     status: user.status,
     createdAt: user.createdAt.toISOString(),
     verifiedAt: user.verifiedAt?.toISOString() ?? null,
+    isTwoStepOn: user.totpEnabledAt !== null,
   };
 }
 
@@ -140,6 +167,7 @@ export function createAccountsService({
   clock,
   mail,
   limits,
+  notices,
   signer,
   adminTwoStep,
 }: {
@@ -148,6 +176,8 @@ export function createAccountsService({
   mail: MailService;
   /** The sign-in limits, shared with the account security service (accounts.limits.ts). */
   limits: AuthLimits;
+  /** Tells the owner when a reset link changed their password. */
+  notices: AccountNotices;
   /** Signs the challenge between a right password and its two-step code. */
   signer: Signer;
   /** ADMIN_2FA: whether admins must turn two-step sign-in on before using the admin panel. */
@@ -190,7 +220,19 @@ export function createAccountsService({
     });
     // Housekeeping on the user's own (indexed) rows, so expired sessions do not pile up.
     await db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, now)));
-    return { token, user: toUserView(user) };
+    const device = { userId: user.id, id: newToken().slice(0, 22) };
+    const deviceToken = await signer.sign(DEVICE_PURPOSE, JSON.stringify(device));
+    return { token, user: toUserView(user), deviceToken };
+  }
+
+  /** The id of a device cookie that vouches for this user, or null. */
+  async function readDeviceId(deviceToken: string | null | undefined, userId: string) {
+    if (!deviceToken) return null;
+    const device = parseSigned(
+      DevicePayloadSchema,
+      await signer.verify(DEVICE_PURPOSE, deviceToken),
+    );
+    return device?.userId === userId ? device.id : null;
   }
 
   /** Registers a buyer, seller or guest and signs them in. The e-mail is unique in any case. */
@@ -218,20 +260,22 @@ export function createAccountsService({
 
   /**
    * Signs a user in with e-mail and password. A failure delays the account's next attempt
-   * (after 5 free ones) and counts against the client address's far higher ceiling
-   * (accounts.limits.ts); a blocked account is told so only once the password is right. With
-   * two-step sign-in on, a right password answers a challenge instead of a session.
+   * (after 5 free ones), unless the browser's device cookie vouches for it, and counts against
+   * the client address's far higher ceiling (accounts.limits.ts); a blocked account is told so
+   * only once the password is right. With two-step sign-in on, a right password answers a
+   * challenge instead of a session.
    */
   async function login(input: LoginInput, client: ClientContext): Promise<LoginOutcome> {
-    await limits.assertCanTryPassword(input.email, client.clientAddress);
     const user = await findUserByEmail(db, input.email);
+    const attempt = await limits.beginPasswordAttempt({
+      email: input.email,
+      clientAddress: client.clientAddress,
+      deviceId: user ? await readDeviceId(client.deviceToken, user.id) : null,
+    });
     const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
-    if (!user || !isValid) {
-      await limits.passwordFailed(input.email, client.clientAddress);
-      throw new UnauthorizedError(t('account.invalidCredentials'));
-    }
+    if (!user || !isValid) throw new UnauthorizedError(t('account.invalidCredentials'));
+    await attempt.succeeded();
     if (user.status !== 'Active') throw new ForbiddenError(t('account.blocked'));
-    await limits.passwordSucceeded(input.email);
     if (user.totpEnabledAt) {
       const payload = {
         userId: user.id,
@@ -246,44 +290,46 @@ export function createAccountsService({
     return { twoStepRequired: false, ...(await startSession(user, client)) };
   }
 
-  /** The challenge's payload, or null when it is forged, expired or has used up its codes. */
+  /**
+   * The challenge's payload, or null when it is forged, expired, has used up its codes or
+   * already signed in.
+   */
   async function readChallenge(challenge: string) {
-    const payload = await signer.verify(CHALLENGE_PURPOSE, challenge);
-    if (!payload) return null;
-    let parsed;
-    try {
-      parsed = ChallengePayloadSchema.safeParse(JSON.parse(payload));
-    } catch {
-      return null;
-    }
-    if (!parsed.success || parsed.data.expiresAt <= clock().getTime()) return null;
-    if (await limits.isChallengeUsedUp(parsed.data.id)) return null;
-    return parsed.data;
+    const payload = parseSigned(
+      ChallengePayloadSchema,
+      await signer.verify(CHALLENGE_PURPOSE, challenge),
+    );
+    if (!payload || payload.expiresAt <= clock().getTime()) return null;
+    if (await limits.isChallengeUsedUp(payload.id)) return null;
+    return payload;
   }
 
   /**
    * The second step of signing in: the challenge from `login` with a code from the user's
    * authenticator app or one of their recovery codes (then used up). A challenge takes 5 wrong
-   * codes, and an account's wrong codes delay its next ones as wrong passwords do.
+   * codes and signs in once; an account's wrong codes delay its next ones as wrong passwords do.
    */
   async function loginWithCode(
     input: TwoStepLoginInput,
     client: ClientContext,
   ): Promise<SessionGrant> {
+    const expired = () => InvalidError.field('challenge', t('twoStep.challengeExpired'));
     const challenge = await readChallenge(input.challenge);
-    if (!challenge) throw InvalidError.field('challenge', t('twoStep.challengeExpired'));
-    await limits.assertCanTryCode(challenge.userId);
+    if (!challenge) throw expired();
+    const attempt = await limits.beginChallengeCodeAttempt(challenge.userId, challenge.id);
+    if (!attempt) throw expired();
     const [user] = await db
       .select()
       .from(users)
       .where(and(eq(users.id, challenge.userId), isNull(users.deletedAt)));
-    if (!user?.totpEnabledAt) throw InvalidError.field('challenge', t('twoStep.challengeExpired'));
+    if (!user?.totpEnabledAt) throw expired();
     if (user.status !== 'Active') throw new ForbiddenError(t('account.blocked'));
     if (!(await isValidSecondStep(db, user, input.code, clock()))) {
-      await limits.codeFailed(user.id, challenge.id);
       throw InvalidError.field('code', t('twoStep.wrongCode'));
     }
-    await limits.codeSucceeded(user.id);
+    await attempt.succeeded();
+    // Of two right codes sent with one challenge, at once or one after the other, one signs in.
+    if (!(await limits.spendChallenge(challenge.id))) throw expired();
     return startSession(user, client);
   }
 
@@ -331,6 +377,8 @@ export function createAccountsService({
     await limits.countResetRequest(input.email, client.clientAddress);
     const user = await findUserByEmail(db, input.email);
     if (!user || user.status !== 'Active') return;
+    // However many are asked for, one e-mail every few minutes: the link it has stays good.
+    if (!(await limits.claimResetMail(user.id))) return;
     const token = newToken();
     const now = clock();
     const brand = t('brand.name');
@@ -347,8 +395,8 @@ export function createAccountsService({
             to: user.email,
             kind: 'account',
             subject: t('reset.mailSubject', { brand }),
+            // No name: whoever registered typed it, and anyone may ask for this e-mail.
             text: t('reset.mailBody', {
-              name: user.name,
               brand,
               minutes: PASSWORD_RESET_TTL_MINUTES,
               link: `${client.siteUrl}${localePath('/reset-password')}?token=${token}`,
@@ -366,7 +414,7 @@ export function createAccountsService({
    * against the client address, and are refused before any costly hashing.
    */
   async function resetPassword(input: PasswordReset, client: ClientContext): Promise<void> {
-    await limits.assertCanTryResetToken(client.clientAddress);
+    const attempt = await limits.beginResetTokenAttempt(client.clientAddress);
     const tokenHash = hashToken(input.token);
     const isUsable = and(
       eq(passwordResets.tokenHash, tokenHash),
@@ -377,10 +425,8 @@ export function createAccountsService({
       .select({ id: passwordResets.id })
       .from(passwordResets)
       .where(isUsable);
-    if (!pending) {
-      await limits.resetTokenFailed(client.clientAddress);
-      throw InvalidError.field('token', t('reset.invalidLink'));
-    }
+    if (!pending) throw InvalidError.field('token', t('reset.invalidLink'));
+    await attempt.succeeded();
     const passwordHash = await hashPassword(input.password);
     const now = clock();
     const email = await db.transaction(async (tx) => {
@@ -399,11 +445,12 @@ export function createAccountsService({
         .update(users)
         .set({ passwordHash, updatedAt: now })
         .where(eq(users.id, reset.userId))
-        .returning({ email: users.email });
+        .returning({ email: users.email, locale: users.locale });
       await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+      await notices.tellAccountChanged(tx, user!, 'password');
       return user!.email;
     });
-    await limits.passwordSucceeded(email);
+    await limits.clearPasswordFailures(email);
   }
 
   /** A user as they see themself. */

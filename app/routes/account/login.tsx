@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { landingPathFor, safeNextPath, type UserRole } from '#lib/account.ts';
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
-import { sessionCookie } from '#modules/accounts/accounts.cookie.ts';
+import { browserSessionCookies, readDeviceCookie } from '#modules/accounts/accounts.cookie.ts';
 import { LoginInputSchema, TwoStepLoginInputSchema } from '#modules/accounts/accounts.schema.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormField } from '#app/components/form-field.tsx';
@@ -75,6 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const client = {
     clientAddress: page.clientAddress,
     userAgent: request.headers.get('user-agent'),
+    deviceToken: readDeviceCookie(request.headers.get('cookie')),
   };
   const posted = await request.clone().formData();
   const postedChallenge = posted.get('challenge');
@@ -82,28 +83,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   let challenge = isCodeStep ? postedChallenge : undefined;
 
   function signedIn(
-    token: string,
-    user: { role: UserRole },
+    grant: { token: string; deviceToken: string; user: { role: UserRole } },
     isTwoStepOn: boolean,
     next: string | undefined,
   ) {
-    const mustSetUp = accounts.mustTurnOnTwoStep({ accountRole: user.role, isTwoStepOn });
+    const role = grant.user.role;
+    const mustSetUp = accounts.mustTurnOnTwoStep({ accountRole: role, isTwoStepOn });
+    const cookies = browserSessionCookies(grant, { isSecure: page.isSecureRequest });
     return {
       message: t('account.loggedIn'),
-      redirectTo: mustSetUp ? SECURITY_PATH : (safeNextPath(next) ?? landingPathFor(user.role)),
-      headers: { 'set-cookie': sessionCookie(token, { isSecure: page.isSecureRequest }) },
+      redirectTo: mustSetUp ? SECURITY_PATH : (safeNextPath(next) ?? landingPathFor(role)),
+      headers: cookies.map((cookie): [string, string] => ['set-cookie', cookie]),
     };
   }
 
   const answer = isCodeStep
     ? await handleForm({ request, context }, CodeFormSchema, async ({ next, ...input }) => {
-        const { token, user } = await accounts.loginWithCode(input, client);
-        return signedIn(token, user, true, next);
+        return signedIn(await accounts.loginWithCode(input, client), true, next);
       })
     : await handleForm({ request, context }, LoginFormSchema, async ({ next, ...input }) => {
         const outcome = await accounts.login(input, client);
         if (!outcome.twoStepRequired) {
-          return signedIn(outcome.token, outcome.user, false, next);
+          return signedIn(outcome, false, next);
         }
         challenge = outcome.challenge;
         return t('login.twoStepPrompt');

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { safeNextPath } from '#lib/account.ts';
 import { t } from '#lib/i18n.ts';
-import { sessionCookie } from '#modules/accounts/accounts.cookie.ts';
+import { browserSessionCookies } from '#modules/accounts/accounts.cookie.ts';
 import { SignupInputSchema } from '#modules/accounts/accounts.schema.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormField } from '#app/components/form-field.tsx';
@@ -26,13 +26,12 @@ export function action({ request, context }: Route.ActionArgs) {
   const next = safeNextPath(new URL(request.url).searchParams.get('next'));
   const page = context.get(requestContext);
   return handleForm({ request, context }, SignupInputSchema, async (input) => {
-    const { token } = await page.services.accounts.signup(input, page);
+    const grant = await page.services.accounts.signup(input, page);
+    const cookies = browserSessionCookies(grant, { isSecure: page.isSecureRequest });
     return {
       message: t('account.registered'),
       redirectTo: next ? `/login?next=${encodeURIComponent(next)}` : '/login',
-      headers: {
-        'set-cookie': sessionCookie(token, { isSecure: page.isSecureRequest }),
-      },
+      headers: cookies.map((cookie): [string, string] => ['set-cookie', cookie]),
     };
   });
 }

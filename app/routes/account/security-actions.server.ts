@@ -1,12 +1,12 @@
 import { data } from 'react-router';
-import { z } from 'zod';
 import { t } from '#lib/i18n.admin.ts';
 import {
   PasswordChangeSchema,
   PasswordConfirmSchema,
   SessionIdParamsSchema,
-  TwoStepCodeSchema,
   TwoStepDisableSchema,
+  TwoStepEnableSchema,
+  TwoStepSetupSchema,
 } from '#modules/accounts/accounts.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { formHandler, handleIntents, type FormArgs } from '#app/forms/form-action.server.ts';
@@ -24,12 +24,12 @@ export async function runSecurityForm({ request, context }: FormArgs) {
   const answer = await handleIntents(
     { request, context },
     {
-      setUp: formHandler(z.object({}), async () => {
-        await accountSecurity.setUpTwoStep(viewer);
+      setUp: formHandler(TwoStepSetupSchema, async ({ password }) => {
+        await accountSecurity.setUpTwoStep(viewer, password, client);
         return t('twoStep.addToApp');
       }),
-      enable: formHandler(TwoStepCodeSchema, async ({ code }) => {
-        recoveryCodes = await accountSecurity.enableTwoStep(viewer, code);
+      enable: formHandler(TwoStepEnableSchema, async (input) => {
+        recoveryCodes = await accountSecurity.enableTwoStep(viewer, input, client);
         return t('twoStep.turnedOn');
       }),
       disable: formHandler(TwoStepDisableSchema, async (input) => {

@@ -50,9 +50,14 @@ type Answer = {
 describe('the security page and the login page, without JavaScript', () => {
   it('turns two-step sign-in on, then the login asks for a code', async () => {
     const { email, viewer } = await accountOf(test);
-    const started = await requestPage(test, '/account/security', {
+    const withoutPassword = await requestPage(test, '/account/security', {
       viewer,
       form: { intent: 'setUp' },
+    });
+    expect((withoutPassword.actionData as Answer).fieldErrors).toHaveProperty('password');
+    const started = await requestPage(test, '/account/security', {
+      viewer,
+      form: { intent: 'setUp', password: PASSWORD },
     });
     expect(started.actionData).toMatchObject({ ok: true });
     const page = await requestPage(test, '/account/security', { viewer });
@@ -65,15 +70,29 @@ describe('the security page and the login page, without JavaScript', () => {
 
     const wrong = await requestPage(test, '/account/security', {
       viewer,
-      form: { intent: 'enable', code: '000000' },
+      form: { intent: 'enable', password: PASSWORD, code: '000000' },
     });
     expect(wrong.status).toBe(400);
     expect((wrong.actionData as Answer).fieldErrors).toHaveProperty('code');
-    const enabled = await requestPage(test, '/account/security', {
+    const withoutIt = await requestPage(test, '/account/security', {
       viewer,
       form: { intent: 'enable', code: await generate({ secret: pendingSetup.secret }) },
     });
-    expect((enabled.actionData as Answer).recoveryCodes).toHaveLength(10);
+    expect((withoutIt.actionData as Answer).fieldErrors).toHaveProperty('password');
+    const wrongPassword = await requestPage(test, '/account/security', {
+      viewer,
+      form: { intent: 'enable', password: 'not it', code: '000000' },
+    });
+    expect((wrongPassword.actionData as Answer).fieldErrors).toHaveProperty('password');
+    const turnedOn = await requestPage(test, '/account/security', {
+      viewer,
+      form: {
+        intent: 'enable',
+        password: PASSWORD,
+        code: await generate({ secret: pendingSetup.secret }),
+      },
+    });
+    expect((turnedOn.actionData as Answer).recoveryCodes).toHaveLength(10);
 
     const passwordStep = await requestPage(test, '/login', {
       form: { email, password: PASSWORD },

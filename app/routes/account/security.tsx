@@ -185,6 +185,13 @@ export default function SecurityPage({
                 </p>
                 <Form method="post" className="space-y-3">
                   <IntentInput<Intent> value="enable" />
+                  <PasswordField
+                    name="password"
+                    idPrefix="enable"
+                    label={t('account.password')}
+                    error={fieldError(answer, 'enable', 'password')}
+                    autoComplete="current-password"
+                  />
                   <FormField
                     name="code"
                     idPrefix="enable"
@@ -211,8 +218,16 @@ export default function SecurityPage({
                 </Form>
               </div>
             ) : (
-              <Form method="post">
+              <Form method="post" className="max-w-md space-y-3">
                 <IntentInput<Intent> value="setUp" />
+                <p className="text-sm text-slate-600">{t('twoStep.startExplain')}</p>
+                <PasswordField
+                  name="password"
+                  idPrefix="setup"
+                  label={t('account.password')}
+                  error={fieldError(answer, 'setUp', 'password')}
+                  autoComplete="current-password"
+                />
                 <button type="submit" className="button-primary" disabled={isBusy}>
                   {t('twoStep.start')}
                 </button>

@@ -21,7 +21,7 @@ const TargetSchema = z.object({ userId: z.uuid({ error: () => t('users.notFound'
 
 /**
  * The admin user actions of both user pages: block/unblock and message, and on the profile,
- * edit, promote and delete. The services check the admin again.
+ * edit, promote, verify, turn two-step sign-in off and delete. The services check the admin again.
  */
 export function handleUserAction(args: FormArgs) {
   const admin = args.context.get(adminContext);
@@ -54,6 +54,10 @@ export function handleUserAction(args: FormArgs) {
     unverify: formHandler(TargetSchema, async ({ userId }) => {
       await accountsAdmin.unverifyUser(userId, admin);
       return t('users.unverified');
+    }),
+    twoStepReset: formHandler(TargetSchema, async ({ userId }) => {
+      await accountsAdmin.resetTwoStep(userId, admin);
+      return t('users.twoStepReset');
     }),
     delete: formHandler(TargetSchema, async ({ userId }) => {
       await accountsAdmin.deleteUser(userId, admin);

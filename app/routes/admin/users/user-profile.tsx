@@ -11,6 +11,7 @@ import { SendMessageButton } from './send-message-button.tsx';
 import { UserActionMessage } from './user-action-message.tsx';
 import { UserStatusBadge } from './user-status-badge.tsx';
 import { UserStatusButton } from './user-status-button.tsx';
+import { TwoStepPanel } from './two-step-panel.tsx';
 import { VerificationPanel } from './verification-panel.tsx';
 import { FormField } from '#app/components/form-field.tsx';
 import { loadOrNull } from '#app/load-or-null.server.ts';
@@ -223,6 +224,7 @@ export default function AdminUserProfile({
         <UserInfoForm user={user} />
         <UserControls user={user} isSelf={isSelf} />
         <VerificationPanel user={user} verifiedOn={verifiedOn} />
+        <TwoStepPanel user={user} />
       </div>
     </main>
   );

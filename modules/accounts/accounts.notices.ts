@@ -1,0 +1,58 @@
+import type { Transaction } from '#db/client.ts';
+import { currentLocale, localePath, type Locale } from '#lib/i18n.ts';
+import { withLocale } from '#lib/i18n.server.ts';
+import { t } from '#lib/i18n.admin.ts';
+import type { MailService } from '#modules/mail/mail.service.ts';
+
+/** A change to how an account is signed in to, which its owner must hear of. */
+export type AccountChange = 'password' | 'email' | 'twoStepOn' | 'twoStepOff' | 'twoStepReset';
+
+/**
+ * Whom to tell: the account's address (its old one, for a new address) and language. Not its
+ * name: whoever registered typed it, and the address is not proven theirs, so an e-mail that
+ * greeted by it would carry a stranger's words (a phishing line) to that address.
+ */
+type AccountHolder = { email: string; locale: Locale | null };
+
+export type AccountNotices = ReturnType<typeof createAccountNotices>;
+
+/**
+ * E-mails an account's owner at its own address whenever its password, its address or its
+ * two-step sign-in changes, in their language: if someone else made the change (with a stolen
+ * session, say), the owner learns of it at once and is shown the way back in.
+ */
+export function createAccountNotices({
+  mail,
+  siteUrl,
+}: {
+  mail: Pick<MailService, 'send'>;
+  /** Where the e-mail's links point (config.siteUrl). */
+  siteUrl: string;
+}) {
+  /** Tells `holder` of `change`, in the caller's transaction (written with the change). */
+  async function tellAccountChanged(
+    tx: Transaction,
+    holder: AccountHolder,
+    change: AccountChange,
+    details: { newEmail?: string } = {},
+  ): Promise<void> {
+    await withLocale(holder.locale ?? currentLocale(), async () => {
+      const brand = t('brand.name');
+      await mail.send(
+        {
+          to: holder.email,
+          kind: 'account',
+          subject: t(`accountChange.subject.${change}`, { brand }),
+          text: t('accountChange.mailBody', {
+            what: t(`accountChange.what.${change}`, { brand, email: details.newEmail ?? '' }),
+            resetLink: `${siteUrl}${localePath('/forgot-password')}`,
+            brand,
+          }),
+        },
+        tx,
+      );
+    });
+  }
+
+  return { tellAccountChanged };
+}
