@@ -121,6 +121,31 @@ describe("a user's profile", () => {
     expect((await users().getUserForAdmin(seller.id, admin)).role).toBe('admin');
   });
 
+  it('turns a user’s two-step sign-in off, and says when it is not on', async () => {
+    const seller = (
+      await createSignedInUser(test.database, {
+        role: 'seller',
+        totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        totpEnabledAt: new Date(),
+      })
+    ).user;
+    const profile = `/admin-panel/users/${seller.id}`;
+    const form = { intent: 'twoStepReset', userId: seller.id };
+    const reset = await requestPage(test, profile, { viewer: admin, form });
+    expect(reset.actionData).toEqual({
+      ok: true,
+      message: 'Two-step sign-in turned off. The user was told by e-mail.',
+      intent: 'twoStepReset',
+    });
+    expect((await users().getUserForAdmin(seller.id, admin)).isTwoStepOn).toBe(false);
+    const again = await requestPage(test, profile, { viewer: admin, form });
+    expect(again.actionData).toMatchObject({
+      ok: false,
+      message: 'Two-step sign-in is not on.',
+      intent: 'twoStepReset',
+    });
+  });
+
   it('deletes a user and returns to the list', async () => {
     const seller = await newSeller();
     const page = await requestPage(test, `/admin-panel/users/${seller.id}`, {
