@@ -6,65 +6,59 @@ export const SESSION_COOKIE = 'session';
 const DEVICE_COOKIE = 'device';
 const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-/** The session token from a Cookie header, if any. */
-export function readSessionCookie(cookieHeader: string | undefined | null): string | undefined {
-  if (!cookieHeader) return undefined;
-  return parse(cookieHeader)[SESSION_COOKIE] || undefined;
-}
+type CookieOptions = { isSecure: boolean };
 
 /**
- * The Set-Cookie value that starts a browser session: httpOnly (scripts never see the token),
- * SameSite=Lax (not sent on cross-site posts), Secure whenever the site is served over HTTPS.
+ * A Set-Cookie value for what scripts must never see: httpOnly, SameSite=Lax (not sent on
+ * cross-site posts), Secure whenever the site is served over HTTPS; a max age of 0 removes it.
  */
-function sessionCookie(token: string, { isSecure }: { isSecure: boolean }): string {
-  return serialize(SESSION_COOKIE, token, {
+function httpOnlyCookie(
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+  options: CookieOptions,
+) {
+  return serialize(name, value, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: isSecure,
+    secure: options.isSecure,
     path: '/',
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    maxAge: maxAgeSeconds,
   });
 }
 
-/** The Set-Cookie value that removes the session cookie. */
-export function expiredSessionCookie({ isSecure }: { isSecure: boolean }): string {
-  return serialize(SESSION_COOKIE, '', {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecure,
-    path: '/',
-    maxAge: 0,
-  });
+/** A cookie's value from a Cookie header, if any. */
+function readCookie(cookieHeader: string | undefined | null, name: string): string | undefined {
+  if (!cookieHeader) return undefined;
+  return parse(cookieHeader)[name] || undefined;
+}
+
+/** The session token from a Cookie header, if any. */
+export function readSessionCookie(cookieHeader: string | undefined | null): string | undefined {
+  return readCookie(cookieHeader, SESSION_COOKIE);
 }
 
 /** The device cookie's value from a Cookie header, if any. */
 export function readDeviceCookie(cookieHeader: string | undefined | null): string | undefined {
-  if (!cookieHeader) return undefined;
-  return parse(cookieHeader)[DEVICE_COOKIE] || undefined;
+  return readCookie(cookieHeader, DEVICE_COOKIE);
 }
 
 /**
- * The Set-Cookie value of a device cookie: kept a year, so that this browser's sign-ins to the
- * account are not held by a stranger's wrong passwords. httpOnly and SameSite=Lax like the
- * session's; it signs nobody in.
- */
-function deviceCookie(token: string, { isSecure }: { isSecure: boolean }): string {
-  return serialize(DEVICE_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecure,
-    path: '/',
-    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-  });
-}
-
-/**
- * The Set-Cookie values that start a browser session: the session cookie, and the device cookie
- * that vouches for this browser's next sign-ins to the account.
+ * The Set-Cookie values that start a browser session: the session cookie, and the device cookie,
+ * kept a year, that vouches for this browser's next sign-ins to the account so that a stranger's
+ * wrong passwords do not hold them. The device cookie signs nobody in.
  */
 export function browserSessionCookies(
   grant: { token: string; deviceToken: string },
-  options: { isSecure: boolean },
+  options: CookieOptions,
 ): string[] {
-  return [sessionCookie(grant.token, options), deviceCookie(grant.deviceToken, options)];
+  return [
+    httpOnlyCookie(SESSION_COOKIE, grant.token, Math.floor(SESSION_TTL_MS / 1000), options),
+    httpOnlyCookie(DEVICE_COOKIE, grant.deviceToken, DEVICE_COOKIE_MAX_AGE_SECONDS, options),
+  ];
+}
+
+/** The Set-Cookie value that removes the session cookie. */
+export function expiredSessionCookie(options: CookieOptions): string {
+  return httpOnlyCookie(SESSION_COOKIE, '', 0, options);
 }

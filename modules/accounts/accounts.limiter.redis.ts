@@ -11,40 +11,9 @@ import {
 } from './accounts.limiter.ts';
 
 /**
- * One more attempt in a key's fixed window, atomically: a window that ended (or none) starts
- * again at 1. Redis forgets the key when its window ends.
- */
-const RECORD_IN_WINDOW = `
-local now = tonumber(ARGV[1])
-local endsAt = tonumber(redis.call('HGET', KEYS[1], 'endsAt'))
-if endsAt == nil or endsAt <= now then
-  endsAt = now + tonumber(ARGV[2])
-  redis.call('HSET', KEYS[1], 'count', 1, 'endsAt', endsAt)
-else
-  redis.call('HINCRBY', KEYS[1], 'count', 1)
-end
-redis.call('PEXPIRE', KEYS[1], endsAt - now)
-`;
-
-/**
- * One more failure for a key, atomically: failures older than `forgetAfterMs` are forgotten
- * first. Redis forgets the key `forgetAfterMs` after its last failure.
- */
-const RECORD_FAILURE = `
-local now = tonumber(ARGV[1])
-local forgetAfterMs = tonumber(ARGV[2])
-local stored = redis.call('HMGET', KEYS[1], 'count', 'lastAt')
-local count = 0
-local lastAt = tonumber(stored[2])
-if lastAt ~= nil and lastAt + forgetAfterMs > now then count = tonumber(stored[1]) or 0 end
-redis.call('HSET', KEYS[1], 'count', count + 1, 'lastAt', now)
-redis.call('PEXPIRE', KEYS[1], forgetAfterMs)
-`;
-
-/**
- * `reserve` for fixed windows, in one step: the longest wait of the keys (ms; 0 when none has to
- * wait), and when there is none, one more attempt in each key's window as RECORD_IN_WINDOW counts
- * it. ARGV: now, windowMs, max.
+ * `reserve` for fixed windows, atomically: the longest wait of the keys (ms; 0 when none has to
+ * wait), and when there is none, one more attempt in each key's window (a window that ended, or
+ * none, starts again at 1; Redis forgets the key when its window ends). ARGV: now, windowMs, max.
  */
 const RESERVE_IN_WINDOW = `
 local now = tonumber(ARGV[1])
@@ -74,9 +43,10 @@ return 0
 `;
 
 /**
- * `reserve` for growing delays, in one step: the longest wait of the keys (ms) as
- * `backoffWaitMs` reckons it, and when there is none, one more failure for each key as
- * RECORD_FAILURE counts it. ARGV: now, forgetAfterMs, freeFailures, maxDelayMs.
+ * `reserve` for growing delays, atomically: the longest wait of the keys (ms) as `backoffWaitMs`
+ * reckons it, and when there is none, one more failure for each key (failures older than
+ * `forgetAfterMs` forgotten first; Redis forgets the key `forgetAfterMs` after its last failure).
+ * ARGV: now, forgetAfterMs, freeFailures, maxDelayMs.
  */
 const RESERVE_FAILURE = `
 local now = tonumber(ARGV[1])
@@ -104,6 +74,9 @@ for _, key in ipairs(KEYS) do
 end
 return 0
 `;
+
+/** A maximum (or a number of free failures) that no count reaches: `record` never waits. */
+const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 
 /** `release`: one attempt fewer on a key that still counts some. */
 const RELEASE = `
@@ -179,8 +152,8 @@ export function createRedisLimiters({
   }
 
   /**
-   * A limiter reading hashes of two numbers, recording with `script` and reserving with
-   * `reserveScript` (which takes `reserveArguments` after the time).
+   * A limiter reading hashes of two numbers and counting with `script`, a reservation, which
+   * takes `limits` after the time; `record` passes `noLimits` instead, which nothing reaches.
    */
   function createLimiter(
     name: string,
@@ -188,10 +161,13 @@ export function createRedisLimiters({
     fields: [string, string],
     waitMs: (stored: (string | null)[], now: number) => number,
     script: string,
-    scriptArgument: number,
-    reserveScript: string,
-    reserveArguments: number[],
+    limits: number[],
+    noLimits: number[],
   ): AttemptLimiter {
+    const evalOn = (keys: string[], now: number, args: number[]) => {
+      const storedKeys = keys.map((key) => storedKey(name, key));
+      return redis.eval(script, storedKeys.length, ...storedKeys, now, ...args);
+    };
     return {
       retryAfterSeconds: (keys) =>
         withFallback(
@@ -209,27 +185,16 @@ export function createRedisLimiters({
         const now = clock().getTime();
         await withFallback(
           async () => {
-            await Promise.all(
-              keys.map((key) => redis.eval(script, 1, storedKey(name, key), now, scriptArgument)),
-            );
+            await evalOn(keys, now, noLimits);
           },
           async () => undefined,
         );
       },
       async reserve(keys) {
         const now = clock().getTime();
-        const storedKeys = keys.map((key) => storedKey(name, key));
         return withFallback(
           async () => {
-            const wait = Number(
-              await redis.eval(
-                reserveScript,
-                storedKeys.length,
-                ...storedKeys,
-                now,
-                ...reserveArguments,
-              ),
-            );
+            const wait = Number(await evalOn(keys, now, limits));
             // The copy in memory, which answers if Redis stops: it counts what Redis counted.
             if (wait === 0) await fallback.record(keys);
             return toRetryAfterSeconds([wait]);
@@ -268,10 +233,9 @@ export function createRedisLimiters({
           const [count, endsAt] = readNumbers(stored) ?? [0, 0];
           return windowWaitMs({ count, endsAt }, options.max, now);
         },
-        RECORD_IN_WINDOW,
-        options.windowMs,
         RESERVE_IN_WINDOW,
         [options.windowMs, options.max],
+        [options.windowMs, NO_LIMIT],
       );
     },
     backoff(name, options) {
@@ -283,10 +247,9 @@ export function createRedisLimiters({
           const [count, lastAt] = readNumbers(stored) ?? [0, 0];
           return backoffWaitMs({ count, lastAt }, options, now);
         },
-        RECORD_FAILURE,
-        options.forgetAfterMs,
         RESERVE_FAILURE,
         [options.forgetAfterMs, options.freeFailures, options.maxDelayMs],
+        [options.forgetAfterMs, NO_LIMIT, options.maxDelayMs],
       );
     },
   };

@@ -81,32 +81,26 @@ export function createMemoryLimiters(clock: Clock): AttemptLimiters {
 const MAX_KEYS = 100_000;
 
 /**
- * Counts attempts per key (a client address) in fixed windows: `max` per `windowMs`, in this
- * process's memory.
+ * A limiter of one store of counts in this process's memory, told by its kind how long a key's
+ * count must wait and what one more attempt makes of it. Every call is synchronous inside, so
+ * nothing runs between a reservation's check and its count.
  */
-function createAttemptLimiter({
-  max,
-  windowMs,
+function createMemoryLimiter<Count extends { count: number }>({
   clock,
-}: FixedWindowOptions & { clock: Clock }): AttemptLimiter {
-  const windows = new LRUCache<string, Window>({ max: MAX_KEYS });
-
-  function current(key: string, now: number): Window | undefined {
-    const window = windows.get(key);
-    if (!window || window.endsAt <= now) return undefined;
-    return window;
-  }
-
-  // Synchronous, so that nothing runs between a check and its count.
-  function waitSeconds(keys: string[], now: number): number {
-    return toRetryAfterSeconds(keys.map((key) => windowWaitMs(windows.get(key), max, now)));
-  }
-  function recordAt(keys: string[], now: number): void {
-    for (const key of keys) {
-      const window = current(key, now) ?? { count: 0, endsAt: now + windowMs };
-      windows.set(key, { ...window, count: window.count + 1 });
-    }
-  }
+  waitMs,
+  counted,
+}: {
+  clock: Clock;
+  waitMs: (count: Count | undefined, now: number) => number;
+  /** The count after one more attempt at `now`. */
+  counted: (count: Count | undefined, now: number) => Count;
+}): AttemptLimiter {
+  const counts = new LRUCache<string, Count>({ max: MAX_KEYS });
+  const waitSeconds = (keys: string[], now: number) =>
+    toRetryAfterSeconds(keys.map((key) => waitMs(counts.get(key), now)));
+  const recordAt = (keys: string[], now: number) => {
+    for (const key of keys) counts.set(key, counted(counts.get(key), now));
+  };
 
   return {
     async retryAfterSeconds(keys) {
@@ -122,16 +116,34 @@ function createAttemptLimiter({
       return wait;
     },
     async release(keys) {
-      const now = clock().getTime();
       for (const key of keys) {
-        const window = current(key, now);
-        if (window && window.count > 0) windows.set(key, { ...window, count: window.count - 1 });
+        const count = counts.get(key);
+        if (count && count.count > 0) counts.set(key, { ...count, count: count.count - 1 });
       }
     },
     async clear(key) {
-      windows.delete(key);
+      counts.delete(key);
     },
   };
+}
+
+/**
+ * Counts attempts per key (a client address) in fixed windows: `max` per `windowMs`, in this
+ * process's memory.
+ */
+function createAttemptLimiter({
+  max,
+  windowMs,
+  clock,
+}: FixedWindowOptions & { clock: Clock }): AttemptLimiter {
+  return createMemoryLimiter<Window>({
+    clock,
+    waitMs: (window, now) => windowWaitMs(window, max, now),
+    counted: (window, now) =>
+      window && window.endsAt > now
+        ? { ...window, count: window.count + 1 }
+        : { count: 1, endsAt: now + windowMs },
+  });
 }
 
 /**
@@ -145,41 +157,12 @@ function createBackoffLimiter({
   clock,
   ...options
 }: BackoffOptions & { clock: Clock }): AttemptLimiter {
-  const failures = new LRUCache<string, Failures>({ max: MAX_KEYS });
-
-  // Synchronous, so that nothing runs between a check and its count.
-  function waitSeconds(keys: string[], now: number): number {
-    return toRetryAfterSeconds(keys.map((key) => backoffWaitMs(failures.get(key), options, now)));
-  }
-  function recordAt(keys: string[], now: number): void {
-    for (const key of keys) {
-      const entry = failures.get(key);
-      const isRemembered = entry !== undefined && entry.lastAt + options.forgetAfterMs > now;
-      failures.set(key, { count: (isRemembered ? entry.count : 0) + 1, lastAt: now });
-    }
-  }
-
-  return {
-    async retryAfterSeconds(keys) {
-      return waitSeconds(keys, clock().getTime());
+  return createMemoryLimiter<Failures>({
+    clock,
+    waitMs: (failures, now) => backoffWaitMs(failures, options, now),
+    counted: (failures, now) => {
+      const isRemembered = failures !== undefined && failures.lastAt + options.forgetAfterMs > now;
+      return { count: (isRemembered ? failures.count : 0) + 1, lastAt: now };
     },
-    async record(keys) {
-      recordAt(keys, clock().getTime());
-    },
-    async reserve(keys) {
-      const now = clock().getTime();
-      const wait = waitSeconds(keys, now);
-      if (wait === 0) recordAt(keys, now);
-      return wait;
-    },
-    async release(keys) {
-      for (const key of keys) {
-        const entry = failures.get(key);
-        if (entry && entry.count > 0) failures.set(key, { ...entry, count: entry.count - 1 });
-      }
-    },
-    async clear(key) {
-      failures.delete(key);
-    },
-  };
+  });
 }
