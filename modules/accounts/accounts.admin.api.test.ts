@@ -294,6 +294,25 @@ describe('PUT /api/user/:id', () => {
       after: { name: 'New Name', email },
     });
     expect(JSON.stringify(entry)).not.toMatch(/password/i);
+    // The old address hears where the account's mail now goes; a new name alone sends nothing.
+    const told = await test.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, user.email));
+    expect(told.map((mail) => mail.subject)).toEqual([
+      'The e-mail address of your Inzu account was changed',
+    ]);
+    expect(told[0]!.body).toContain(email);
+    expect(told[0]!.body).not.toContain('Old Name');
+    await test.app.inject({
+      method: 'PUT',
+      url: `/api/user/${user.id}`,
+      headers: admin.bearer,
+      payload: { name: 'Newer Name', email },
+    });
+    expect(await test.database.db.select().from(outbox).where(eq(outbox.recipient, email))).toEqual(
+      [],
+    );
   });
 
   it('keeps e-mails unique whatever their case (409), but a user may keep their own', async () => {
