@@ -225,14 +225,10 @@ export function createAccountsService({
     return { token, user: toUserView(user), deviceToken };
   }
 
-  /** The id of a device cookie that vouches for this user, or null. */
-  async function readDeviceId(deviceToken: string | null | undefined, userId: string) {
+  /** Whose sign-ins a device cookie vouches for, and its id; null for none or a forged one. */
+  async function readDevice(deviceToken: string | null | undefined) {
     if (!deviceToken) return null;
-    const device = parseSigned(
-      DevicePayloadSchema,
-      await signer.verify(DEVICE_PURPOSE, deviceToken),
-    );
-    return device?.userId === userId ? device.id : null;
+    return parseSigned(DevicePayloadSchema, await signer.verify(DEVICE_PURPOSE, deviceToken));
   }
 
   /** Registers a buyer, seller or guest and signs them in. The e-mail is unique in any case. */
@@ -266,12 +262,16 @@ export function createAccountsService({
    * challenge instead of a session.
    */
   async function login(input: LoginInput, client: ClientContext): Promise<LoginOutcome> {
-    const user = await findUserByEmail(db, input.email);
+    // Only a genuine device cookie makes the account be read before the limits: a burst of
+    // guesses without one is refused without touching the database.
+    const device = await readDevice(client.deviceToken);
+    const vouchedFor = device ? await findUserByEmail(db, input.email) : undefined;
     const attempt = await limits.beginPasswordAttempt({
       email: input.email,
       clientAddress: client.clientAddress,
-      deviceId: user ? await readDeviceId(client.deviceToken, user.id) : null,
+      deviceId: device && vouchedFor?.id === device.userId ? device.id : null,
     });
+    const user = vouchedFor ?? (await findUserByEmail(db, input.email));
     const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !isValid) throw new UnauthorizedError(t('account.invalidCredentials'));
     await attempt.succeeded();
