@@ -625,6 +625,9 @@ describe('a stolen session cannot lock the owner out', () => {
     );
     const missing = await call('DELETE', `/api/user/${randomUUID()}/two-step`, admin.auth);
     expect(missing.statusCode).toBe(404);
+    const malformed = await call('DELETE', '/api/user/not-an-id/two-step', admin.auth);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/^id: /);
   });
 });
 
