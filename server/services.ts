@@ -146,7 +146,7 @@ export function createServices({
   const settings = createSettingsService({ db, clock, audit });
   // One set of sign-in limits: a password checked by the security page counts as a sign-in.
   const limits = createAuthLimits({ limiters, settings: authLimits });
-  const notices = createAccountNotices({ mail, siteUrl });
+  const notices = createAccountNotices({ mail, siteUrl, limiters });
   const accountsAdmin = createAccountsAdminService({
     db,
     clock,

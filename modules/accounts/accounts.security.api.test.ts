@@ -592,6 +592,26 @@ describe('a stolen session cannot lock the owner out', () => {
     ]);
   });
 
+  it('tells an address of the same kind of change once every 5 minutes, so it cannot be flooded', async () => {
+    const account = await accountOf();
+    const passwords = [PASSWORD, NEW_PASSWORD, PASSWORD, NEW_PASSWORD];
+    for (let change = 1; change < passwords.length; change++) {
+      const changed = await call('POST', '/api/me/password', account.auth, {
+        currentPassword: passwords[change - 1],
+        newPassword: passwords[change],
+      });
+      expect(changed.statusCode, `change ${change}`).toBe(200);
+    }
+    const subjects = async () => (await mailTo(account.email)).map((mail) => mail.subject);
+    expect(await subjects()).toEqual(['Your Inzu password was changed']);
+    time.advanceSeconds(5 * 60);
+    await call('POST', '/api/me/password', account.auth, {
+      currentPassword: NEW_PASSWORD,
+      newPassword: PASSWORD,
+    });
+    expect(await subjects()).toHaveLength(2);
+  });
+
   it('lets an admin turn a user’s two-step sign-in off: audited, sessions ended, user told', async () => {
     const account = await accountOf();
     await turnOnTwoStep(account);
