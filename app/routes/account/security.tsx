@@ -5,6 +5,7 @@ import { t, tCount } from '#lib/i18n.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { AccountPage } from '#app/components/account-page.tsx';
 import { FormField } from '#app/components/form-field.tsx';
+import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import { FormMessage } from '#app/components/form-message.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import type { IntentOf } from '#app/forms/form-action.server.ts';
@@ -54,9 +55,31 @@ function groupedSecret(secret: string): string {
   return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 }
 
-/** The answer to one of the page's forms, under that form. */
+/** The id prefix of each form's fields, for the error summary's links. */
+const FIELD_ID_PREFIXES: Record<Intent, string> = {
+  setUp: 'setup',
+  enable: 'enable',
+  disable: 'disable',
+  recoveryCodes: 'codes',
+  password: 'field',
+  endSession: 'field',
+};
+
+/**
+ * The answer to one of the page's forms, under that form: a refusal naming fields is the site's
+ * error summary (their labels, linked), not the answer's `field: message`.
+ */
 function Answer({ answer, intent }: { answer: SecurityAnswer | undefined; intent: Intent }) {
   if (!answer || answer.intent !== intent) return null;
+  if (!answer.ok && Object.keys(answer.fieldErrors).length > 0) {
+    return (
+      <FormErrorSummary
+        answer={answer}
+        fieldErrors={answer.fieldErrors}
+        idPrefix={FIELD_ID_PREFIXES[intent]}
+      />
+    );
+  }
   return (
     <div aria-live="polite">
       <FormMessage tone={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage>
@@ -212,9 +235,7 @@ export default function SecurityPage({
                   <button type="submit" className="button-primary" disabled={isBusy}>
                     {t('twoStep.confirm')}
                   </button>
-                  {answer?.intent === 'enable' && !answer.ok && (
-                    <Answer answer={answer} intent="enable" />
-                  )}
+                  <Answer answer={answer} intent="enable" />
                 </Form>
               </div>
             ) : (
