@@ -87,7 +87,7 @@ test('an admin creates a property with a photo, sees it published, edits it and 
 
   // A missing field is named beside it.
   await page.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page.getByText('Title is required', { exact: true })).toBeVisible();
+  await expect(page.locator('#field-title-error')).toHaveText('Title is required');
 
   const title = `Admin villa ${randomUUID().slice(0, 8)}`;
   await page.getByLabel('Title', { exact: true }).fill(title);

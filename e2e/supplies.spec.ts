@@ -120,5 +120,5 @@ test('the supply form shows the fields of the chosen type', async ({ page }, tes
   await page.getByLabel('Price (RWF)').fill('1000000');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Something went wrong while submitting the request.')).toBeVisible();
-  await expect(page.getByText('Title is required', { exact: true })).toBeVisible();
+  await expect(page.locator('#field-title-error')).toHaveText('Title is required');
 });
