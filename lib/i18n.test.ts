@@ -170,9 +170,15 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'place.district',
   'savedSearch.mailLine',
   'landing.rwanda',
+  // The place alone where a language needs no preposition of its own (rw: 'i {place}').
+  'landing.inPlace',
   'filters.atLeast',
   'place.fieldDistrict',
   'listing.upiShown',
+  // A label and its error: Kinyarwanda writes the colon as English does (French spaces it).
+  'form.fieldError',
+  // A field's name before its change in the audit log, likewise.
+  'admin.audit.fieldName',
 ]);
 const isName = (key: string) => SAME_IN_EVERY_LANGUAGE.has(key) || key.startsWith('social.');
 

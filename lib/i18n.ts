@@ -46,15 +46,28 @@ export function currentLocale(): Locale {
   return readLocale();
 }
 
-const pluralRules = new Map<Locale, Intl.PluralRules>();
+/** The plural forms the catalogues hold: `.one` and `.other`. */
+type PluralForm = 'one' | 'other';
 
-function pluralOf(locale: Locale, count: number): Intl.LDMLPluralRule {
-  let rules = pluralRules.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    pluralRules.set(locale, rules);
-  }
-  return rules.select(count);
+/**
+ * Which form a count takes, by each language's own rule, written out rather than read from
+ * Intl.PluralRules: its answer depends on the ICU data of whoever runs it. Node has no
+ * Kinyarwanda and answers with English ('icyumba 1'), Chromium knows 'rw' but has no rule for
+ * it and answers 'other' ('ibyumba 1'), and newer ICU gives French a 'many' for millions; the
+ * server and the hydrated page must print the same text.
+ */
+const PLURAL_RULES: Record<Locale, (count: number) => PluralForm> = {
+  // Kinyarwanda puts the noun in its singular class for one thing only: icyumba 1, ibyumba 0.
+  rw: (count) => (count === 1 ? 'one' : 'other'),
+  // English (CLDR): one for exactly 1.
+  en: (count) => (count === 1 ? 'one' : 'other'),
+  // French (CLDR): one for 0 and 1, and whatever lies between (0,5 mois; 1,5 chambre).
+  fr: (count) => (Math.abs(count) < 2 ? 'one' : 'other'),
+};
+
+/** The plural form `count` takes in `locale`, the same on the server and in every browser. */
+export function pluralOf(locale: Locale, count: number): PluralForm {
+  return PLURAL_RULES[locale](count);
 }
 
 type PluralBase<Key extends string> = Key extends `${infer Base}.other` ? Base : never;

@@ -61,6 +61,9 @@ export function parseLanding(
 
 /** "Houses for rent in Kicukiro", "… in Gikondo, Kicukiro", "… in Rwanda". */
 export function landingTitle({ type, offer, district, sector }: Landing): string {
-  const place = sector ? `${sector}, ${district}` : (district ?? t('landing.rwanda'));
+  const town = sector ? `${sector}, ${district}` : district;
+  // A language may say "in" one way for a town and another for the country: Kinyarwanda writes
+  // "i Kicukiro" but "mu Rwanda", so the place carries its own preposition there.
+  const place = town ? t('landing.inPlace', { place: town }) : t('landing.rwanda');
   return t(`landing.title.${type}.${offer}`, { place });
 }

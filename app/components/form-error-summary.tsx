@@ -84,7 +84,7 @@ export function FormErrorSummary({
                 control.scrollIntoView({ block: 'center' });
               }}
             >
-              {labels[name] ? `${labels[name]}: ${message}` : message}
+              {labels[name] ? t('form.fieldError', { field: labels[name], message }) : message}
             </a>
           </li>
         ))}

@@ -90,6 +90,8 @@ export const en = {
   'listing.viewDetails': 'View Details',
   'listing.forRent': 'For Rent',
   'listing.forSale': 'For Sale',
+  'listing.offer.Rent': 'Rent',
+  'listing.offer.Sale': 'Sale',
   'listing.availability.Sold': 'Sold',
   'listing.availability.Rented': 'Rented',
   'listing.availability.Available': 'Available',
@@ -214,6 +216,7 @@ export const en = {
   'inquiries.notFound': 'Conversation not found.',
   'inquiries.back': 'All inquiries',
   'inquiries.visitorDetails': 'Who asked',
+  'inquiries.interest': 'Interested in',
   'inquiries.listing': 'Listing',
   'inquiries.you': 'You',
   'inquiries.lister': 'Lister',
@@ -238,6 +241,8 @@ export const en = {
   'inquiry.role.buyer': 'Buying',
   'inquiry.role.seller': 'Selling',
   'inquiry.role.guest': 'Other',
+  'inquiry.roleRent.buyer': 'Renting',
+  'inquiry.roleRent.seller': 'Letting',
   'inquiry.message': 'Message',
   'inquiry.agree': 'I agree to receive emails',
   'inquiry.submit': 'Send Request',
@@ -267,6 +272,8 @@ export const en = {
   'contact.failure': 'Something went wrong',
 
   'form.errorSummary': 'Please fix the following:',
+  'form.checkFields': 'Check the marked fields, then send the form again.',
+  'form.fieldError': '{field}: {message}',
 
   'auth.adminOnly': 'Only admins can do this.',
 
@@ -321,6 +328,7 @@ export const en = {
   'reset.requestFailure': 'Could not send the reset link. Please try again.',
   'reset.title': 'Choose a new password',
   'reset.heading': 'Choose a new password',
+  'reset.intro': 'Type your new password twice. It needs at least {min} characters.',
   'reset.submit': 'Save new password',
   'reset.submitting': 'Saving...',
   'reset.done': 'Your password has been changed. You can now log in.',
@@ -355,6 +363,8 @@ export const en = {
     'Choose new photos to replace the current ones, or leave empty to keep them.',
   'form.chosenPhotos': 'Chosen photos',
   'form.cover': 'Cover',
+  'form.photoPreparing': 'Preparing...',
+  'form.photoSending': 'Sending {name}',
   'form.submit': 'Submit',
   'form.submitting': 'Submitting...',
   'form.save': 'Save changes',
@@ -568,13 +578,14 @@ export const en = {
   'place.cell': 'Cell (optional)',
   'place.chooseDistrict': 'Choose a district',
   'place.chooseSector': 'Choose a sector',
-  'place.streetHint': 'Street, building or landmark, e.g. KG 11 Ave near the market (optional)',
+  'place.street': 'Street, building or landmark (optional)',
+  'place.streetHint': 'For example KG 11 Ave near the market',
   'province.kigali': 'Kigali City',
   'province.north': 'Northern Province',
   'province.south': 'Southern Province',
   'province.east': 'Eastern Province',
   'province.west': 'Western Province',
-  'price.periodLabel': 'A rent is paid per',
+  'price.periodLabel': 'Rent period',
   'price.periodUsual': 'Usual for the type',
   'price.periodHint':
     'Left as is: hotels per night, vehicles per day, houses and apartments per month. A sale price has none.',
@@ -588,8 +599,8 @@ export const en = {
   'price.suffix.week': '/ week',
   'price.suffix.month': '/ month',
   'price.suffix.year': '/ year',
-  'request.budgetFor': 'The budget is for',
-  'request.budgetToBuy': 'Buying',
+  'request.budgetFor': 'Budget period',
+  'request.budgetToBuy': 'Buying (total amount)',
   'request.budgetHint': 'Renting? Say per what period the budget is.',
   'listing.upi': 'UPI (land parcel number, optional)',
   'listing.upiHint': 'As on the land title, e.g. 1/02/03/04/1234',
@@ -637,6 +648,7 @@ export const en = {
   'landing.title.Motorcycle.Rent': 'Motorcycles for hire in {place}',
   'landing.title.Motorcycle.Sale': 'Motorcycles for sale in {place}',
   'landing.rwanda': 'Rwanda',
+  'landing.inPlace': '{place}',
   'landing.description.one':
     '{title}: {count} listing with photos, prices in RWF and the owner’s contact, on Inzu.',
   'landing.description.other':
@@ -666,6 +678,11 @@ export const en = {
   'priceGuide.group.Apartment.other': '{count}-bedroom apartments in {district}',
   'priceGuide.basis.one': 'Median of {count} listing from the last {days} days.',
   'priceGuide.basis.other': 'Median of {count} listings from the last {days} days.',
+  'priceGuide.notCompared.fewListings':
+    'Not enough similar listings in {district} to compare this price yet.',
+  'priceGuide.notCompared.type': 'Only the prices of houses and apartments are compared.',
+  'priceGuide.notCompared.period': 'Only monthly rents are compared.',
+  'priceGuide.notCompared.place': 'This listing has no district, so its price is not compared.',
   'emailChoices.label.search': 'New listings for my saved searches',
   'emailChoices.about.search': 'your saved searches',
   'savedSearch.heading': 'Saved searches',
@@ -837,4 +854,27 @@ export const en = {
   'sessions.lastSeen': 'last used {date}',
   'sessions.current': 'This device',
   'sessions.signOut': 'Sign out',
+  'emailProof.heading': 'E-mail address',
+  'emailProof.provedOn': '{email} is confirmed since {date}.',
+  'emailProof.notProved':
+    '{email} is not confirmed yet. Follow the link we e-mail to it while signed in: the conversations you started from this address without signing in then join your account.',
+  'emailProof.send': 'E-mail me the confirmation link',
+  'emailProof.pageTitle': 'Confirm your e-mail address',
+  'emailProof.question': 'Confirm that {email} is the e-mail address of your account?',
+  'emailProof.explain':
+    'The conversations you started from this address without signing in then join your account.',
+  'emailProof.confirm': 'Confirm my address',
+  'emailProof.alreadyProved': 'Your e-mail address is already confirmed.',
+  'emailProof.seeInquiries': 'See your inquiries',
+  'emailProof.newLink': 'Ask for a new link',
+  'guestConversation.invalid':
+    'This conversation link is not valid or has expired. The latest e-mail about your question has a new link.',
+  'guestConversation.joined':
+    'This conversation is now in your account. Sign in to read and answer it.',
+  'guestConversation.intro':
+    'You opened this conversation with the link we e-mailed you, without an account. Keep the link to yourself: whoever has it can read and answer here.',
+  'guestConversation.signIn': 'Sign in',
+  'guestConversation.register':
+    'Keep all your conversations in one place: register with this e-mail address and confirm it.',
+  'guestConversation.registerLink': 'Register',
 } as const;

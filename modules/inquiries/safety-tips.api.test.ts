@@ -93,7 +93,7 @@ describe('safety tips in e-mails', () => {
     const asked = await ask(email, { 'accept-language': 'fr' });
     expect(asked.statusCode, asked.body).toBe(201);
     const [confirmation] = await mailTo(email);
-    expect(confirmation!.body).toContain('Restez prudent :');
+    expect(confirmation!.body).toContain('Restez prudent\u00a0:');
     expect(confirmation!.body).toContain('bureau foncier');
   });
 });

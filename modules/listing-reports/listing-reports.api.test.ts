@@ -437,7 +437,7 @@ describe('deciding on reports', () => {
       .where(
         and(
           eq(notifications.userId, guest.user.id),
-          eq(notifications.title, 'Votre signalement de « Fine house »'),
+          eq(notifications.title, 'Votre signalement de «\u00a0Fine house\u00a0»'),
         ),
       );
     expect(french).toMatchObject({ kind: 'notice' });

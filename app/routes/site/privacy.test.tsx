@@ -97,7 +97,7 @@ describe('/privacy', () => {
     expect(english).toContain('National Cyber Security Authority (NCSA)');
     expect(english).toContain('href="/account/data"');
     const kinyarwanda = await page('rw');
-    expect(kinyarwanda).toContain('Itangazo ryerekeye amakuru bwite');
+    expect(kinyarwanda).toContain('Politiki yo kurinda amakuru bwite');
     expect(kinyarwanda).toContain('amezi 18');
     expect(kinyarwanda).toContain('href="/rw/account/data"');
     const french = await page('fr');
@@ -114,7 +114,7 @@ describe('/privacy', () => {
     for (const form of [
       <Register key="register" />,
       <Contact key="contact" />,
-      <InquiryForm key="inquiry" listingId="0b6f3c52-3f1e-4f6e-9d8a-1c2b3d4e5f60" />,
+      <InquiryForm key="inquiry" listingId="0b6f3c52-3f1e-4f6e-9d8a-1c2b3d4e5f60" offer="Sale" />,
     ]) {
       const html = await render(form);
       expect(html).toContain('How we use your data:');

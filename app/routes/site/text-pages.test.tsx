@@ -60,7 +60,7 @@ describe('/about and /terms', () => {
     expect(about[0]).toMatch(/^Inzu is Kigali's property and asset marketplace/);
     const terms = await paragraphsOf('/terms');
     expect(terms[0]).toMatch(/should replace them/);
-    expect((await paragraphsOf('/rw/about'))[0]).toMatch(/^Inzu ni isoko ry'imitungo/);
+    expect((await paragraphsOf('/rw/about'))[0]).toMatch(/^Inzu ni isoko ry'inzu, ibibanza/);
     expect((await paragraphsOf('/fr/terms'))[0]).toMatch(/^Ces conditions sont provisoires/);
   });
 

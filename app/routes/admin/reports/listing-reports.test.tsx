@@ -72,13 +72,15 @@ describe('/admin-panel/reports/listings', () => {
     expect(render('en', 'dismissedBefore')).toContain(
       'Not counted: the reporter’s earlier report was dismissed',
     );
-    expect(render('fr', 'newAccount')).toContain('Non pris en compte : compte de moins de 7 jours');
+    expect(render('fr', 'newAccount')).toContain(
+      'Non pris en compte\u00a0: compte de moins de 7 jours',
+    );
     expect(render('fr', null, true)).toContain(
-      'Pris en compte pour masquer l’annonce : auteur vérifié',
+      'Pris en compte pour masquer l’annonce\u00a0: auteur vérifié',
     );
     expect(render('rw', 'newAccount')).toContain('Ntibarwa: konti itaramara iminsi 7');
     expect(render('rw', 'sameAddress')).toContain(
-      'Ntibarwa: yaturutse kuri aderesi imwe n’indi raporo',
+      'Ntibarwa: yaturutse kuri aderesi imwe n&#x27;indi raporo',
     );
   });
 });
