@@ -30,3 +30,13 @@ export function pageMeta({
   if (image) tags.push({ property: 'og:image', content: image });
   return tags;
 }
+
+/**
+ * The title of a page that could not be shown: the 404 page's for an absent one (an unknown
+ * path or type), else the error page's. The meta function of the route whose boundary shows it
+ * gives it, as the only title of the document.
+ */
+export function errorMeta(isNotFound: boolean): MetaDescriptor[] {
+  const title = isNotFound ? t('notFound.title') : t('error.title');
+  return [{ title: `${title} | ${t('brand.name')}` }];
+}

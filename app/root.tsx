@@ -1,5 +1,4 @@
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -10,11 +9,12 @@ import {
   type MetaDescriptor,
 } from 'react-router';
 import { currentLocale, LOCALES, switchPathLocale, t } from '#lib/i18n.ts';
-import { lazy, Suspense } from 'react';
 import type { Route } from './+types/root';
 import stylesheetUrl from './app.css?url';
 import { useLinkNavigation } from './components/link.tsx';
 import { NavigationProgress } from './components/navigation-progress.tsx';
+import { isNotFoundError, NotFoundBoundary } from './components/not-found-boundary.tsx';
+import { errorMeta } from './page-meta.ts';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { MaintenanceBanner } from './components/maintenance-banner.tsx';
@@ -30,13 +30,6 @@ import {
   useUnreadNotifications,
 } from './use-root-data.ts';
 import { useStoredUser } from './use-stored-user.ts';
-
-// Loaded only for a 404: every page's JavaScript would otherwise carry the search and category
-// links it offers. The server renders it in full before answering; the browser keeps that
-// HTML until the chunk arrives.
-const NotFoundPage = lazy(() =>
-  import('./components/not-found-page.tsx').then((module) => ({ default: module.NotFoundPage })),
-);
 
 export function loader(args: Route.LoaderArgs) {
   return loadRootData(args);
@@ -124,23 +117,17 @@ export default function App() {
   return <Outlet />;
 }
 
-export function meta(): MetaDescriptor[] {
+export function meta({ error }: Route.MetaArgs): MetaDescriptor[] {
+  // The 404 page's title is the document's only one: a second, rendered by the boundary, would
+  // come after this one, and the browser shows the first.
+  if (isNotFoundError(error)) return errorMeta(true);
   return [{ title: t('brand.tagline') }];
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const maintenance = maintenanceNoticeOf(error);
   if (maintenance) return <MaintenancePage notice={maintenance} />;
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <>
-        <title>{`${t('notFound.title')} | ${t('brand.name')}`}</title>
-        <Suspense>
-          <NotFoundPage />
-        </Suspense>
-      </>
-    );
-  }
+  if (isNotFoundError(error)) return <NotFoundBoundary />;
   return (
     <main id="main" className="container-page py-24 text-center">
       <title>{`${t('error.title')} | ${t('brand.name')}`}</title>

@@ -8,7 +8,7 @@
 import { BULK_WORDS } from '#db/seed/bulk.ts';
 import { createRandom } from '#db/seed/demo-images.ts';
 import { ASSET_TYPES, PROPERTY_TYPES } from '#lib/listing.ts';
-import { toPrefixQuery } from '#lib/search-text.ts';
+import { readSearchText, toPrefixQuery } from '#lib/search-text.ts';
 
 const ROOM_COUNTS = [1, 2, 3, 4];
 
@@ -32,6 +32,18 @@ function buildPhrases(): string[] {
 }
 
 /**
+ * What the search service keys its cache by for a typed text: the prefix query of the words left
+ * and the filters the others name ('house kic' and 'inzu kic' are one); undefined for a text
+ * that asks for nothing (the newest listings).
+ */
+function searchKey(typed: string): string | undefined {
+  const { text, ...filters } = readSearchText(typed);
+  const query = toPrefixQuery(text);
+  if (query === undefined && Object.keys(filters).length === 0) return undefined;
+  return JSON.stringify([query, filters]);
+}
+
+/**
  * Search texts as typed, one per keystroke, each different from the others once normalised the
  * way the search service keys its cache, shuffled with a fixed seed.
  */
@@ -40,7 +52,7 @@ export function buildKeystrokeQueries(): string[] {
   for (const phrase of buildPhrases()) {
     for (let length = 1; length <= phrase.length; length += 1) {
       const typed = phrase.slice(0, length);
-      const key = toPrefixQuery(typed);
+      const key = searchKey(typed);
       if (key !== undefined && !byKey.has(key)) byKey.set(key, typed);
     }
   }

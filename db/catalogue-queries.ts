@@ -25,6 +25,7 @@ import {
   SEARCH_MATCH_CAP,
   searchConditions,
   toWordsQueries,
+  typeWordsBegun,
   type WordsBegun,
 } from './catalogue-sql.ts';
 import type { Database, Transaction } from './client.ts';
@@ -82,10 +83,10 @@ export function createCatalogueQueries<Row, View>({
   }
 
   /** The published rows a query's filters (and owner) keep. */
-  function publishedWhere(query: CatalogueListQuery): SQL {
+  function publishedWhere(query: CatalogueListQuery, options?: { isTypeChecked?: boolean }): SQL {
     return and(
       isPublishedSql,
-      ...listingFilterConditions(table, toListingFilters(query)),
+      ...listingFilterConditions(table, toListingFilters(query), options),
       query.ownerId ? eq(table.ownerId, query.ownerId) : undefined,
     )!;
   }
@@ -127,13 +128,15 @@ export function createCatalogueQueries<Row, View>({
     if (typedWords.length === 0) {
       return listPublished({ ...query, page, pageSize }, SEARCH_MATCH_CAP);
     }
+    const begun = await Promise.all(
+      typedWords.map((word) => keepWordsBegun(word, () => readWordsBegun(db, table, word))),
+    );
+    // A type is found by its word with the others, and checked on the rows found.
     const wordsQueries = toWordsQueries(
-      await Promise.all(
-        typedWords.map((word) => keepWordsBegun(word, () => readWordsBegun(db, table, word))),
-      ),
+      query.type ? [...begun, typeWordsBegun(query.type)] : begun,
     );
     if (wordsQueries === null) return { items: [], page, pageSize, total: 0, isTotalCapped: false };
-    const where = publishedWhere(query);
+    const where = publishedWhere(query, { isTypeChecked: true });
     const { inSearch, inHeadline } = searchConditions(table, wordsQueries);
     const offset = (page - 1) * pageSize;
     const sort = toListingFilters(query).sort;

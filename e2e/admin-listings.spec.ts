@@ -9,6 +9,7 @@ import { cardTitle, expect, propertyUrl, test, waitForHydration } from './fixtur
 
 const STAT_LABELS = {
   totalProperties: 'Total Properties',
+  totalAssets: 'Total Assets',
   activeRentals: 'Active Rentals',
   registeredUsers: 'Registered Users',
   requestedProperties: 'Requested Properties',
@@ -47,8 +48,11 @@ test('the dashboard counts are those of GET /api/dashboard-stats', async ({ page
     await page.goto('/admin-panel');
     const shown: Record<string, number> = {};
     for (const [name, label] of Object.entries(STAT_LABELS)) {
-      const card = page.locator('dl > div').filter({ hasText: label });
-      shown[name] = Number((await card.locator('dd').innerText()).replaceAll(',', ''));
+      const card = page
+        .locator('dl > div')
+        .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
+      // The count; a second <dd> says what it holds.
+      shown[name] = Number((await card.locator('dd').first().innerText()).replaceAll(',', ''));
     }
     const after = await (await page.context().request.get('/api/dashboard-stats')).json();
     expect(after).toEqual(before);
@@ -61,6 +65,16 @@ test('the dashboard counts are those of GET /api/dashboard-stats', async ({ page
     await expect(quick.getByRole('link', { name: link })).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: 'All Properties' })).toBeVisible();
+  // Each card says its offer and its review apart: never "Status: Pending" beside "Status: Rent".
+  const cards = page
+    .getByRole('region', { name: 'All Properties' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) });
+  await expect(cards.first()).toBeVisible();
+  for (const card of await cards.all()) {
+    await expect(card).toContainText(/Status: (Rent|Sale)/);
+    await expect(card).toContainText(/Review status: (Pending|Approved|Rejected)/);
+  }
   await expect(page.getByRole('navigation', { name: 'Pages' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
 });
@@ -93,7 +107,7 @@ test('an admin creates a property with a photo, sees it published, edits it and 
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('District').selectOption('Nyarugenge');
   await page.getByLabel('Sector').selectOption('Nyarugenge');
-  await page.getByLabel('Location', { exact: true }).fill('Kiyovu, Kigali');
+  await page.getByLabel('Street, building or landmark (optional)').fill('Kiyovu, Kigali');
   await page.getByLabel('Area (e.g. 120sqm)', { exact: true }).fill('250sqm');
   await page.getByLabel('Price (RWF)', { exact: true }).fill('2500000');
   await page.getByLabel('Bedrooms', { exact: true }).fill('4');
@@ -220,7 +234,7 @@ test('an admin creates a car with its kind fields, then deletes it from Manage A
   await page.getByLabel('Price (RWF)', { exact: true }).fill('18000000');
   await page.getByLabel('District').selectOption('Gasabo');
   await page.getByLabel('Sector').selectOption('Remera');
-  await page.getByLabel('Location', { exact: true }).fill('Remera, Kigali');
+  await page.getByLabel('Street, building or landmark (optional)').fill('Remera, Kigali');
   await page.getByRole('textbox', { name: 'Owner', exact: true }).fill('Inzu Motors');
   await page.getByLabel('Contact', { exact: true }).fill('0788000444');
   await page.getByLabel('Transmission', { exact: true }).fill('Manual');

@@ -127,3 +127,104 @@ test('a buyer saves a search and hears of a new listing that fits it once it is 
   expect(removed.status()).toBe(200);
   await others.close();
 });
+
+test('a search in Kinyarwanda or French finds what the English words find, as filters', async ({
+  page,
+}) => {
+  // "Houses Kicukiro" typed in Kinyarwanda: the houses placed in Kicukiro, not its hotel.
+  await page.goto('/rw/');
+  await waitForHydration(page);
+  await page.getByRole('searchbox').fill('inzu Kicukiro');
+  await expect(page).toHaveURL(/\/rw\/\?q=inzu\+Kicukiro$/);
+  await expect(card(page, 'Garden villa in Kicukiro')).toBeVisible();
+  await expect(card(page, 'Family home in Gikondo')).toBeVisible();
+  await expect(card(page, 'Airport lodge in Kanombe')).toHaveCount(0);
+  await expect(card(page, 'Hillside bungalow in Kimironko')).toHaveCount(0);
+
+  // The search page sets the type and the offer the French words name in its filters.
+  await page.goto('/fr/search?q=maison%20%C3%A0%20vendre%20%C3%A0%20Kicukiro');
+  await expect(page).toHaveURL(/\/fr\/search\?q=Kicukiro&/);
+  await expect(page).toHaveURL(/&type=House&offer=Sale/);
+  await expect(page.getByLabel('Type de bien', { exact: true })).toHaveValue('House');
+  await expect(card(page, 'Garden villa in Kicukiro')).toBeVisible();
+  await expect(card(page, 'Family home in Gikondo')).toBeVisible();
+  await expect(card(page, 'Airport lodge in Kanombe')).toHaveCount(0);
+});
+
+test('the filters follow the address: after a district chip, another filter keeps the district', async ({
+  page,
+}) => {
+  await page.goto('/get-properties/type/House');
+  await waitForHydration(page);
+  await page
+    .getByRole('navigation', { name: 'Listings by district' })
+    .getByRole('link', { name: /Kicukiro/ })
+    .click();
+  await expect(page).toHaveURL(/district=Kicukiro/);
+  const district = page.getByLabel('District', { exact: true });
+  await expect(district).toHaveValue('Kicukiro');
+
+  await page.getByLabel('Sort by', { exact: true }).selectOption('price_asc');
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await expect(page).toHaveURL(/district=Kicukiro/);
+  await expect(card(page, 'Garden villa in Kicukiro')).toBeVisible();
+  await expect(card(page, 'Hillside bungalow in Kimironko')).toHaveCount(0);
+
+  // A link that drops the filters, then Back: the controls show each address's choices.
+  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/district=/);
+  await page.getByText('Filter and sort').click();
+  await expect(district).toHaveValue('');
+  await page.goBack();
+  await expect(page).toHaveURL(/district=Kicukiro/);
+  await expect(district).toHaveValue('Kicukiro');
+});
+
+test.describe('on a 360 px phone, the list filters', () => {
+  test.skip(({ isMobile }) => !isMobile, 'phone layout only');
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('fit the panel without overlapping, and Apply closes them to show the results', async ({
+    page,
+  }) => {
+    await page.goto('/get-properties/type/House');
+    await waitForHydration(page);
+    await page.getByText('Filter and sort').click();
+    const panel = (await page.locator('details.filters form').boundingBox())!;
+    const labels = [
+      'Rent or sale',
+      'District',
+      'Sector',
+      'Sort by',
+      'Lowest price (RWF)',
+      'Highest price (RWF)',
+      'Rent period',
+      'Bedrooms',
+      'Bathrooms',
+    ];
+    const boxes = [];
+    for (const label of labels) {
+      const box = (await page.getByLabel(label, { exact: true }).boundingBox())!;
+      expect(box.x, label).toBeGreaterThanOrEqual(panel.x);
+      expect(box.x + box.width, label).toBeLessThanOrEqual(panel.x + panel.width);
+      boxes.push({ label, ...box });
+    }
+    for (const [index, a] of boxes.entries()) {
+      for (const b of boxes.slice(index + 1)) {
+        const isApart =
+          a.x + a.width <= b.x ||
+          b.x + b.width <= a.x ||
+          a.y + a.height <= b.y ||
+          b.y + b.height <= a.y;
+        expect(isApart, `${a.label} / ${b.label}`).toBe(true);
+      }
+    }
+
+    await page.getByLabel('Highest price (RWF)').fill('100000000');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/maxPrice=100000000/);
+    await expect(page.locator('details.filters')).not.toHaveAttribute('open');
+    await expect(page.locator('#list-results')).toBeFocused();
+    await expect(page.getByRole('article').first()).toBeInViewport();
+  });
+});

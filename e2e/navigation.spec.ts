@@ -16,6 +16,7 @@ const OUR_PROPERTY = [
   { label: 'Land', path: '/asset-property/Land', heading: 'Land Listings' },
   { label: 'Car', path: '/asset-property/Car', heading: 'Car Listings' },
   { label: 'Motorcycle', path: '/asset-property/Motorcycle', heading: 'Motorcycle Listings' },
+  { label: 'Clothes', path: '/asset-property/Clothes', heading: 'Clothes Listings' },
   { label: 'Other Properties', path: '/asset-property/Other', heading: 'Other Listings' },
 ] as const;
 
@@ -151,8 +152,29 @@ test.describe('unknown paths', () => {
     ).toBeVisible();
   });
 
-  test('an unknown list type is a 404 too', async ({ request }) => {
-    expect((await request.get('/get-properties/type/Castle')).status()).toBe(404);
-    expect((await request.get('/asset-property/Spaceship')).status()).toBe(404);
+  test('a list page of an unknown type or place is the same 404 page, in each language', async ({
+    page,
+  }) => {
+    const badLists = [
+      '/get-properties/type/Castle',
+      '/asset-property/Spaceship',
+      '/houses/rent/Atlantis',
+      '/houses/lease',
+      '/users/not-an-id',
+    ];
+    for (const prefix of ['', '/rw', '/fr']) {
+      await test.step(prefix || 'en', async () => {
+        expect((await page.goto(`${prefix}/no/such/page`))?.status()).toBe(404);
+        const title = await page.title();
+        const heading = await page.getByRole('heading', { level: 1 }).textContent();
+        if (!prefix) expect(title).toBe('Page not found | Inzu');
+        for (const path of badLists) {
+          expect((await page.goto(`${prefix}${path}`))?.status(), path).toBe(404);
+          await expect(page, path).toHaveTitle(title);
+          await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading ?? '');
+          await expect(page.getByText('Failed to fetch properties'), path).toHaveCount(0);
+        }
+      });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { MAX_PAGE } from './limits.ts';
 import { listAnswerSchema, listQuerySchema, readListQuery } from './list-query.ts';
 
 const QuerySchema = listQuerySchema(12, {
@@ -20,6 +21,11 @@ describe('readListQuery', () => {
     expect(
       readListQuery(url('page=-1&pageSize=9999&type=Castle&sort=price-asc'), QuerySchema),
     ).toEqual({ page: 1, pageSize: 12, sort: 'price-asc' });
+  });
+
+  it('reads a page number past the last any list answers as that last one, not as page 1', () => {
+    expect(readListQuery(url('page=100000'), QuerySchema).page).toBe(MAX_PAGE);
+    expect(readListQuery(url(`page=${MAX_PAGE}`), QuerySchema).page).toBe(MAX_PAGE);
   });
 
   it('reads an empty parameter (a filter left on "All") as absent', () => {

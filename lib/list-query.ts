@@ -23,7 +23,8 @@ export const PageQuerySchema = listQuerySchema(DEFAULT_PAGE_SIZE, {});
 /**
  * A list query from a page's URL. A bad parameter never fails the page: each one that does not
  * parse is left out (its default applies) and the others still apply, as does an empty one
- * (a filter left on "All"). `fallbacks` stand in for parameters the URL lacks, where the page's
+ * (a filter left on "All"). A page number past MAX_PAGE reads as MAX_PAGE, so that the list
+ * answers it as any page past its end. `fallbacks` stand in for parameters the URL lacks, where the page's
  * default differs from the API's (the users page opens on sellers).
  */
 export function readListQuery<Shape extends z.ZodRawShape>(
@@ -34,8 +35,10 @@ export function readListQuery<Shape extends z.ZodRawShape>(
   const accepted: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(schema.shape)) {
     const given = url.searchParams.get(key);
-    const raw = given === null || given.trim() === '' ? fallbacks[key] : given;
+    let raw = given === null || given.trim() === '' ? fallbacks[key] : given;
     if (raw === undefined) continue;
+    // A page past the last one any list answers is past the list's end: its page says so.
+    if (key === 'page' && /^\s*\d+\s*$/.test(raw) && Number(raw) > MAX_PAGE) raw = String(MAX_PAGE);
     const parsed = (field as z.ZodType).safeParse(raw);
     if (parsed.success) accepted[key] = raw;
   }

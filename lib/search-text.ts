@@ -1,3 +1,5 @@
+import type { ListingType, Offer } from './listing.ts';
+
 const MAX_WORDS = 8;
 const MAX_WORD_LENGTH = 40;
 
@@ -91,4 +93,150 @@ export function readRooms(text: string): { text: string; bedrooms?: number; bath
     rest = `${rest.slice(0, match.index)} ${rest.slice(match.index + match[0].length)}`;
   }
   return { text: rest.replace(/\s+/g, ' ').trim(), ...rooms };
+}
+
+/** What the words of a search text can name besides words to find: the list filters they are. */
+export type TextFilters = {
+  type?: ListingType;
+  offer?: Offer;
+  bedrooms?: number;
+  bathrooms?: number;
+};
+
+/**
+ * The words each type goes by in the site's three languages, singular and plural, written
+ * without accents (a typed word is compared with its accents folded: "hôtel" is "hotel").
+ * Kinyarwanda's "inzu" is its own plural; "amazu" is the plural people say.
+ */
+const TYPE_WORDS: Record<Exclude<ListingType, 'Other'>, readonly string[]> = {
+  House: ['house', 'houses', 'inzu', 'amazu', 'maison', 'maisons'],
+  Apartment: ['apartment', 'apartments', 'apartema', 'appartement', 'appartements'],
+  Hotel: ['hotel', 'hotels', 'hoteli', 'amahoteli'],
+  Land: [
+    'land',
+    'plot',
+    'plots',
+    'ikibanza',
+    'ibibanza',
+    'ubutaka',
+    'terrain',
+    'terrains',
+    'parcelle',
+    'parcelles',
+  ],
+  Car: ['car', 'cars', 'imodoka', 'voiture', 'voitures'],
+  Motorcycle: ['motorcycle', 'motorcycles', 'motorbike', 'motorbikes', 'moto', 'motos'],
+  Clothes: ['clothes', 'clothing', 'imyenda', 'vetement', 'vetements'],
+};
+
+/** Names that begin with a type's word but are something else: a Land Cruiser is a car. */
+const NOT_A_TYPE = new Set(['land cruiser', 'land rover']);
+
+const OFFER_WORDS: Record<Offer, readonly string[]> = {
+  Rent: ['rent', 'rents', 'rental', 'rentals', 'louer', 'location', 'ubukode', 'gukodesha'],
+  Sale: ['sale', 'sales', 'buy', 'vendre', 'vente', 'acheter', 'achat', 'kugura', 'kugurisha'],
+};
+
+/** "To let" says rent only as a pair: "let" alone is no offer. */
+const OFFER_PAIRS = new Map<string, Offer>([['to let', 'Rent']]);
+
+/**
+ * Kinyarwanda's passive of "rent" and "sell" agrees with what is on offer and may carry the
+ * present "ra": (inzu) ikodeshwa, irakodeshwa, (ibibanza) bigurishwa, biragurishwa,
+ * (ikibanza) kigurishwa, (inzu) zikodeshwa, and the infinitives gukodeshwa, kugurishwa.
+ */
+const OFFER_FORMS: [RegExp, Offer][] = [
+  [/^[a-z]{0,2}(?:ra)?kodeshwa$/, 'Rent'],
+  [/^[a-z]{0,2}(?:ra)?gurishwa$/, 'Sale'],
+];
+
+/**
+ * Words that only join the others, in English, French and Kinyarwanda (with the letters an
+ * apostrophe leaves: "l'hôtel", "y'ibyumba", "n'ubwogero"): no listing is found by them.
+ */
+const STOPWORDS = new Set([
+  // English.
+  ...['a', 'an', 'the', 'for', 'in', 'at', 'on', 'of', 'with', 'near', 'and', 'or', 'to', 'by'],
+  // French ("à" is "a" once folded).
+  ...['au', 'aux', 'de', 'du', 'des', 'la', 'le', 'les', 'l', 'd', 'en', 'pour', 'avec', 'dans'],
+  ...['pres', 'et', 'ou', 'sur', 'chez', 'un', 'une'],
+  // Kinyarwanda.
+  ...['mu', 'i', 'ku', 'kuri', 'muri', 'na', 'ya', 'yo', 'za', 'zo', 'cyangwa', 'kwa', 'kandi'],
+  ...['y', 'z', 'n', 'hafi', 'iri', 'ziri', 'ifite', 'zifite'],
+]);
+
+const wordTypes = new Map(
+  Object.entries(TYPE_WORDS).flatMap(([type, words]) =>
+    words.map((word) => [word, type as ListingType] as const),
+  ),
+);
+
+const wordOffers = new Map(
+  Object.entries(OFFER_WORDS).flatMap(([offer, words]) =>
+    words.map((word) => [word, offer as Offer] as const),
+  ),
+);
+
+/** A word as the word lists above write it: lower case, accents folded. */
+function foldWord(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+function offerOf(word: string): Offer | undefined {
+  return wordOffers.get(word) ?? OFFER_FORMS.find(([form]) => form.test(word))?.[1];
+}
+
+/**
+ * Reads a search text as a visitor means it, in any of the site's languages whatever the page's:
+ * the rooms it asks for (`readRooms`), the type its words name ("inzu", "apartema", "voiture",
+ * "hotels"), the offer ("ikodeshwa", "à louer", "for sale") become those filters, and the words
+ * that only join the others ("in", "à", "mu") go; the rest is the text to search. The first type
+ * named is the filter: another type named after it ("house with car parking") stays a word to
+ * find, and an offer named both ways ("rent or buy") filters nothing. A word whose filter the
+ * visitor set otherwise (`given`: a type list's car, say) also stays a word, since it asks for
+ * something else; rooms in the text give way to the rooms filter set. Only the filters the words
+ * add are answered.
+ */
+export function readSearchText(
+  typed: string,
+  given: TextFilters = {},
+): TextFilters & { text: string } {
+  const { text: rest, bedrooms, bathrooms } = readRooms(typed);
+  const found: TextFilters = {
+    bedrooms: given.bedrooms === undefined ? bedrooms : undefined,
+    bathrooms: given.bathrooms === undefined ? bathrooms : undefined,
+  };
+  const words = rest.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const folded = words.map(foldWord);
+  const kept: string[] = [];
+  const offers = new Set<Offer>();
+  let type: ListingType | undefined;
+  for (let index = 0; index < words.length; index++) {
+    const word = folded[index]!;
+    const pair = `${word} ${folded[index + 1] ?? ''}`;
+    const pairOffer = OFFER_PAIRS.get(pair);
+    if (pairOffer && (given.offer === undefined || given.offer === pairOffer)) {
+      offers.add(pairOffer);
+      index++;
+      continue;
+    }
+    const wordType = NOT_A_TYPE.has(pair) ? undefined : wordTypes.get(word);
+    if (wordType && (type ?? given.type ?? wordType) === wordType) {
+      type = wordType;
+      continue;
+    }
+    const offer = offerOf(word);
+    if (offer && (given.offer === undefined || given.offer === offer)) {
+      offers.add(offer);
+      continue;
+    }
+    if (STOPWORDS.has(word)) continue;
+    kept.push(words[index]!);
+  }
+  if (type !== undefined && type !== given.type) found.type = type;
+  if (offers.size === 1 && given.offer === undefined) found.offer = [...offers][0];
+  const filters = Object.fromEntries(
+    Object.entries(found).filter(([, value]) => value !== undefined),
+  ) as TextFilters;
+  return { text: kept.join(' '), ...filters };
 }

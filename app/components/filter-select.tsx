@@ -8,6 +8,7 @@ export function FilterSelect({
   allLabel,
   value,
   options,
+  className = 'min-w-40 flex-1 sm:flex-none',
 }: {
   name: string;
   label: string;
@@ -15,10 +16,12 @@ export function FilterSelect({
   allLabel: string;
   value: string;
   options: readonly { value: string; label: string }[];
+  /** Its box: by default it grows in a row of filters; a grid's cell sets its own. */
+  className?: string;
 }) {
   const id = `filter-${name}`;
   return (
-    <div className="min-w-40 flex-1 sm:flex-none">
+    <div className={className}>
       <label htmlFor={id} className="field-label">
         {label}
       </label>

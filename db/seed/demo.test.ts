@@ -10,7 +10,9 @@ import { countListings, seedDemoCatalogue } from '#db/seed/demo.ts';
 import { createTestDatabase } from '#db/testing.ts';
 import { ASSET_TYPES, PROPERTY_TYPES } from '#lib/listing.ts';
 import { PHOTO_WIDTHS } from '#lib/photos.ts';
+import { createCatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import { createMediaService, type MediaService } from '#modules/media/media.service.ts';
+import { createReportsService } from '#modules/reports/reports.service.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
 
 let database: DatabaseHandle;
@@ -112,6 +114,30 @@ describe.sequential('seed', () => {
     },
     SEED_TIMEOUT_MS,
   );
+
+  it('is rich enough for the price guide to give medians and for listings to compare prices', async () => {
+    const reports = createReportsService({
+      db: database.db,
+      clock: () => new Date(),
+      catalogueEvents: createCatalogueEvents({
+        onListenerError: (error) => {
+          throw error;
+        },
+      }),
+      cacheSeconds: 0,
+    });
+    const guide = await reports.getPriceGuide();
+    const medians = guide.rows.filter((row) => row.rentMedian !== null || row.saleMedian !== null);
+    expect(medians.length).toBeGreaterThanOrEqual(2);
+
+    const rows = await database.db.select().from(properties);
+    const compared = [];
+    for (const row of rows) {
+      const comparison = await reports.comparePrice({ ...row, status: row.offer });
+      if (comparison.position !== 'none') compared.push(row.title);
+    }
+    expect(compared.length).toBeGreaterThanOrEqual(10);
+  });
 
   it(
     'adds exactly the requested bulk listings, with the rare word in five properties',

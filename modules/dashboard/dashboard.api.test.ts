@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/dashboard-stats', () => {
-  it('counts from the database: listings, rentals, users, requests, supplies, pending', async () => {
+  it('counts what each label says: published properties and assets apart, pending apart', async () => {
     const admin = await createSignedInUser(test.database, { role: 'admin' });
     const seller = await createUser(test.database.db, { role: 'seller' });
     const buyer = await createUser(test.database.db, { role: 'buyer' });
@@ -30,6 +30,11 @@ describe('GET /api/dashboard-stats', () => {
     await createProperty(db, seller.id, { offer: 'Rent', moderation: 'Approved' });
     await createProperty(db, seller.id, { offer: 'Rent', moderation: 'Pending' });
     await createAsset(db, seller.id, { offer: 'Rent', availability: 'Sold' });
+    // Supplied too, but not on the site: a rejected house, a pending car, an expired
+    // house for rent.
+    await createProperty(db, seller.id, { moderation: 'Rejected' });
+    await createAsset(db, seller.id, { moderation: 'Pending' });
+    await createProperty(db, seller.id, { offer: 'Rent', expiredAt: new Date() });
     // The admin's own listing for sale, and a deleted one that counts nowhere.
     await createProperty(db, admin.user.id, { offer: 'Sale' });
     await createProperty(db, seller.id, { moderation: 'Pending', deletedAt: new Date() });
@@ -76,12 +81,15 @@ describe('GET /api/dashboard-stats', () => {
     const response = await test.app.inject({ url: '/api/dashboard-stats', headers: admin.bearer });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      totalProperties: 5,
+      // The house for rent, the admin's and the one asked about: not the pending, rejected,
+      // expired or deleted ones, nor the car.
+      totalProperties: 3,
+      totalAssets: 1,
       activeRentals: 1,
       registeredUsers: 3,
       requestedProperties: 1,
-      suppliedProperties: 4,
-      pendingApprovals: 1,
+      suppliedProperties: 7,
+      pendingApprovals: 2,
       inquiriesLast7Days: 2,
       matchesLast7Days: 1,
     });

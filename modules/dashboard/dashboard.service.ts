@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { isPublishedIn } from '#db/catalogue-sql.ts';
 import type { Database } from '#db/client.ts';
 import {
   assets,
@@ -14,25 +15,24 @@ export type DashboardService = ReturnType<typeof createDashboardService>;
 
 export function createDashboardService({ db }: { db: Database }) {
   /**
-   * The dashboard's counts, read from the database in one round trip: every listing that is not
-   * deleted (properties and assets), published listings for rent still available, users (not deleted), open
-   * requests, listings supplied by non-admins, supplies waiting for review, and the inquiries
-   * made and buyer-request matches told in the last 7 days.
+   * The dashboard's counts, read from the database in one round trip, each what its label says:
+   * properties (houses, apartments, hotels) and assets published on the site, apart; published
+   * listings for rent still available; users (not deleted); open requests; listings supplied by
+   * non-admins, whatever their review; listings waiting for review; and the inquiries made and
+   * buyer-request matches told in the last 7 days.
    */
   async function getStats(): Promise<DashboardStats> {
     const live = (table: typeof properties | typeof assets) => sql`${table.deletedAt} is null`;
     const supplied = (table: typeof properties | typeof assets) =>
       sql`${live(table)} and ${table.ownerId} in (select ${users.id} from ${users} where ${users.role} <> 'admin')`;
+    const rentedOut = (table: typeof properties | typeof assets) =>
+      sql`${isPublishedIn(table)} and ${table.offer} = 'Rent' and ${table.availability} = 'Available'`;
     const result = await db.execute<Record<keyof DashboardStats, number>>(sql`
       select
-        (select count(*) from ${properties} where ${live(properties)})
-          + (select count(*) from ${assets} where ${live(assets)}) as "totalProperties",
-        (select count(*) from ${properties} where ${live(properties)}
-          and ${properties.moderation} = 'Approved' and ${properties.offer} = 'Rent'
-          and ${properties.availability} = 'Available')
-          + (select count(*) from ${assets} where ${live(assets)}
-          and ${assets.moderation} = 'Approved' and ${assets.offer} = 'Rent'
-          and ${assets.availability} = 'Available') as "activeRentals",
+        (select count(*) from ${properties} where ${isPublishedIn(properties)}) as "totalProperties",
+        (select count(*) from ${assets} where ${isPublishedIn(assets)}) as "totalAssets",
+        (select count(*) from ${properties} where ${rentedOut(properties)})
+          + (select count(*) from ${assets} where ${rentedOut(assets)}) as "activeRentals",
         (select count(*) from ${users} where ${users.deletedAt} is null) as "registeredUsers",
         (select count(*) from ${propertyRequests} where ${propertyRequests.deletedAt} is null
           and ${propertyRequests.status} = 'Open') as "requestedProperties",
@@ -52,6 +52,7 @@ export function createDashboardService({ db }: { db: Database }) {
     const row = result.rows[0]!;
     return {
       totalProperties: Number(row.totalProperties),
+      totalAssets: Number(row.totalAssets),
       activeRentals: Number(row.activeRentals),
       registeredUsers: Number(row.registeredUsers),
       requestedProperties: Number(row.requestedProperties),

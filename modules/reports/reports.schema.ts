@@ -135,6 +135,17 @@ export type PriceComparison = {
   days: number;
 };
 
+/**
+ * Why a listing's price is not compared, for the page to say so: too few like listings of the
+ * last `days` days in its district (`fewListings`), a type the guide leaves out (hotels), a rent
+ * not by the month, or no district to compare it in (`place`).
+ */
+export type PriceNotCompared = {
+  position: 'none';
+  reason: 'fewListings' | 'type' | 'period' | 'place';
+  district: string | null;
+};
+
 /** The columns of a report table, in order: its CSV header. */
 export function reportColumns(table: ReportTable): string[] {
   return Object.keys(ReportSchema.shape[table].element.shape);

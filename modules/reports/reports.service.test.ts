@@ -413,7 +413,7 @@ describe('the price guide', () => {
     });
   });
 
-  it('compares nothing without a reliable median of like listings', async () => {
+  it('says why it compares nothing: too few like listings, or nothing like to compare with', async () => {
     const reports = reportsAt(now);
     const base = {
       type: 'House',
@@ -423,14 +423,32 @@ describe('the price guide', () => {
       bedrooms: 3,
       price: 400_000,
     };
-    // A sale (4 sales only), a weekly rent, another bedroom count, district or type.
-    expect(await reports.comparePrice({ ...base, status: 'Sale', pricePeriod: null })).toBeNull();
-    expect(await reports.comparePrice({ ...base, pricePeriod: 'week' })).toBeNull();
-    expect(await reports.comparePrice({ ...base, bedrooms: 4 })).toBeNull();
-    expect(await reports.comparePrice({ ...base, district: 'Gasabo' })).toBeNull();
-    expect(await reports.comparePrice({ ...base, district: null })).toBeNull();
-    expect(await reports.comparePrice({ ...base, type: 'Apartment' })).toBeNull();
-    expect(await reports.comparePrice({ ...base, type: 'Hotel' })).toBeNull();
+    const notCompared = (reason: string, district: string | null = 'Kicukiro') => ({
+      position: 'none',
+      reason,
+      district,
+    });
+    // A sale (4 sales only), another bedroom count, district or type: too few like listings.
+    expect(await reports.comparePrice({ ...base, status: 'Sale', pricePeriod: null })).toEqual(
+      notCompared('fewListings'),
+    );
+    expect(await reports.comparePrice({ ...base, bedrooms: 4 })).toEqual(
+      notCompared('fewListings'),
+    );
+    expect(await reports.comparePrice({ ...base, district: 'Gasabo' })).toEqual(
+      notCompared('fewListings', 'Gasabo'),
+    );
+    expect(await reports.comparePrice({ ...base, type: 'Apartment' })).toEqual(
+      notCompared('fewListings'),
+    );
+    // Never compared: a weekly rent, a listing without a district, a hotel.
+    expect(await reports.comparePrice({ ...base, pricePeriod: 'week' })).toEqual(
+      notCompared('period'),
+    );
+    expect(await reports.comparePrice({ ...base, district: null })).toEqual(
+      notCompared('place', null),
+    );
+    expect(await reports.comparePrice({ ...base, type: 'Hotel' })).toEqual(notCompared('type'));
   });
 
   it('compares a sale price once five sales back the median', async () => {

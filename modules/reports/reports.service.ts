@@ -14,6 +14,7 @@ import {
   REPORT_DEFAULT_WEEKS,
   REPORT_MAX_DAYS,
   type PriceComparison,
+  type PriceNotCompared,
   type PriceGuide,
   type PriceGuideType,
   type PriceRow,
@@ -335,7 +336,7 @@ export function createReportsService({
   /**
    * How a property's price compares with the guide's median of its group: a monthly rent with
    * the monthly rents, a sale price with the sale prices, of the same type, district and
-   * bedrooms. Null when there is no reliable median (or nothing to compare like with like).
+   * bedrooms; or why it is not compared (no reliable median, nothing to compare like with like).
    */
   async function comparePrice(listing: {
     type: string;
@@ -344,12 +345,18 @@ export function createReportsService({
     district: string | null;
     bedrooms: number;
     price: number;
-  }): Promise<PriceComparison | null> {
+  }): Promise<PriceComparison | PriceNotCompared> {
     const offer = listing.status === 'Sale' ? 'sale' : 'rent';
-    if (offer === 'rent' && listing.pricePeriod !== 'month') return null;
-    if (!listing.district || !(PRICE_GUIDE_TYPES as readonly string[]).includes(listing.type)) {
-      return null;
+    const notCompared = (reason: PriceNotCompared['reason']): PriceNotCompared => ({
+      position: 'none',
+      reason,
+      district: listing.district,
+    });
+    if (!(PRICE_GUIDE_TYPES as readonly string[]).includes(listing.type)) {
+      return notCompared('type');
     }
+    if (offer === 'rent' && listing.pricePeriod !== 'month') return notCompared('period');
+    if (!listing.district) return notCompared('place');
     const guide = await getPriceGuide();
     const row = guide.rows.find(
       (candidate) =>
@@ -358,7 +365,7 @@ export function createReportsService({
         candidate.bedrooms === listing.bedrooms,
     );
     const median = offer === 'rent' ? row?.rentMedian : row?.saleMedian;
-    if (!row || !median) return null;
+    if (!row || !median) return notCompared('fewListings');
     const difference = ((listing.price - median) / median) * 100;
     const percent = Math.round(Math.abs(difference));
     const isAbout = percent <= ABOUT_MEDIAN_PERCENT;

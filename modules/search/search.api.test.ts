@@ -346,6 +346,111 @@ describe('GET /api/search', () => {
     expect(ids((await search('ikodesh')).properties)).toEqual([cafe.id]);
   });
 
+  describe('in the three languages of the site', () => {
+    type Listed = Card & { type: string; status: string };
+    const found = async (q: string, query: Record<string, string> = {}) => {
+      const response = await test.app.inject({ url: '/api/search', query: { q, ...query } });
+      expect(response.statusCode).toBe(200);
+      const body: Omit<SearchBody, 'properties' | 'assets'> & {
+        properties: Listed[];
+        assets: Listed[];
+      } = response.json();
+      return body;
+    };
+    /** What a search shows: the same cards in the same order, and the same totals. */
+    const shown = (body: SearchBody) => ({
+      properties: ids(body.properties),
+      assets: ids(body.assets),
+      totals: body.totals,
+    });
+
+    let kicukiroHouseForRent: string;
+    let kicukiroHouseForSale: string;
+    let gasaboApartment: string;
+    let car: string;
+
+    beforeAll(async () => {
+      const db = test.database.db;
+      // Dated after every other test's rows, so these are the first cards of their searches.
+      const createdAt = new Date(Date.UTC(2100, 0, 1));
+      const kicukiro = { location: 'Kicukiro, Kigali', district: 'Kicukiro', createdAt };
+      const gasabo = { location: 'Kimironko, Gasabo', district: 'Gasabo', createdAt };
+      kicukiroHouseForRent = (
+        await createProperty(db, ownerId, { type: 'House', offer: 'Rent', ...kicukiro })
+      ).id;
+      kicukiroHouseForSale = (
+        await createProperty(db, ownerId, {
+          type: 'House',
+          offer: 'Sale',
+          pricePeriod: null,
+          ...kicukiro,
+        })
+      ).id;
+      // Its text speaks of a house: found by the word, not by "house", the type.
+      await createProperty(db, ownerId, {
+        type: 'Apartment',
+        title: 'Flat in a guest house',
+        ...kicukiro,
+      });
+      gasaboApartment = (await createProperty(db, ownerId, { type: 'Apartment', ...gasabo })).id;
+      await createProperty(db, ownerId, { type: 'House', ...gasabo });
+      car = (await createAsset(db, ownerId, { type: 'Car', name: 'Toyota RAV4', createdAt })).id;
+      await createAsset(db, ownerId, { type: 'Motorcycle', name: 'Car-park scooter', createdAt });
+    });
+
+    it.each([
+      ['inzu Kicukiro', 'house kicukiro'],
+      ['maison à Kicukiro', 'house kicukiro'],
+      ['house in Kicukiro', 'house kicukiro'],
+      ['maison à louer Kicukiro', 'house for rent kicukiro'],
+      ['inzu ikodeshwa i Kicukiro', 'house for rent kicukiro'],
+      ['apartema Gasabo', 'apartment gasabo'],
+      ['appartement Gasabo', 'apartment gasabo'],
+      ['voiture', 'car'],
+      ['imodoka', 'car'],
+      ['VOITURES', 'cars'],
+    ])('%j finds what %j finds', async (spoken, english) => {
+      expect(shown(await found(spoken))).toEqual(shown(await found(english)));
+    });
+
+    it('reads the type as the type filter: every house in Kicukiro, and only houses', async () => {
+      for (const q of ['inzu Kicukiro', 'house kicukiro']) {
+        const body = await found(q);
+        expect(ids(body.properties), q).toEqual(
+          expect.arrayContaining([kicukiroHouseForRent, kicukiroHouseForSale]),
+        );
+        expect(new Set(body.properties.map((card) => card.type)), q).toEqual(new Set(['House']));
+        expect(body.assets, q).toEqual([]);
+      }
+      const apartments = await found('apartema Gasabo');
+      expect(ids(apartments.properties)).toContain(gasaboApartment);
+      expect(new Set(apartments.properties.map((card) => card.type))).toEqual(
+        new Set(['Apartment']),
+      );
+    });
+
+    it('reads the offer as the offer filter', async () => {
+      const body = await found('maison à louer Kicukiro');
+      expect(ids(body.properties)).toContain(kicukiroHouseForRent);
+      expect(ids(body.properties)).not.toContain(kicukiroHouseForSale);
+      expect(new Set(body.properties.map((card) => card.status))).toEqual(new Set(['Rent']));
+    });
+
+    it('sends a search for an asset kind to the assets only', async () => {
+      const body = await found('voiture');
+      expect(ids(body.assets)).toContain(car);
+      expect(new Set(body.assets.map((card) => card.type))).toEqual(new Set(['Car']));
+      expect(body.properties).toEqual([]);
+      expect(body.totals.properties).toEqual({ count: 0, isCapped: false });
+    });
+
+    it('keeps a word whose filter is set otherwise as a word to find', async () => {
+      // Asked among motorcycles, "car" is a word: the scooter's name holds it.
+      const body = await found('car', { type: 'Motorcycle' });
+      expect(body.assets.map((card) => card.name)).toEqual(['Car-park scooter']);
+    });
+  });
+
   it('accepts a q of 200 characters and answers 400 naming `q` beyond', async () => {
     const longest = await test.app.inject({ url: '/api/search', query: { q: 'a'.repeat(200) } });
     expect(longest.statusCode).toBe(200);

@@ -82,6 +82,14 @@ describe('search answer cache', () => {
     expect(second).toBe(first);
   });
 
+  it('keys a search by what its words mean, in whichever language they were typed', async () => {
+    const search = searchService(60);
+    const english = await search.searchCatalogue('houses for rent in Rebero');
+    expect(titles(english)).toContain('Rebero hill house');
+    expect(await search.searchCatalogue('inzu ikodeshwa i Rebero')).toBe(english);
+    expect(await search.searchCatalogue('maison à louer à Rebero')).toBe(english);
+  });
+
   it('answers a search the catalogue changed under', async () => {
     const search = searchService(60);
     const underway = search.searchCatalogue('rebero');

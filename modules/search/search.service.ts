@@ -7,7 +7,7 @@ import {
   type ListingType,
   type PropertyType,
 } from '#lib/listing.ts';
-import { readRooms, toPrefixQuery } from '#lib/search-text.ts';
+import { readSearchText, toPrefixQuery } from '#lib/search-text.ts';
 import type { AssetsService } from '#modules/assets/assets.service.ts';
 import { createCatalogueCache } from '#modules/catalogue/catalogue-cache.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
@@ -87,19 +87,17 @@ export function createSearchService({
 
   /**
    * The home grids for what a visitor typed and the filters they set; an empty text gives the
-   * newest listings. A number next to bed or bath in the text ("3 bed") is a rooms filter.
+   * newest listings. The rooms, type and offer the text names, in any of the site's languages
+   * ("3 bed", "inzu", "à louer"), are filters (`readSearchText`).
    */
   async function searchCatalogue(
     typed: string,
     given: SearchFilters = { sort: 'newest' },
   ): Promise<SearchAnswer> {
-    const { text: rest, bedrooms, bathrooms } = readRooms(typed);
-    const filters = {
-      ...given,
-      bedrooms: given.bedrooms ?? bedrooms,
-      bathrooms: given.bathrooms ?? bathrooms,
-    };
-    // 'Kic', 'kic ' and 'KIC!' are one query: the cache keys on what reaches the database.
+    const { text: rest, ...named } = readSearchText(typed, given);
+    const filters = { ...given, ...named };
+    // 'Kic', 'kic ' and 'KIC!' are one query, and so are 'inzu Kic' and 'houses kic': the cache
+    // keys on what reaches the database.
     const text = toPrefixQuery(rest) ?? '';
     // The key's language comes first; the answer's texts ("3 days ago") are in it.
     const key = `${currentLocale()} ${JSON.stringify({ text, filters: sortedKeys(filters) })}`;

@@ -3,6 +3,7 @@ import { data } from 'react-router';
 import { t, tCount } from '#lib/i18n.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { PageQuerySchema, readListQuery } from '#lib/list-query.ts';
+import { redirectPastLastPage } from '#app/last-page.server.ts';
 import { AssetCard } from '#app/components/asset-card.tsx';
 import { EmptyState, ListingGrid } from '#app/components/listing-grid.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
@@ -29,6 +30,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!profile) throw data(null, { status: 404 });
   const total = propertyPage.total + assetPage.total;
   const isTotalCapped = propertyPage.isTotalCapped || assetPage.isTotalCapped;
+  const paging = {
+    page,
+    pageSize,
+    total: Math.max(propertyPage.total, assetPage.total),
+    isTotalCapped,
+  };
+  redirectPastLastPage(request, { ...paging, items: [...propertyPage.items, ...assetPage.items] });
   return {
     profile: {
       _id: profile._id,
@@ -41,12 +49,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     assets: assetPage.items,
     listingCount: { total, isCapped: isTotalCapped },
     // One pager for both grids: a page holds the nth dozen of properties and of assets.
-    paging: {
-      page,
-      pageSize,
-      total: Math.max(propertyPage.total, assetPage.total),
-      isTotalCapped,
-    },
+    paging,
   };
 }
 

@@ -19,9 +19,11 @@ import { handleListingRowAction } from '#app/routes/admin/listings/listing-row-a
 import type { Route } from './+types/dashboard';
 import { requestContext } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
+import { redirectPastLastPage } from '#app/last-page.server.ts';
 
 const NO_STATS: DashboardStats = {
   totalProperties: 0,
+  totalAssets: 0,
   activeRentals: 0,
   registeredUsers: 0,
   requestedProperties: 0,
@@ -30,6 +32,16 @@ const NO_STATS: DashboardStats = {
   inquiriesLast7Days: 0,
   matchesLast7Days: 0,
 };
+
+/** What a count holds, under its label where the label alone could be read several ways. */
+const STAT_HINTS = {
+  totalProperties: 'admin.statHint.totalProperties',
+  totalAssets: 'admin.statHint.totalAssets',
+  activeRentals: 'admin.statHint.activeRentals',
+  requestedProperties: 'admin.statHint.requestedProperties',
+  suppliedProperties: 'admin.statHint.suppliedProperties',
+  pendingApprovals: 'admin.statHint.pendingApprovals',
+} as const satisfies Partial<Record<keyof DashboardStats, string>>;
 
 /** The counts (zeros and a message when they cannot be read) and a page of every property. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -49,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
+  if (properties) redirectPastLastPage(request, properties);
   return { ...stats, properties };
 }
 
@@ -91,14 +104,23 @@ function PropertyCard({
         <p className="font-semibold text-brand-800">
           {t('manage.priceRwf')} {formatAmount(property.price)}
         </p>
-        <p className="text-sm">
-          <span className="font-medium text-slate-600">{t('manage.colStatus')}: </span>
-          <span className="font-semibold">
-            {property.moderation === 'Approved'
-              ? t(`manage.statusOption.${property.status}`)
-              : t(`manage.moderation.${property.moderation}`)}
-          </span>
-        </p>
+        {/* The offer and the review are two things: a pending house for rent is both. */}
+        <dl className="space-y-1 text-sm">
+          <div>
+            <dt className="inline font-medium text-slate-600">{t('manage.colStatus')}: </dt>
+            <dd className="inline font-semibold">
+              {t(`manage.statusOption.${property.status}`)}
+              {property.availability !== 'Available' &&
+                ` · ${t(`listing.availability.${property.availability}`)}`}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline font-medium text-slate-600">{t('manage.reviewStatus')}: </dt>
+            <dd className="inline font-semibold">
+              {t(`manage.moderation.${property.moderation}`)}
+            </dd>
+          </div>
+        </dl>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Link
             to={`/admin-panel/supplied-property/${property._id}`}
@@ -140,6 +162,11 @@ export default function Dashboard({
           <div key={name} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <dt className="text-sm font-medium text-slate-600">{t(`admin.stat.${name}`)}</dt>
             <dd className="mt-2 text-3xl font-bold text-brand-800">{formatAmount(stats[name])}</dd>
+            {name in STAT_HINTS && (
+              <dd className="mt-1 text-xs text-slate-600">
+                {t(STAT_HINTS[name as keyof typeof STAT_HINTS])}
+              </dd>
+            )}
           </div>
         ))}
       </dl>

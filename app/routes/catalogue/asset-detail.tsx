@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { isOwnerOrAdmin } from '#lib/account.ts';
 import { formatRwf, truncate } from '#lib/format.ts';
-import { t, type MessageKey } from '#lib/i18n.ts';
+import { localePath, t, type MessageKey } from '#lib/i18n.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import type { AssetView } from '#modules/assets/assets.schema.ts';
 import type { Fact } from '#app/components/fact-list.tsx';
@@ -149,7 +149,7 @@ export default function AssetDetail({
           ))}
         </SimilarListings>
       }
-      publicUrl={`${origin}/asset/${asset._id}`}
+      publicUrl={`${origin}${localePath(`/asset/${asset._id}`)}`}
       listing={{
         ...asset,
         title: asset.name,

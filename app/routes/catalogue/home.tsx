@@ -8,6 +8,7 @@ import { PropertyCard } from '#app/components/property-card.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { toListingFilters } from '#lib/listing-schemas.ts';
+import { readSearchText } from '#lib/search-text.ts';
 import { Link } from '#app/components/link.tsx';
 import { CategoryChips } from '#app/components/search-and-categories.tsx';
 import { SearchQuerySchema } from '#modules/search/search.schema.ts';
@@ -60,15 +61,19 @@ function SeeAll({ to, text }: { to: string; text: string }) {
   );
 }
 
-/** The full, filterable results of the home search, in one catalogue. */
+/**
+ * The full, filterable results of the home search, in one catalogue: the filters its words name
+ * ("inzu", "à louer") set as the search page's filters, and the other words its text.
+ */
 function seeAllHref(
   query: string,
   filters: Route.ComponentProps['loaderData']['filters'],
   kind: string,
 ) {
+  const { text, ...named } = readSearchText(query, toListingFilters(filters));
   const params = new URLSearchParams({ kind });
-  if (query.trim()) params.set('q', query.trim());
-  for (const [key, value] of Object.entries(filters)) {
+  if (text) params.set('q', text);
+  for (const [key, value] of Object.entries({ ...filters, ...named })) {
     if (value !== undefined && !(key === 'sort' && value === 'newest'))
       params.set(key, String(value));
   }

@@ -57,3 +57,31 @@ export function listSearch(
 export function toSavedFilters(query: ListQuery): Record<string, string | number | undefined> {
   return Object.fromEntries(activeFilters(query).map((filter) => [filter.key, filter.value]));
 }
+
+/** The element a list's filters bring into view once applied: its count or its heading. */
+export const LIST_RESULTS_ID = 'list-results';
+
+/**
+ * What each control of a list's filter form shows for `query`, by field name ('' for "All"),
+ * and whether "Owner only" is ticked: the address's filters, which the form follows.
+ */
+export function filterFieldValues(query: ListQuery): {
+  values: Record<string, string>;
+  isOwnerOnly: boolean;
+} {
+  const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
+  return {
+    values: {
+      offer: text(query.offer ?? query.status),
+      district: text(query.district),
+      sector: text(query.sector),
+      sort: query.sort,
+      minPrice: text(query.minPrice),
+      maxPrice: text(query.maxPrice),
+      pricePeriod: text(query.pricePeriod),
+      bedrooms: text(query.bedrooms),
+      bathrooms: text(query.bathrooms),
+    },
+    isOwnerOnly: query.listedBy === 'owner',
+  };
+}

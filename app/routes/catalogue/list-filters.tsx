@@ -1,14 +1,21 @@
-import { Form, useSubmit } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Form, useNavigation, useSubmit } from 'react-router';
 import type { DistrictCount } from '#db/catalogue-queries.ts';
 import { formatRwf } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
-import { PRICE_PERIODS, type Lister } from '#lib/listing.ts';
+import { PRICE_PERIODS, type Lister, type ListingType } from '#lib/listing.ts';
 import { sectorsOf } from '#lib/places.ts';
 import { FilterSelect } from '#app/components/filter-select.tsx';
 import { DistrictOptions } from '#app/components/place-fields.tsx';
 import { Link } from '#app/components/link.tsx';
-import { activeFilters, listSearch, type ActiveFilter } from './list-filters.ts';
+import {
+  activeFilters,
+  filterFieldValues,
+  LIST_RESULTS_ID,
+  listSearch,
+  type ActiveFilter,
+} from './list-filters.ts';
 import type { Widening } from './filtered-list.server.ts';
 
 const ROOM_CHOICES = [1, 2, 3, 4, 5] as const;
@@ -38,9 +45,22 @@ export function filterLabel(filter: Pick<ActiveFilter, 'key' | 'value'>): string
 }
 
 /**
+ * A cell of the filters' grid: no wider than its column, whatever its longest choice, and its
+ * control at the cell's foot, so that a label on two lines leaves a row's controls in line.
+ */
+const CELL = 'flex min-w-0 flex-col justify-end';
+
+/** Below Tailwind's `sm`: a phone, where the open filters fill the screen. */
+const PHONE_MEDIA = '(max-width: 639.98px)';
+
+/**
  * The filters and order of a type list: a GET form, so that every choice is in the URL (to share
  * or bookmark) and works without JavaScript; with it, a changed choice applies at once, while
  * prices apply with the button or Enter.
+ *
+ * The controls follow the address: a link that changes the filters (a district chip, "Clear
+ * filters", Back) keeps this form mounted, and its uncontrolled fields would otherwise keep
+ * showing, and then submitting, the choices of the page before.
  */
 export function ListFilters({
   query,
@@ -48,6 +68,8 @@ export function ListFilters({
   kept = {},
   action,
   isOpen,
+  types,
+  type,
 }: {
   query: ListQuery;
   hasRooms: boolean;
@@ -57,10 +79,42 @@ export function ListFilters({
   kept?: Record<string, string>;
   /** Whether the filters show open; by default, when any is set. */
   isOpen?: boolean;
+  /** The types to choose among, where the list holds several (the search's catalogue). */
+  types?: readonly ListingType[];
+  /** The type chosen among `types`, if any. */
+  type?: ListingType;
 }) {
   const submit = useSubmit();
-  const offer = query.offer ?? query.status;
+  const navigation = useNavigation();
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const isShowingResults = useRef(false);
   const active = activeFilters(query);
+  const setCount = active.length + (type ? 1 : 0);
+  const { values, isOwnerOnly } = filterFieldValues(query);
+  const shownValues = JSON.stringify([values, isOwnerOnly]);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    // Read back from its text: the effect runs when the choices change, not on every render.
+    const [shown, isOwnerOnlyShown] = JSON.parse(shownValues) as [typeof values, boolean];
+    for (const [name, value] of Object.entries(shown)) {
+      const field = form.elements.namedItem(name);
+      if (field instanceof HTMLSelectElement || field instanceof HTMLInputElement) {
+        field.value = value;
+      }
+    }
+    const ownerOnly = form.elements.namedItem('listedBy');
+    if (ownerOnly instanceof HTMLInputElement) ownerOnly.checked = isOwnerOnlyShown;
+  }, [shownValues]);
+  useEffect(() => {
+    if (navigation.state !== 'idle' || !isShowingResults.current) return;
+    isShowingResults.current = false;
+    const results = document.getElementById(LIST_RESULTS_ID);
+    if (!results) return;
+    results.focus({ preventScroll: true });
+    results.scrollIntoView({ block: 'start' });
+  }, [navigation.state]);
   const applyOnChange = (event: React.ChangeEvent<HTMLFormElement>) => {
     const isCheckbox = event.target instanceof HTMLInputElement && event.target.type === 'checkbox';
     if (event.target instanceof HTMLSelectElement || isCheckbox) {
@@ -72,46 +126,69 @@ export function ListFilters({
       void submit(event.currentTarget, { preventScrollReset: true });
     }
   };
+  // On a phone the open panel hides the results: Apply closes it and shows them.
+  const showResultsOnPhone = () => {
+    if (!window.matchMedia(PHONE_MEDIA).matches) return;
+    if (detailsRef.current) detailsRef.current.open = false;
+    isShowingResults.current = true;
+  };
   return (
     <details
+      ref={detailsRef}
       className="filters w-full rounded-xl border border-slate-200 bg-white"
-      open={isOpen ?? active.length > 0}
+      open={isOpen ?? setCount > 0}
     >
       <summary className="cursor-pointer px-4 py-3 font-semibold">
         {t('filters.title')}
-        {active.length > 0 && (
+        {setCount > 0 && (
           <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-sm text-brand-800">
-            {active.length}
+            {setCount}
           </span>
         )}
       </summary>
       <Form
+        ref={formRef}
         method="get"
         action={action}
+        // Two columns on a phone, which fit 360 px as no cell grows past its column (CELL).
         className="grid grid-cols-2 gap-3 border-t border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-4"
         onChange={applyOnChange}
+        onSubmit={showResultsOnPhone}
       >
         {Object.entries(kept).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
+        {types && (
+          <FilterSelect
+            // A new type from a link (Clear filters, Back) draws the choice anew.
+            key={type ?? ''}
+            name="type"
+            label={t('listing.type')}
+            allLabel={t('request.anyType')}
+            value={type ?? ''}
+            className={CELL}
+            options={types.map((choice) => ({ value: choice, label: t(`type.${choice}`) }))}
+          />
+        )}
         <FilterSelect
           name="offer"
           label={t('listing.offerFilter')}
           allLabel={t('listing.offerAll')}
-          value={offer ?? ''}
+          value={values.offer!}
+          className={CELL}
           options={[
             { value: 'Rent', label: t('listing.forRent') },
             { value: 'Sale', label: t('listing.forSale') },
           ]}
         />
-        <div>
+        <div className={CELL}>
           <label htmlFor="filter-district" className="field-label">
             {t('place.district')}
           </label>
           <select
             id="filter-district"
             name="district"
-            defaultValue={query.district ?? ''}
+            defaultValue={values.district}
             className="field-input"
           >
             <option value="">{t('filters.allDistricts')}</option>
@@ -122,29 +199,31 @@ export function ListFilters({
           name="sector"
           label={t('place.sector')}
           allLabel={t('filters.allSectors')}
-          value={query.sector ?? ''}
+          value={values.sector!}
+          className={CELL}
           options={(query.district ? sectorsOf(query.district) : []).map((sector) => ({
             value: sector,
             label: sector,
           }))}
         />
-        <div>
+        <div className={CELL}>
           <label htmlFor="filter-sort" className="field-label">
             {t('listing.sort')}
           </label>
-          <select id="filter-sort" name="sort" defaultValue={query.sort} className="field-input">
+          <select id="filter-sort" name="sort" defaultValue={values.sort} className="field-input">
             <option value="newest">{t('listing.sort.newest')}</option>
             <option value="price_asc">{t('listing.sort.priceAsc')}</option>
             <option value="price_desc">{t('listing.sort.priceDesc')}</option>
           </select>
         </div>
-        <AmountFilter name="minPrice" label={t('filters.minPrice')} value={query.minPrice} />
-        <AmountFilter name="maxPrice" label={t('filters.maxPrice')} value={query.maxPrice} />
+        <AmountFilter name="minPrice" label={t('filters.minPrice')} value={values.minPrice!} />
+        <AmountFilter name="maxPrice" label={t('filters.maxPrice')} value={values.maxPrice!} />
         <FilterSelect
           name="pricePeriod"
           label={t('price.periodLabel')}
           allLabel={t('price.periodUsual')}
-          value={query.pricePeriod ?? ''}
+          value={values.pricePeriod!}
+          className={CELL}
           options={PRICE_PERIODS.map((period) => ({
             value: period,
             label: t(`price.per.${period}`),
@@ -157,28 +236,29 @@ export function ListFilters({
               name={rooms}
               label={t(`listing.${rooms}`)}
               allLabel={t('filters.any')}
-              value={String(query[rooms] ?? '')}
+              value={values[rooms]!}
+              className={CELL}
               options={ROOM_CHOICES.map((count) => ({
                 value: String(count),
                 label: t('filters.atLeast', { number: count }),
               }))}
             />
           ))}
-        <label className="flex items-center gap-2 self-end py-2">
+        <label className="flex min-w-0 items-center gap-2 self-end py-2">
           <input
             type="checkbox"
             name="listedBy"
             value="owner"
-            defaultChecked={query.listedBy === 'owner'}
-            className="h-5 w-5"
+            defaultChecked={isOwnerOnly}
+            className="h-5 w-5 shrink-0"
           />
           {t('filters.chip.listedBy.owner')}
         </label>
-        <div className="col-span-2 flex items-end gap-3 sm:col-span-3 lg:col-span-4">
+        <div className="col-span-2 flex flex-wrap items-end gap-3 sm:col-span-3 lg:col-span-4">
           <button type="submit" className="button-primary">
             {t('listing.apply')}
           </button>
-          {active.length > 0 && (
+          {setCount > 0 && (
             <Link
               to={listSearch({ ...kept, page: 1, pageSize: query.pageSize, sort: query.sort })}
               className="underline"
@@ -193,9 +273,9 @@ export function ListFilters({
 }
 
 /** A price bound, in whole francs, typed with the digit keyboard. */
-function AmountFilter({ name, label, value }: { name: string; label: string; value?: number }) {
+function AmountFilter({ name, label, value }: { name: string; label: string; value: string }) {
   return (
-    <div>
+    <div className={CELL}>
       <label htmlFor={`filter-${name}`} className="field-label">
         {label}
       </label>
@@ -203,7 +283,7 @@ function AmountFilter({ name, label, value }: { name: string; label: string; val
         id={`filter-${name}`}
         name={name}
         inputMode="numeric"
-        defaultValue={value ?? ''}
+        defaultValue={value}
         className="field-input"
       />
     </div>

@@ -3,6 +3,7 @@ import { t, tCount, localePath, withoutLocale } from '#lib/i18n.ts';
 import { isPropertyType, type AssetType, type PropertyType } from '#lib/listing.ts';
 import { landingPath, landingTitle, parseLanding } from '#lib/landing.ts';
 import { readListQuery } from '#lib/list-query.ts';
+import { redirectPastLastPage } from '#app/last-page.server.ts';
 import { ListQuerySchema } from '#lib/listing-schemas.ts';
 import { AssetCard } from '#app/components/asset-card.tsx';
 import { PropertyCard } from '#app/components/property-card.tsx';
@@ -53,6 +54,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
             }),
         })),
       };
+  redirectPastLastPage(request, filtered.page);
   return { landing, query, origin: getSiteOrigin(request, context), ...filtered };
 }
 
@@ -83,11 +85,11 @@ export default function PlaceLanding({ loaderData }: Route.ComponentProps) {
       widenings={widenings}
       hasRooms={kind === 'property'}
       emptyText={t('search.nothing')}
-      filterAction={
+      filterAction={localePath(
         kind === 'property'
           ? `/get-properties/type/${landing.type}`
-          : `/asset-property/${landing.type}`
-      }
+          : `/asset-property/${landing.type}`,
+      )}
     >
       {loaderData.kind === 'property'
         ? loaderData.page.items.map((property, index) => (

@@ -7,7 +7,11 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createUser } from '#db/seed/factories.ts';
 import { withLocale } from '#lib/i18n.server.ts';
-import type { PriceComparison, PriceGuide } from '#modules/reports/reports.schema.ts';
+import type {
+  PriceComparison,
+  PriceGuide,
+  PriceNotCompared,
+} from '#modules/reports/reports.schema.ts';
 import { createTestApp, type TestApp } from '#server/testing.ts';
 import { requestPage } from '#test/page-requests.ts';
 import { PriceComparisonNote } from './price-comparison.tsx';
@@ -91,12 +95,61 @@ describe('a property’s price note', () => {
     });
   });
 
-  it('says nothing without a reliable median', async () => {
-    const answer = await requestPage(test, `/property/${hotelId}`);
-    expect(answer.status).toBe(200);
-    expect(answer.loaderData['routes/catalogue/property-detail']).toMatchObject({
-      priceComparison: null,
+  it('says why it compares nothing: too few like listings, or a type the guide leaves out', async () => {
+    const db = test.database.db;
+    const seller = await createUser(db, { role: 'seller' });
+    const lone = await createProperty(db, seller.id, {
+      type: 'House',
+      bedrooms: 6,
+      location: 'Kimironko, Gasabo',
     });
+    const priceOf = async (id: string) => {
+      const answer = await requestPage(test, `/property/${id}`);
+      expect(answer.status).toBe(200);
+      return (answer.loaderData['routes/catalogue/property-detail'] as { priceComparison: unknown })
+        .priceComparison;
+    };
+    expect(await priceOf(lone.id)).toEqual({
+      position: 'none',
+      reason: 'fewListings',
+      district: 'Gasabo',
+    });
+    expect(await priceOf(hotelId)).toEqual({
+      position: 'none',
+      reason: 'type',
+      district: 'Kicukiro',
+    });
+  });
+
+  it('says why in each language, with a link to the guide', () => {
+    const render = (locale: 'en' | 'rw' | 'fr', value: PriceNotCompared) =>
+      withLocale(locale, () =>
+        renderToStaticMarkup(
+          <MemoryRouter>
+            <PriceComparisonNote comparison={value} />
+          </MemoryRouter>,
+        ),
+      );
+    const few: PriceNotCompared = { position: 'none', reason: 'fewListings', district: 'Gasabo' };
+    expect(render('en', few)).toContain(
+      'Not enough similar listings in Gasabo to compare this price yet.',
+    );
+    expect(render('en', few)).toContain('href="/price-guide"');
+    expect(render('fr', few)).toContain(
+      'Pas encore assez d’annonces semblables à Gasabo pour comparer ce prix.',
+    );
+    expect(render('fr', few)).toContain('href="/fr/price-guide"');
+    expect(render('rw', few)).toContain('i Gasabo');
+    expect(render('rw', few)).toContain('href="/rw/price-guide"');
+    expect(render('en', { position: 'none', reason: 'type', district: 'Gasabo' })).toContain(
+      'Only the prices of houses and apartments are compared.',
+    );
+    expect(render('en', { position: 'none', reason: 'period', district: 'Gasabo' })).toContain(
+      'Only monthly rents are compared.',
+    );
+    expect(render('fr', { position: 'none', reason: 'place', district: null })).toContain(
+      'Cette annonce n’a pas de district\u00a0: son prix n’est pas comparé.',
+    );
   });
 
   it('reads as a sentence in each language, with a link to the guide', () => {
@@ -135,7 +188,7 @@ describe('a property’s price note', () => {
     );
     expect(french).toContain('href="/fr/price-guide"');
     expect(render('rw', comparison)).toContain(
-      '12% munsi y&#x27;ubukode bwo hagati ku kwezi bw&#x27;amazu afite ibyumba 3 i Kicukiro',
+      '12% munsi y&#x27;ubukode bwo hagati ku kwezi bw&#x27;inzu zifite ibyumba 3 i Kicukiro',
     );
   });
 });

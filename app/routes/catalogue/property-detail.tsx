@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { isOwnerOrAdmin } from '#lib/account.ts';
 import { formatRwf, truncate } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { localePath, t } from '#lib/i18n.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { FeatureList } from '#app/components/feature-list.tsx';
 import { ListingNotFound } from '#app/components/listing-not-found.tsx';
@@ -105,7 +105,7 @@ export default function PropertyDetail({
         </SimilarListings>
       }
       listing={property}
-      publicUrl={`${origin}/property/${property._id}`}
+      publicUrl={`${origin}${localePath(`/property/${property._id}`)}`}
       factsHeading={t('listing.details')}
       facts={[
         { label: t('listing.type'), value: t(`type.${property.type}`) },

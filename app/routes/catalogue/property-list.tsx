@@ -6,10 +6,12 @@ import { TypeListPage, typeListMeta } from './type-list-page.tsx';
 import { readListQuery } from '#lib/list-query.ts';
 import { ListQuerySchema } from '#lib/listing-schemas.ts';
 import { LoadFailure } from '#app/components/load-failure.tsx';
-import { pageMeta } from '#app/page-meta.ts';
+import { errorMeta, pageMeta } from '#app/page-meta.ts';
+import { isNotFoundError, NotFoundBoundary } from '#app/components/not-found-boundary.tsx';
 import type { Route } from './+types/property-list';
 import { requestContext } from '#server/load-context.ts';
 import { loadFilteredList } from './filtered-list.server.ts';
+import { redirectPastLastPage } from '#app/last-page.server.ts';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const type = parsePropertyType(params.type);
@@ -21,15 +23,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     countByDistrict: (listQuery) =>
       services.listings.countPropertiesByDistrict({ ...listQuery, type }),
   });
+  redirectPastLastPage(request, filtered.page);
   return { type, query, ...filtered };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
+export function meta({ data: loaderData, error }: Route.MetaArgs) {
+  if (!loaderData) return errorMeta(isNotFoundError(error));
   return pageMeta({ ...typeListMeta(t(`type.${loaderData.type}`)) });
 }
 
-export function ErrorBoundary() {
+/** An unknown type is an unknown page; anything else, a failure to load the list. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isNotFoundError(error)) return <NotFoundBoundary />;
   return <LoadFailure message={t('listing.propertiesLoadFailed')} />;
 }
 

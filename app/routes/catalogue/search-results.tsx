@@ -2,9 +2,17 @@ import { z } from 'zod';
 import { t, tCount } from '#lib/i18n.ts';
 import { DEFAULT_PAGE_SIZE, LIVE_SEARCH_MAX_LENGTH } from '#lib/limits.ts';
 import { listQuerySchema, readListQuery } from '#lib/list-query.ts';
-import { listingFilterFields } from '#lib/listing-schemas.ts';
+import { listingFilterFields, toListingFilters } from '#lib/listing-schemas.ts';
 import { OptionalListingTypeSchema } from '#lib/form-fields.ts';
-import { isPropertyType, type AssetType, type PropertyType } from '#lib/listing.ts';
+import {
+  ASSET_TYPES,
+  isPropertyType,
+  PROPERTY_TYPES,
+  type AssetType,
+  type PropertyType,
+} from '#lib/listing.ts';
+import { readSearchText, searchWords, type TextFilters } from '#lib/search-text.ts';
+import { redirect } from '#app/locale-redirect.ts';
 import { AssetCard } from '#app/components/asset-card.tsx';
 import { Link } from '#app/components/link.tsx';
 import { ListingGrid } from '#app/components/listing-grid.tsx';
@@ -12,9 +20,10 @@ import { Pagination } from '#app/components/pagination.tsx';
 import { PropertyCard } from '#app/components/property-card.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import { requestContext } from '#server/load-context.ts';
-import { loadFilteredList } from './filtered-list.server.ts';
+import { loadFilteredList, type Widening } from './filtered-list.server.ts';
+import { redirectPastLastPage } from '#app/last-page.server.ts';
 import { ListFilters, WidenSearch } from './list-filters.tsx';
-import { listSearch, toSavedFilters } from './list-filters.ts';
+import { LIST_RESULTS_ID, listSearch, toSavedFilters } from './list-filters.ts';
 import { SaveSearchForm } from '#app/routes/saved-searches/save-search-form.tsx';
 import type { Route } from './+types/search-results';
 
@@ -28,13 +37,35 @@ const SearchResultsQuerySchema = listQuerySchema(DEFAULT_PAGE_SIZE, {
   ...listingFilterFields,
 });
 
+/**
+ * The address of a search whose text names filters ("inzu ikodeshwa Kicukiro"): the same search
+ * with those filters set, as the filters form would set them, and the words left to find.
+ */
+function understoodPath(url: URL, text: string, named: TextFilters): string {
+  const understood = new URL(url);
+  const params = understood.searchParams;
+  if (text) params.set('q', text);
+  else params.delete('q');
+  for (const [key, value] of Object.entries(named)) params.set(key, String(value));
+  if (named.offer) params.delete('status');
+  // A type belongs to one catalogue, and rooms are a property's. The page stays: the search is
+  // the one asked for, said otherwise.
+  if (named.type) params.set('kind', isPropertyType(named.type) ? 'property' : 'asset');
+  else if (!params.get('type') && (named.bedrooms ?? named.bathrooms) !== undefined) {
+    params.set('kind', 'property');
+  }
+  return `${understood.pathname}?${params}`;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const {
-    q,
-    kind: askedKind,
-    type,
-    ...query
-  } = readListQuery(new URL(request.url), SearchResultsQuerySchema);
+  const url = new URL(request.url);
+  const { q, kind: askedKind, type, ...query } = readListQuery(url, SearchResultsQuerySchema);
+  // The words that name a filter, in any language, become that filter in the address, where the
+  // filters form shows it and a saved search keeps it; the words that only join others go.
+  const { text, ...named } = readSearchText(q, { type, ...toListingFilters(query) });
+  if (Object.keys(named).length > 0 || searchWords(text).join() !== searchWords(q).join()) {
+    throw redirect(understoodPath(url, text, named));
+  }
   // A type belongs to one catalogue: it decides which one is shown.
   const kind = type ? (isPropertyType(type) ? 'property' : 'asset') : askedKind;
   const { services } = context.get(requestContext);
@@ -47,18 +78,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.assets.searchPublishedAssets(q, { ...listQuery, type: type as AssetType | undefined });
   const noCounts = async () => [];
   const shared = { q, type, query };
+  // A filter to drop leads to the same search without it: its text, catalogue and type kept.
+  const keepSearch = (widenings: Widening[]) =>
+    widenings.map((widening) => ({
+      ...widening,
+      without: { ...widening.without, kind, q: q || undefined, type },
+    }));
   if (kind === 'property') {
     const [found, assets] = await Promise.all([
       loadFilteredList(query, { list: searchProperties, countByDistrict: noCounts }),
       searchAssets({ ...query, page: 1, pageSize: 1 }),
     ]);
-    return { ...shared, kind, properties: found.page, assets, widenings: found.widenings };
+    redirectPastLastPage(request, found.page);
+    return {
+      ...shared,
+      kind,
+      properties: found.page,
+      assets,
+      widenings: keepSearch(found.widenings),
+    };
   }
   const [properties, found] = await Promise.all([
     searchProperties({ ...query, page: 1, pageSize: 1 }),
     loadFilteredList(query, { list: searchAssets, countByDistrict: noCounts }),
   ]);
-  return { ...shared, kind, properties, assets: found.page, widenings: found.widenings };
+  redirectPastLastPage(request, found.page);
+  return {
+    ...shared,
+    kind,
+    properties,
+    assets: found.page,
+    widenings: keepSearch(found.widenings),
+  };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -79,7 +130,8 @@ function countText(
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const { q, kind, type, query, properties, assets, widenings } = loaderData;
-  const kept: Record<string, string> = { kind, ...(q ? { q } : {}), ...(type ? { type } : {}) };
+  // The search's own parameters beside the filters (the type is one of the filters shown).
+  const kept: Record<string, string> = { kind, ...(q ? { q } : {}) };
   const shown = kind === 'property' ? properties : assets;
   const tabs = [
     {
@@ -92,7 +144,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
   ] as const;
   return (
     <main id="main" className="container-page space-y-5 py-8 sm:py-10">
-      <h1 className="text-3xl font-bold">
+      <h1 id={LIST_RESULTS_ID} tabIndex={-1} className="scroll-mt-4 text-3xl font-bold">
         {q.trim() ? t('home.resultsFor', { query: q.trim() }) : t('search.allTitle')}
       </h1>
       <nav aria-label={t('search.catalogues')}>
@@ -102,7 +154,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
             return (
               <li key={tab.kind}>
                 <Link
-                  to={listSearch({ ...query, ...kept, type: undefined }, { kind: tab.kind })}
+                  to={listSearch({ ...query, ...kept }, { kind: tab.kind })}
                   aria-current={isCurrent ? 'page' : undefined}
                   className={`-mb-px inline-block border-b-2 px-3 py-2 font-medium ${
                     isCurrent
@@ -120,7 +172,13 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       </nav>
-      <ListFilters query={query} hasRooms={kind === 'property'} kept={kept} />
+      <ListFilters
+        query={query}
+        hasRooms={kind === 'property'}
+        kept={kept}
+        types={kind === 'property' ? PROPERTY_TYPES : ASSET_TYPES}
+        type={type}
+      />
       <SaveSearchForm
         filters={{ q: q.trim() || undefined, type, ...toSavedFilters(query) }}
         defaultName={

@@ -3,7 +3,7 @@ import type { DistrictCount } from '#db/catalogue-queries.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type { Page } from '#lib/pagination.ts';
 import { DistrictCounts, filterLabel, ListFilters, WidenSearch } from './list-filters.tsx';
-import { activeFilters, toSavedFilters } from './list-filters.ts';
+import { activeFilters, LIST_RESULTS_ID, toSavedFilters } from './list-filters.ts';
 import { SaveSearchForm } from '#app/routes/saved-searches/save-search-form.tsx';
 import type { Widening } from './filtered-list.server.ts';
 import { ListingGrid } from '#app/components/listing-grid.tsx';
@@ -44,7 +44,7 @@ export function TypeListPage({
     <main id="main" className="container-page space-y-5 py-8 sm:py-10">
       <div>
         <h1 className="text-3xl font-bold">{heading}</h1>
-        <p className="mt-1 text-slate-600">
+        <p id={LIST_RESULTS_ID} tabIndex={-1} className="mt-1 scroll-mt-4 text-slate-600">
           {tCount('listing.resultCount', page.total, { count: shown })}
         </p>
       </div>

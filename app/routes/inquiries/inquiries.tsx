@@ -3,6 +3,7 @@ import { Form } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { t } from '#lib/i18n.ts';
 import { readListQuery } from '#lib/list-query.ts';
+import { redirectPastLastPage } from '#app/last-page.server.ts';
 import { InquiryListQuerySchema } from '#modules/inquiries/inquiries.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { AccountPage } from '#app/components/account-page.tsx';
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     inquiries.listInquiries(query, viewer),
     query.box === 'received' ? inquiries.listReceivedListings(viewer, viewer.id) : [],
   ]);
+  redirectPastLastPage(request, page);
   return {
     page,
     listings,

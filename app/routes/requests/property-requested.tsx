@@ -13,6 +13,7 @@ import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/property-requested';
 import { requestContext } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
+import { redirectPastLastPage } from '#app/last-page.server.ts';
 
 /**
  * Open wanted-ads, newest first, for sellers looking for buyers; `mine=true` narrows to the
@@ -22,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const query = readListQuery(new URL(request.url), RequestListQuerySchema);
   const page = await context.get(requestContext).services.requests.listRequests(query, viewer);
+  redirectPastLastPage(request, page);
   return {
     page,
     filters: { type: query.type ?? '', location: query.location ?? '', mine: query.mine },

@@ -10,12 +10,15 @@ import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/supplied-property';
 import { requestContext } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
+import { redirectPastLastPage } from '#app/last-page.server.ts';
 
 /** The signed-in user's supplies with their review state (an admin sees everyone's). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const query = readListQuery(new URL(request.url), SupplyListQuerySchema);
-  return { page: await context.get(requestContext).services.supplies.listSupplies(query, viewer) };
+  const page = await context.get(requestContext).services.supplies.listSupplies(query, viewer);
+  redirectPastLastPage(request, page);
+  return { page };
 }
 
 export function meta() {

@@ -4,6 +4,7 @@ import { adminContext } from '#app/auth.server.ts';
 import type { AdminListingItem } from './admin-listing-page.tsx';
 import { requestContext, type PageContext } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
+import { redirectPastLastPage } from '#app/last-page.server.ts';
 
 function toListingTable<Item extends Omit<AdminListingItem, 'id' | 'name'> & { _id: string }>(
   page: Page<Item>,
@@ -36,8 +37,12 @@ export async function loadListingTable(
   const { manage } = context.get(requestContext).services;
   if (kind === 'property') {
     const query = readListQuery(url, AdminPropertyQuerySchema);
-    return toListingTable(await manage.listProperties(query, admin), query, (item) => item.title);
+    const page = await manage.listProperties(query, admin);
+    redirectPastLastPage(request, page);
+    return toListingTable(page, query, (item) => item.title);
   }
   const query = readListQuery(url, AdminAssetQuerySchema);
-  return toListingTable(await manage.listAssets(query, admin), query, (item) => item.name);
+  const page = await manage.listAssets(query, admin);
+  redirectPastLastPage(request, page);
+  return toListingTable(page, query, (item) => item.name);
 }

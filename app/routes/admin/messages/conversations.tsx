@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { t } from '#lib/i18n.admin.ts';
 import type { FormResult } from '#lib/form-result.ts';
 import { readListQuery } from '#lib/list-query.ts';
+import { redirectPastLastPage } from '#app/last-page.server.ts';
 import { InquiryListQuerySchema, type InquiryView } from '#modules/inquiries/inquiries.schema.ts';
 import { adminContext } from '#app/auth.server.ts';
 import { ConversationCard } from '#app/components/conversation-card.tsx';
@@ -32,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     inquiries.listReceivedListings(admin, query.ownerId),
     inquiries.listConversationOwners(admin),
   ]);
+  redirectPastLastPage(request, page);
   const ownerName = query.ownerId ? page.items[0]?.ownerName : undefined;
   return {
     page,

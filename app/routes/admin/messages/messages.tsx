@@ -16,6 +16,7 @@ import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/messages';
 import { requestContext } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
+import { redirectPastLastPage } from '#app/last-page.server.ts';
 
 /** The inbox (one page of it) and the recent notifications. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       admin,
     ),
   ]);
+  redirectPastLastPage(request, inbox);
   // Without JavaScript, Edit and Reply ask for the page again with the box to open.
   const editNotification = url.searchParams.get('editNotification');
   return {

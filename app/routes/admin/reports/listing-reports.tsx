@@ -12,6 +12,7 @@ import { pageMeta } from '#app/page-meta.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
 import { readListQuery } from '#lib/list-query.ts';
+import { redirectPastLastPage } from '#app/last-page.server.ts';
 import type { ReportOutcome, ReportStatus } from '#lib/listing.ts';
 import {
   ListingReportListQuerySchema,
@@ -30,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readListQuery(new URL(request.url), ListingReportListQuerySchema);
   const { listingReports } = context.get(requestContext).services;
   const { items, ...page } = await listingReports.listReports(query, admin);
+  redirectPastLastPage(request, { ...page, items });
   return {
     reports: items,
     page,

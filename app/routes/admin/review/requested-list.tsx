@@ -10,14 +10,15 @@ import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/requested-list';
 import { requestContext } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
+import { redirectPastLastPage } from '#app/last-page.server.ts';
 
 /** Every buyer's request, open and closed, newest first (admins only). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const query = readListQuery(new URL(request.url), RequestListQuerySchema);
-  return {
-    page: await context.get(requestContext).services.requests.listAllRequests(query, admin),
-  };
+  const page = await context.get(requestContext).services.requests.listAllRequests(query, admin);
+  redirectPastLastPage(request, page);
+  return { page };
 }
 
 /** Delete Request on a card. */

@@ -13,6 +13,7 @@ import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/supplied-list';
 import { requestContext } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
+import { redirectPastLastPage } from '#app/last-page.server.ts';
 
 /** The filter's value for every review state. */
 const ALL = 'all';
@@ -32,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { ...query, moderation: moderation === ALL ? undefined : moderation },
       admin,
     );
+  redirectPastLastPage(request, page);
   return { page, moderation };
 }
 

@@ -18,6 +18,7 @@ import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/users';
 import { requestContext } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
+import { redirectPastLastPage } from '#app/last-page.server.ts';
 
 const TABS = ['seller', 'buyer', 'admin'] as const satisfies readonly UserRole[];
 const DEFAULT_ROLE = 'seller';
@@ -29,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The page opens on sellers; the API lists every role.
   const query = readListQuery(url, UserListQuerySchema, { role: DEFAULT_ROLE });
   const page = await context.get(requestContext).services.accountsAdmin.listUsers(query, admin);
+  redirectPastLastPage(request, page);
   return {
     page,
     role: query.role ?? DEFAULT_ROLE,
