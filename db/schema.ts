@@ -141,6 +141,12 @@ export const users = pgTable(
     /** When an admin checked the seller's identity, and who (never the ID document's number). */
     verifiedAt: timestamp({ withTimezone: true }),
     verifiedBy: uuid().references((): AnyPgColumn => users.id),
+    /**
+     * When the account's owner followed a link e-mailed to its address, proving it theirs (not
+     * an admin's check of the seller: `verifiedAt`). A new address is unproved until its link is
+     * followed; a registration alone proves nothing.
+     */
+    emailProvedAt: timestamp({ withTimezone: true }),
     /** The shared secret of two-step sign-in (base32), set when the user starts turning it on. */
     totpSecret: text(),
     /** When two-step sign-in was turned on (its first code checked); null while it is off. */
@@ -255,6 +261,21 @@ export const emailOptOuts = pgTable(
     primaryKey({ columns: [table.email, table.kind] }),
     check('email_opt_outs_kind_check', oneOf('kind', NOTIFICATION_KINDS)),
   ],
+);
+
+/**
+ * An opaque id for each address the platform writes to: an unsubscribe link carries the id and
+ * its signature, never the address it stops mail to.
+ */
+export const mailAddresses = pgTable(
+  'mail_addresses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Lower case. */
+    email: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('mail_addresses_email_key').on(table.email)],
 );
 
 /** Secrets the server signs links with, made once and shared by every process. */
@@ -820,6 +841,10 @@ export const inquiries = pgTable(
     index('inquiries_last_idx')
       .on(table.lastMessageAt.desc().nullsFirst(), table.id)
       .where(sql`deleted_at is null`),
+    // A guest's inquiries, found by address when an account proves it.
+    index('inquiries_guest_email_idx')
+      .on(sql`lower(${table.email})`)
+      .where(sql`sender_id is null`),
     check('inquiries_role_check', oneOf('role', INQUIRY_ROLES)),
     check('inquiries_listing_check', sql`num_nonnulls(property_id, asset_id) = 1`),
     check('inquiries_last_message_from_check', oneOf('last_message_from', INQUIRY_SIDES)),

@@ -28,6 +28,7 @@ import { accountsAdminApi } from '#modules/accounts/accounts.admin.api.ts';
 import { createRedisLimiters } from '#modules/accounts/accounts.limiter.redis.ts';
 import { accountsApi } from '#modules/accounts/accounts.api.ts';
 import { accountSecurityApi } from '#modules/accounts/accounts.security.api.ts';
+import { emailProofApi } from '#modules/accounts/accounts.email-proof.api.ts';
 import { auditApi } from '#modules/audit/audit.api.ts';
 import type { Cluster } from '#modules/cluster/cluster.service.ts';
 import { assetsApi } from '#modules/assets/assets.api.ts';
@@ -277,6 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(placesApi);
       await api.register(accountsApi, { accounts: services.accounts, siteUrl: config.siteUrl });
       await api.register(accountSecurityApi, { security: services.accountSecurity });
+      await api.register(emailProofApi, { emailProof: services.emailProof });
       await api.register(privacyApi, { privacy: services.privacy, siteUrl: config.siteUrl });
       await api.register(accountsAdminApi, {
         accountsAdmin: services.accountsAdmin,

@@ -5,6 +5,7 @@ import { createAdminBootstrap } from '#modules/accounts/accounts.bootstrap.ts';
 import { createMemoryLimiters, type AttemptLimiters } from '#modules/accounts/accounts.limiter.ts';
 import { createAuthLimits, type AuthLimitSettings } from '#modules/accounts/accounts.limits.ts';
 import type { AdminTwoStep } from '#modules/accounts/accounts.schema.ts';
+import { createEmailProof } from '#modules/accounts/accounts.email-proof.ts';
 import { createAccountNotices } from '#modules/accounts/accounts.notices.ts';
 import { createAccountSecurityService } from '#modules/accounts/accounts.security.service.ts';
 import { createAccountsService } from '#modules/accounts/accounts.service.ts';
@@ -19,6 +20,7 @@ import { createJobQueue } from '#modules/jobs/jobs.service.ts';
 import { createInquiriesService } from '#modules/inquiries/inquiries.service.ts';
 import { createListingsService } from '#modules/listings/listings.service.ts';
 import { createListingReportsService } from '#modules/listing-reports/listing-reports.service.ts';
+import { createMailLinks } from '#modules/mail/mail.links.ts';
 import { createMailService, type MailTransport } from '#modules/mail/mail.service.ts';
 import { createEmailChoicesService } from '#modules/email-choices/email-choices.service.ts';
 import { createSigner } from '#modules/signing/signing.service.ts';
@@ -107,11 +109,13 @@ export function createServices({
   };
   const listings = createListingsService(catalogue);
   const assets = createAssetsService(catalogue);
+  // Every link of every e-mail is made here, in its recipient's language.
+  const links = createMailLinks(siteUrl);
   const mail = createMailService({
     db,
     jobs,
     signer: createSigner({ db }),
-    siteUrl,
+    links,
     clock,
     transport: mailTransport,
     logger,
@@ -127,7 +131,7 @@ export function createServices({
   const matching = createMatchingService({
     db,
     clock,
-    siteUrl,
+    links,
     digestSeconds: matchDigestSeconds,
     jobs,
     notifications,
@@ -140,13 +144,32 @@ export function createServices({
     audit,
     notifications,
     photoMatches,
-    siteUrl,
+    links,
     catalogueEvents,
   });
   const settings = createSettingsService({ db, clock, audit });
   // One set of sign-in limits: a password checked by the security page counts as a sign-in.
   const limits = createAuthLimits({ limiters, settings: authLimits });
-  const notices = createAccountNotices({ mail, siteUrl, limiters });
+  const notices = createAccountNotices({ mail, links, limiters });
+  const inquiries = createInquiriesService({
+    db,
+    clock,
+    links,
+    signer: createSigner({ db }),
+    notifications,
+    mail,
+    settings,
+    audit,
+  });
+  const emailProof = createEmailProof({
+    db,
+    clock,
+    mail,
+    links,
+    signer: createSigner({ db }),
+    limiters,
+    joinGuestInquiries: inquiries.joinGuestInquiries,
+  });
   const accountsAdmin = createAccountsAdminService({
     db,
     clock,
@@ -164,11 +187,14 @@ export function createServices({
       db,
       clock,
       mail,
+      links,
       limits,
       notices,
+      emailProof,
       signer: createSigner({ db }),
       adminTwoStep,
     }),
+    emailProof,
     accountSecurity,
     accountsAdmin,
     privacy: createPrivacyService({
@@ -208,15 +234,7 @@ export function createServices({
       catalogueEvents,
     }),
     searchWords: createSearchWordsService({ db, jobs }),
-    inquiries: createInquiriesService({
-      db,
-      clock,
-      siteUrl,
-      notifications,
-      mail,
-      settings,
-      audit,
-    }),
+    inquiries,
     inbox: createInboxService({ db, clock, mail, audit }),
     newsletter,
     emailChoices: createEmailChoicesService({ mail, newsletter }),
@@ -231,7 +249,7 @@ export function createServices({
     expiry: createExpiryService({
       db,
       clock,
-      siteUrl,
+      links,
       jobs,
       notifications,
       settings,
@@ -241,7 +259,7 @@ export function createServices({
     savedSearches: createSavedSearchesService({
       db,
       clock,
-      siteUrl,
+      links,
       instantSeconds: matchDigestSeconds,
       jobs,
       notifications,
@@ -250,7 +268,7 @@ export function createServices({
     favourites: createFavouritesService({
       db,
       clock,
-      siteUrl,
+      links,
       jobs,
       notifications,
       catalogueEvents,

@@ -32,6 +32,9 @@ export function RedirectAfter() {
   const result = useActionData<FormResult>();
   if (!result?.ok || !result.redirectTo) return null;
   return (
-    <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_MS / 1000};url=${result.redirectTo}`} />
+    <meta
+      httpEquiv="refresh"
+      content={`${REDIRECT_DELAY_MS / 1000};url=${localePath(result.redirectTo)}`}
+    />
   );
 }

@@ -128,6 +128,7 @@ describe('GET /api/users', () => {
       status: 'Active',
       createdAt: '2024-06-01T00:00:00.000Z',
       verifiedAt: null,
+      emailProvedAt: null,
       isTwoStepOn: false,
     });
     expect(JSON.stringify(body)).not.toContain('passwordHash');
@@ -181,6 +182,7 @@ describe('GET /api/user/:id', () => {
         status: 'Active',
         createdAt: user.createdAt.toISOString(),
         verifiedAt: null,
+        emailProvedAt: null,
         isTwoStepOn: false,
       },
     });

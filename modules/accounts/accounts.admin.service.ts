@@ -18,7 +18,7 @@ import type { Clock } from '#lib/clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { Page } from '#lib/pagination.ts';
-import type { AuditService } from '#modules/audit/audit.service.ts';
+import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import type { AccountNotices } from './accounts.notices.ts';
@@ -73,7 +73,7 @@ export function createAccountsAdminService({
   async function auditUserChange(
     tx: Pick<Database, 'insert'>,
     actor: Actor,
-    action: string,
+    action: AuditRecord['action'],
     before: UserRow,
     after: object,
   ): Promise<void> {
@@ -190,14 +190,17 @@ export function createAccountsAdminService({
         .from(users)
         .where(and(sql`lower(${users.email}) = ${input.email.toLowerCase()}`, ne(users.id, id)));
       if (taken) throw new ConflictError(t('account.emailTaken'));
+      const isNewAddress = before.email.toLowerCase() !== input.email.toLowerCase();
       const after = await updateUser(tx, id, {
         name: input.name,
         email: input.email,
+        // A new address is nobody's proven one until its owner follows a link sent to it.
+        ...(isNewAddress && { emailProvedAt: null }),
         updatedAt: clock(),
       });
       await mail.moveOptOuts(before.email, after.email, tx);
       // The old address hears of it: whoever owns the account learns where its mail now goes.
-      if (before.email.toLowerCase() !== after.email.toLowerCase()) {
+      if (isNewAddress) {
         await notices.tellAccountChanged(tx, before, 'email', { newEmail: after.email });
       }
       await auditUserChange(tx, actor, 'user.update', before, toUserView(after));
@@ -319,6 +322,7 @@ export function createAccountsAdminService({
       const after = await updateUser(tx, id, {
         name,
         email,
+        emailProvedAt: null,
         passwordHash: null,
         totpSecret: null,
         totpEnabledAt: null,

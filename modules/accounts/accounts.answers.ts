@@ -19,6 +19,11 @@ const ApiUserSchema = z.object({
   createdAt: z.string(),
   /** When an admin marked them a verified seller (identity checked); null if not. */
   verifiedAt: z.string().nullable(),
+  /**
+   * When they proved their e-mail address (the link e-mailed to it); null if not yet. Not an
+   * admin's verification of the seller (`verifiedAt`).
+   */
+  emailProvedAt: z.string().nullable(),
   /** Whether two-step sign-in is on for them. */
   isTwoStepOn: z.boolean(),
 });
@@ -35,6 +40,7 @@ export function toApiUser(user: UserView): z.infer<typeof ApiUserSchema> {
     status: user.status,
     createdAt: user.createdAt,
     verifiedAt: user.verifiedAt,
+    emailProvedAt: user.emailProvedAt,
     isTwoStepOn: user.isTwoStepOn,
   };
 }

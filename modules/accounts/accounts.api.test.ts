@@ -95,8 +95,13 @@ async function usersWithEmail(app: TestApp, email: string) {
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
 }
 
+/**
+ * The e-mails to an address, but for the link that proves it, which every registration sends
+ * (accounts.email-proof.api.test.ts).
+ */
 async function outboxFor(app: TestApp, recipient: string) {
-  return app.database.db.select().from(outbox).where(eq(outbox.recipient, recipient));
+  const mails = await app.database.db.select().from(outbox).where(eq(outbox.recipient, recipient));
+  return mails.filter((mail) => !mail.body.includes('/account/email-proof?token='));
 }
 
 /** Asks for a reset link and answers the token from the e-mail that landed in the outbox. */
@@ -162,6 +167,7 @@ describe('POST /api/signup', () => {
           status: 'Active',
           createdAt: expect.any(String),
           verifiedAt: null,
+          emailProvedAt: null,
           isTwoStepOn: false,
         },
       });
@@ -222,6 +228,27 @@ describe('POST /api/signup', () => {
       expect(response.statusCode, label).toBe(400);
       expect(response.json().message, label).toMatch(new RegExp(`^${field}: `));
     }
+  });
+
+  it('keeps the language the client names, else the one its Accept-Language prefers', async () => {
+    const cases: [Record<string, unknown>, Record<string, string>, string][] = [
+      [{ locale: 'fr' }, { 'accept-language': 'rw' }, 'fr'],
+      [{}, { 'accept-language': 'rw-RW,rw;q=0.9,en;q=0.8' }, 'rw'],
+      [{}, {}, 'en'],
+    ];
+    for (const [overrides, headers, saved] of cases) {
+      const payload = signupPayload(overrides);
+      const response = await post(test, '/api/signup', payload, { headers });
+      expect(response.statusCode, response.body).toBe(201);
+      const [row] = await usersWithEmail(test, payload.email);
+      expect(row?.locale, JSON.stringify({ overrides, headers })).toBe(saved);
+    }
+
+    const unknown = signupPayload({ locale: 'de' });
+    const refused = await post(test, '/api/signup', unknown);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^locale: /);
+    expect(await usersWithEmail(test, unknown.email)).toEqual([]);
   });
 
   it('answers 400 "body: must be valid JSON" for a malformed body', async () => {
@@ -416,6 +443,7 @@ describe('GET /api/me', () => {
           status: 'Active',
           createdAt: user.createdAt.toISOString(),
           verifiedAt: null,
+          emailProvedAt: null,
           isTwoStepOn: false,
         },
       }),

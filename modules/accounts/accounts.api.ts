@@ -36,7 +36,7 @@ const accountErrorAnswers = {
 
 export const accountsApi: FastifyPluginAsyncZod<{
   accounts: AccountsService;
-  /** Where reset links point (config.siteUrl). */
+  /** Whether cookies are Secure (config.siteUrl on HTTPS). */
   siteUrl: string;
 }> = async (app, { accounts, siteUrl }) => {
   // Secure cookies whenever visitors use HTTPS: PUBLIC_URL says so, or a trusted proxy does.
@@ -192,10 +192,7 @@ export const accountsApi: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await accounts.requestPasswordReset(request.body, {
-        ...client(request),
-        siteUrl,
-      });
+      await accounts.requestPasswordReset(request.body, client(request));
       return { message: t('reset.requestSent', { minutes: PASSWORD_RESET_TTL_MINUTES }) };
     },
   );

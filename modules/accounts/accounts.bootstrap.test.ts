@@ -57,6 +57,7 @@ describe('bootstrapAdmin on a database without an admin', () => {
       status: 'Active',
       createdAt: expect.any(String),
       verifiedAt: null,
+      emailProvedAt: null,
       isTwoStepOn: false,
     });
     const generatedPassword = first?.generatedPassword ?? '';
@@ -132,6 +133,30 @@ describe('bootstrapAdmin with an e-mail and a password', () => {
     expect(rows.map((row) => row.role)).toEqual(['admin']);
     const session = await signIn(accounts, { email, password: 'promoted password' }, CLIENT);
     expect(session.user).toMatchObject({ id: buyer.id, role: 'admin' });
+  });
+
+  it('leaves the language to the admin: none for a new account, the chosen one kept', async () => {
+    const { adminBootstrap } = test.app.services;
+    const created = newEmail('new-admin');
+    await adminBootstrap.bootstrapAdmin({
+      email: created,
+      password: 'admin password 2',
+      fallbackEmail: newEmail('unused'),
+    });
+    const chosen = newEmail('french-buyer');
+    await createUser(test.database.db, { email: chosen, role: 'buyer', locale: 'fr' });
+    await adminBootstrap.bootstrapAdmin({
+      email: chosen,
+      password: 'promoted password',
+      fallbackEmail: newEmail('unused'),
+    });
+
+    const localeOf = async (email: string) =>
+      (await test.database.db.select().from(users).where(eq(users.email, email)))[0]?.locale;
+    // Made from the shell, in no page's language: its e-mails follow the pages it uses until
+    // the admin picks one with the language switcher.
+    expect(await localeOf(created)).toBeNull();
+    expect(await localeOf(chosen)).toBe('fr');
   });
 
   it('ends the sessions of an account it promotes: they never proved the new password', async () => {

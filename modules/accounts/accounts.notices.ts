@@ -1,7 +1,8 @@
 import type { Transaction } from '#db/client.ts';
-import { currentLocale, localePath, type Locale } from '#lib/i18n.ts';
+import { currentLocale, type Locale } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
 import { t } from '#lib/i18n.admin.ts';
+import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import type { AttemptLimiters } from './accounts.limiter.ts';
 
@@ -29,12 +30,12 @@ const SAME_NOTICE_EVERY_MS = 5 * 60_000;
  */
 export function createAccountNotices({
   mail,
-  siteUrl,
+  links,
   limiters,
 }: {
   mail: Pick<MailService, 'send'>;
-  /** Where the e-mail's links point (config.siteUrl). */
-  siteUrl: string;
+  /** The e-mail's links, in its recipient's language. */
+  links: MailLinks;
   /** Where the notices sent are counted (shared by every process with Redis). */
   limiters: AttemptLimiters;
 }) {
@@ -57,7 +58,7 @@ export function createAccountNotices({
           subject: t(`accountChange.subject.${change}`, { brand }),
           text: t('accountChange.mailBody', {
             what: t(`accountChange.what.${change}`, { brand, email: details.newEmail ?? '' }),
-            resetLink: `${siteUrl}${localePath('/forgot-password')}`,
+            resetLink: links.link('/forgot-password'),
             brand,
           }),
         },

@@ -8,6 +8,7 @@ import {
 } from '#lib/account.ts';
 import { EmailSchema, requiredText } from '#lib/form-fields.ts';
 import { t } from '#lib/i18n.admin.ts';
+import { LOCALES } from '#lib/i18n.ts';
 import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -45,6 +46,11 @@ export const SignupInputSchema = z
     role: SignupRoleSchema,
     password: PasswordSchema,
     confirmPassword: z.string({ error: () => t('account.passwordMismatch') }),
+    /**
+     * The language of the page the visitor registered on (the form sends it), which their
+     * e-mails and notices use; without it, the request's language.
+     */
+    locale: z.enum(LOCALES, { error: () => t('validation.locale') }).optional(),
   })
   .refine(passwordsMatch, mismatch);
 
@@ -88,6 +94,11 @@ export type UserView = {
   createdAt: string;
   /** When an admin last checked their identity and marked them verified; null if not verified. */
   verifiedAt: string | null;
+  /**
+   * When they proved their e-mail address by following the link sent to it; null until then,
+   * and again after the address changes.
+   */
+  emailProvedAt: string | null;
   /** Whether two-step sign-in is on for them. */
   isTwoStepOn: boolean;
 };
@@ -190,6 +201,21 @@ export const TwoStepEnableSchema = z.object({ password: CurrentPasswordSchema, c
 export const TwoStepDisableSchema = z.object({ password: CurrentPasswordSchema, code: CodeSchema });
 
 export const PasswordConfirmSchema = z.object({ password: CurrentPasswordSchema });
+
+/** The token of the link that proves an account's e-mail address (`/account/email-proof`). */
+export const EmailProofTokenSchema = z.object({
+  token: z
+    .string({ error: () => t('emailProof.invalidLink') })
+    .min(1, { error: () => t('emailProof.invalidLink') })
+    .max(600, { error: () => t('emailProof.invalidLink') }),
+});
+
+/** Where an account's e-mail address stands (GET /api/me/email-proof). */
+export const EmailProofStateSchema = z.object({
+  email: z.string(),
+  /** When it was proved; null until the link sent to it is followed. */
+  provedAt: z.string().nullable(),
+});
 
 export const PasswordChangeSchema = z.object({
   currentPassword: CurrentPasswordSchema,

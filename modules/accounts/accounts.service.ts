@@ -12,11 +12,13 @@ import {
   NotFoundError,
   UnauthorizedError,
 } from '#lib/errors.ts';
-import { currentLocale, type Locale, localePath } from '#lib/i18n.ts';
+import { currentLocale, type Locale } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
 import { t } from '#lib/i18n.admin.ts';
+import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import type { Signer } from '#modules/signing/signing.service.ts';
+import type { EmailProof } from './accounts.email-proof.ts';
 import { CHALLENGE_TTL_MS, type AuthLimits } from './accounts.limits.ts';
 import type { AccountNotices } from './accounts.notices.ts';
 import { hashPassword, verifyPassword } from './accounts.passwords.ts';
@@ -141,6 +143,7 @@ export function toUserView(user: UserRow): UserView {
     status: user.status,
     createdAt: user.createdAt.toISOString(),
     verifiedAt: user.verifiedAt?.toISOString() ?? null,
+    emailProvedAt: user.emailProvedAt?.toISOString() ?? null,
     isTwoStepOn: user.totpEnabledAt !== null,
   };
 }
@@ -166,18 +169,24 @@ export function createAccountsService({
   db,
   clock,
   mail,
+  links,
   limits,
   notices,
+  emailProof,
   signer,
   adminTwoStep,
 }: {
   db: Database;
   clock: Clock;
   mail: MailService;
+  /** The reset link, in its recipient's language. */
+  links: MailLinks;
   /** The sign-in limits, shared with the account security service (accounts.limits.ts). */
   limits: AuthLimits;
   /** Tells the owner when a reset link changed their password. */
   notices: AccountNotices;
+  /** Sends a new account the link that proves its address. */
+  emailProof: Pick<EmailProof, 'sendFirstProofLink'>;
   /** Signs the challenge between a right password and its two-step code. */
   signer: Signer;
   /** ADMIN_2FA: whether admins must turn two-step sign-in on before using the admin panel. */
@@ -231,26 +240,34 @@ export function createAccountsService({
     return parseSigned(DevicePayloadSchema, await signer.verify(DEVICE_PURPOSE, deviceToken));
   }
 
-  /** Registers a buyer, seller or guest and signs them in. The e-mail is unique in any case. */
+  /**
+   * Registers a buyer, seller or guest and signs them in. The e-mail is unique in any case, and
+   * not proved: the link that proves it is e-mailed to it with the new account.
+   */
   async function signup(input: SignupInput, client: ClientContext): Promise<SessionGrant> {
     await limits.countSignup(client.clientAddress);
     const passwordHash = await hashPassword(input.password);
     const now = clock();
-    const [user] = await db
-      .insert(users)
-      .values({
-        name: input.username,
-        email: input.email,
-        role: input.role,
-        passwordHash,
-        // The language they signed up in, until they choose another: their e-mails use it.
-        locale: currentLocale(),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!user) throw new ConflictError(t('account.emailTaken'));
+    const user = await db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(users)
+        .values({
+          name: input.username,
+          email: input.email,
+          role: input.role,
+          passwordHash,
+          // The language of the page they signed up on (the form says it; an API call may),
+          // else the request's, until they choose another: their e-mails and notices use it.
+          locale: input.locale ?? currentLocale(),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!made) throw new ConflictError(t('account.emailTaken'));
+      await emailProof.sendFirstProofLink(tx, made);
+      return made;
+    });
     return startSession(user, client);
   }
 
@@ -372,7 +389,7 @@ export function createAccountsService({
    */
   async function requestPasswordReset(
     input: PasswordResetRequest,
-    client: ClientContext & { siteUrl: string },
+    client: ClientContext,
   ): Promise<void> {
     await limits.countResetRequest(input.email, client.clientAddress);
     const user = await findUserByEmail(db, input.email);
@@ -399,7 +416,7 @@ export function createAccountsService({
             text: t('reset.mailBody', {
               brand,
               minutes: PASSWORD_RESET_TTL_MINUTES,
-              link: `${client.siteUrl}${localePath('/reset-password')}?token=${token}`,
+              link: links.link(`/reset-password?token=${token}`),
             }),
           },
           tx,

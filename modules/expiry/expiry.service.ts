@@ -6,10 +6,10 @@ import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '#lib/errors.ts';
 import { formatDate } from '#lib/format.ts';
-import { localePath } from '#lib/i18n.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
+import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { SettingsService } from '#modules/settings/settings.service.ts';
 import type { Signer } from '#modules/signing/signing.service.ts';
@@ -117,7 +117,7 @@ type StillAvailableLink = {
 export function createExpiryService({
   db,
   clock,
-  siteUrl,
+  links,
   jobs,
   notifications,
   settings,
@@ -126,8 +126,8 @@ export function createExpiryService({
 }: {
   db: Database;
   clock: Clock;
-  /** The site's address, for links in e-mails. */
-  siteUrl: string;
+  /** The still-available links, in the e-mail's language. */
+  links: MailLinks;
   jobs: JobQueue;
   notifications: NotificationsService;
   settings: SettingsService;
@@ -269,7 +269,7 @@ export function createExpiryService({
           t('expiry.mailLine', {
             title: listing.title,
             date: formatDate(listing.until),
-            url: `${siteUrl}${localePath(`/listings/still-available?token=${encodeURIComponent(listing.token)}`)}`,
+            url: links.link(`/listings/still-available?token=${encodeURIComponent(listing.token)}`),
           }),
         );
       await notifications.notifyDigest(

@@ -6,12 +6,12 @@ import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ConflictError, NotFoundError } from '#lib/errors.ts';
 import { formatRwf } from '#lib/format.ts';
-import { localePath } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import { isPublished, type CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import { createPersonalCache, type PersonalEvents } from '#modules/accounts/personal-state.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
+import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { Notice, NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { FavouriteView } from './favourites.schema.ts';
 import { placeLine } from '#lib/places.ts';
@@ -32,7 +32,7 @@ type FavouriteChange = 'price' | 'Sold' | 'Rented';
 export function createFavouritesService({
   db,
   clock,
-  siteUrl,
+  links,
   jobs,
   notifications,
   catalogueEvents,
@@ -40,7 +40,8 @@ export function createFavouritesService({
 }: {
   db: Database;
   clock: Clock;
-  siteUrl: string;
+  /** Links to the listings, in the e-mail's language. */
+  links: MailLinks;
   jobs: JobQueue;
   notifications: NotificationsService;
   catalogueEvents: CatalogueEvents;
@@ -190,7 +191,7 @@ export function createFavouritesService({
         link: path,
         mail: (name: string) => ({
           subject: headline,
-          text: t('favourites.mailBody', { name, headline, url: `${siteUrl}${localePath(path)}` }),
+          text: t('favourites.mailBody', { name, headline, url: links.link(path) }),
         }),
       };
     };

@@ -7,6 +7,7 @@ import { createTestDatabase } from '#db/testing.ts';
 import { createJobQueue, type JobQueue } from '#modules/jobs/jobs.service.ts';
 import { createSigner } from '#modules/signing/signing.service.ts';
 import { startSmtpServer, type TestSmtpServer } from '#test/smtp-server.ts';
+import { createMailLinks } from './mail.links.ts';
 import {
   createMailService,
   createSmtpTransport,
@@ -69,7 +70,7 @@ async function createService(transport: MailTransport | undefined) {
     db: database.db,
     jobs,
     signer: createSigner({ db: database.db }),
-    siteUrl: SITE_URL,
+    links: createMailLinks(SITE_URL),
     clock: () => NOW,
     transport,
     logger,
@@ -213,6 +214,50 @@ describe('createMailService', () => {
     await mail.setOptOut(message.to, 'inquiry', false);
     await mail.send(message);
     expect(await outboxRowsFor(message.to)).toHaveLength(3);
+  });
+
+  it('signs an opaque id of the address into an unsubscribe token, never the address', async () => {
+    const { mail } = await createService(undefined);
+    const address = `Reader-${randomUUID()}@example.rw`;
+    const link = await mail.unsubscribeUrl(address, 'match');
+    const again = await mail.unsubscribeUrl(address.toLowerCase(), 'match');
+    const token = new URL(link).searchParams.get('token')!;
+    const [payload] = token.split('.') as [string];
+
+    const readable = Buffer.from(payload, 'base64url').toString();
+    expect(readable).toMatch(/^match [0-9a-f-]{36}$/);
+    expect(link.toLowerCase()).not.toContain('reader-');
+    expect(decodeURIComponent(link)).not.toContain('@');
+    // One id per address, whatever its case: its links are alike.
+    expect(again).toBe(link);
+    expect(await mail.readUnsubscribeToken(token)).toEqual({
+      kind: 'match',
+      email: address.toLowerCase(),
+    });
+    // Another address's id under this signature opens nothing.
+    const other = new URL(await mail.unsubscribeUrl('other@example.rw', 'match')).searchParams
+      .get('token')!
+      .split('.')[0]!;
+    expect(await mail.readUnsubscribeToken(`${other}.${token.split('.')[1]}`)).toBeNull();
+    // A well-formed id that names no address opens nothing either.
+    const signer = createSigner({ db: database.db });
+    expect(
+      await mail.readUnsubscribeToken(await signer.sign('unsubscribe', `match ${randomUUID()}`)),
+    ).toBeNull();
+  });
+
+  it('still reads the links sent before, which carried the address itself', async () => {
+    const { mail } = await createService(undefined);
+    const signer = createSigner({ db: database.db });
+    const old = await signer.sign('unsubscribe', 'inquiry someone@example.rw');
+
+    expect(await mail.readUnsubscribeToken(old)).toEqual({
+      kind: 'inquiry',
+      email: 'someone@example.rw',
+    });
+    expect(
+      await mail.readUnsubscribeToken(await signer.sign('unsubscribe', 'inquiry not-an-id')),
+    ).toBeNull();
   });
 
   it('refuses an unsubscribe token that was changed, cut or signed with another key', async () => {

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database, Transaction } from '#db/client.ts';
-import { emailOptOuts, newsletterSubscriptions, outbox } from '#db/schema.ts';
+import { emailOptOuts, mailAddresses, newsletterSubscriptions, outbox } from '#db/schema.ts';
 import type { Clock } from '#lib/clock.ts';
-import { localePath } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.admin.ts';
+import { isUuid } from '#lib/listing-schemas.ts';
 import {
   EMAIL_CHOICES,
   type EmailChoice,
@@ -14,6 +14,7 @@ import {
 import { SITE } from '#lib/site.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { Signer } from '#modules/signing/signing.service.ts';
+import type { MailLinks } from './mail.links.ts';
 
 /** An e-mail to send, and what it is about (which its recipient may have turned off). */
 export type MailMessage = { to: string; subject: string; text: string; kind: MailKind };
@@ -63,7 +64,7 @@ export function createMailService({
   db,
   jobs,
   signer,
-  siteUrl,
+  links,
   clock,
   transport,
   logger,
@@ -71,8 +72,8 @@ export function createMailService({
   db: Database;
   jobs: JobQueue;
   signer: Signer;
-  /** The site's address, for unsubscribe links. */
-  siteUrl: string;
+  /** Where unsubscribe links point, in the recipient's language. */
+  links: MailLinks;
   clock: Clock;
   transport: MailTransport | undefined;
   logger: MailLogger;
@@ -122,21 +123,51 @@ export function createMailService({
     run: ({ outboxId }) => deliver(outboxId),
   });
 
-  /** The page that stops `kind` e-mails to `email`, without signing in. */
+  /** The opaque id of an address, made the first time the platform writes to it. */
+  async function addressIdOf(email: string, runner: Database | Transaction): Promise<string> {
+    const address = email.toLowerCase();
+    const [made] = await runner
+      .insert(mailAddresses)
+      .values({ email: address, createdAt: clock() })
+      .onConflictDoNothing()
+      .returning({ id: mailAddresses.id });
+    if (made) return made.id;
+    const [known] = await runner
+      .select({ id: mailAddresses.id })
+      .from(mailAddresses)
+      .where(eq(mailAddresses.email, address));
+    return known!.id;
+  }
+
+  /**
+   * The page that stops `kind` e-mails to `email`, without signing in. Its token carries the
+   * kind and the address's opaque id, signed: whoever reads the link (a forwarded e-mail, a
+   * proxy's log) learns nothing of the address, and cannot make one for another address.
+   */
   async function unsubscribeUrl(
     email: string,
     kind: EmailChoice,
     runner: Database | Transaction = db,
   ): Promise<string> {
-    const token = await signer.sign(UNSUBSCRIBE_PURPOSE, `${kind} ${email.toLowerCase()}`, runner);
-    return `${siteUrl}${localePath('/unsubscribe')}?token=${token}`;
+    const addressId = await addressIdOf(email, runner);
+    const token = await signer.sign(UNSUBSCRIBE_PURPOSE, `${kind} ${addressId}`, runner);
+    return links.link(`/unsubscribe?token=${token}`);
   }
 
   /** Whose e-mails of which kind an unsubscribe link's token stops, or null if it is not one. */
   async function readUnsubscribeToken(token: string): Promise<Unsubscription | null> {
     const payload = await signer.verify(UNSUBSCRIBE_PURPOSE, token);
-    const [kind = '', email = ''] = payload?.split(' ') ?? [];
-    return isEmailChoice(kind) && email ? { kind, email } : null;
+    const [kind = '', reference = ''] = payload?.split(' ') ?? [];
+    if (!isEmailChoice(kind) || !reference) return null;
+    // Links sent before addresses had ids carried the address itself, signed alike: they keep
+    // working, since they show nothing more than they did.
+    if (reference.includes('@')) return { kind, email: reference };
+    if (!isUuid(reference)) return null;
+    const [address] = await db
+      .select({ email: mailAddresses.email })
+      .from(mailAddresses)
+      .where(eq(mailAddresses.id, reference));
+    return address ? { kind, email: address.email } : null;
   }
 
   /** The notification kinds `email` asked not to receive by e-mail. */

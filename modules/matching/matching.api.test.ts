@@ -208,6 +208,30 @@ describe('a listing that comes on offer', () => {
     ]);
   });
 
+  it('writes each price in the e-mail as its card does: a rent with its period', async () => {
+    const place = newPlace();
+    const { buyer } = await buyerWanting({ location: place, price: 500_000, bedrooms: 1 });
+    await approvedSupply({
+      title: `Rent in ${place}`,
+      location: place,
+      price: 450_000,
+      offer: 'Rent',
+      pricePeriod: 'month',
+    });
+    await approvedSupply({
+      title: `Sale in ${place}`,
+      location: place,
+      price: 480_000,
+      offer: 'Sale',
+    });
+
+    await runMatching();
+
+    const [mail] = await mailsTo(buyer.user.email);
+    expect(mail!.body).toContain(`Rent in ${place}, RWF 450,000 / month:`);
+    expect(mail!.body).toContain(`Sale in ${place}, RWF 480,000:`);
+  });
+
   it('adds the matching job in the approval’s transaction and runs nothing before', async () => {
     const place = newPlace();
     const { request } = await buyerWanting({ location: place });

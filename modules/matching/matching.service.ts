@@ -5,13 +5,13 @@ import { assets, properties, propertyRequests, requestMatches } from '#db/schema
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
-import { formatRwf } from '#lib/format.ts';
-import { localePath } from '#lib/i18n.ts';
+import { formatPrice } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
 import { isPropertyType } from '#lib/listing.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import { isOnOffer, type CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
+import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { MatchingListing, MatchingRequest } from './matching.schema.ts';
 import { placeLine } from '#lib/places.ts';
@@ -45,7 +45,7 @@ type Pair = { requestId: string; requesterId: string; listingId: string; kind: L
 export function createMatchingService({
   db,
   clock,
-  siteUrl,
+  links,
   digestSeconds,
   jobs,
   notifications,
@@ -53,8 +53,8 @@ export function createMatchingService({
 }: {
   db: Database;
   clock: Clock;
-  /** The site's address, for links in e-mails. */
-  siteUrl: string;
+  /** Links to the listings, in the e-mail's language. */
+  links: MailLinks;
   /** How long new matches gather before their requester is told, all in one e-mail. */
   digestSeconds: number;
   jobs: JobQueue;
@@ -236,8 +236,9 @@ export function createMatchingService({
         ...group.listings.map((listing) =>
           t('matching.mailLine', {
             title: listing.title,
-            price: formatRwf(listing.price),
-            url: `${siteUrl}${localePath(listing.path)}`,
+            // A rent says what it is for, as its card does: "RWF 350,000 / month".
+            price: formatPrice(listing.price, listing.pricePeriod),
+            url: links.link(listing.path),
           }),
         ),
         '',

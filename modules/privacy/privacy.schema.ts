@@ -63,6 +63,8 @@ export const PrivacyExportSchema = z.object({
     locale: z.string().nullable(),
     isTwoStepOn: z.boolean(),
     verifiedAt: z.string().nullable(),
+    /** When they proved their e-mail address by the link sent to it. */
+    emailProvedAt: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),

@@ -162,6 +162,7 @@ export function createPrivacyService({
         locale: user.locale,
         isTwoStepOn: user.totpEnabledAt !== null,
         verifiedAt: isoOrNull(user.verifiedAt),
+        emailProvedAt: isoOrNull(user.emailProvedAt),
         createdAt: iso(user.createdAt),
         updatedAt: iso(user.updatedAt),
       },

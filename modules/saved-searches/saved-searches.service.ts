@@ -6,13 +6,13 @@ import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ConflictError, NotFoundError } from '#lib/errors.ts';
 import { formatPrice } from '#lib/format.ts';
-import { localePath } from '#lib/i18n.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
 import { MAX_SAVED_SEARCHES } from '#lib/limits.ts';
 import { LISTING_FILTER_KEYS } from '#lib/listing-schemas.ts';
 import { defaultPricePeriod, type AlertFrequency, type ListingType } from '#lib/listing.ts';
 import { isOnOffer, type CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
+import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type {
   SavedSearchFilters,
@@ -78,7 +78,7 @@ function storedFilters(filters: SavedSearchFilters): Record<string, string | num
 export function createSavedSearchesService({
   db,
   clock,
-  siteUrl,
+  links,
   instantSeconds,
   jobs,
   notifications,
@@ -86,8 +86,8 @@ export function createSavedSearchesService({
 }: {
   db: Database;
   clock: Clock;
-  /** The site's address, for links in e-mails. */
-  siteUrl: string;
+  /** Links to the listings and the saved searches page, in the e-mail's language. */
+  links: MailLinks;
   /** How long an instant alert waits for others to go with it. */
   instantSeconds: number;
   jobs: JobQueue;
@@ -329,7 +329,7 @@ export function createSavedSearchesService({
           return t('savedSearch.mailLine', {
             title: listing.label,
             price: formatPrice(listing.price, listing.pricePeriod),
-            url: `${siteUrl}${localePath(`/${listing.kind}/${listing.id}`)}`,
+            url: links.link(`/${listing.kind}/${listing.id}`),
           });
         }),
         '',
@@ -344,7 +344,11 @@ export function createSavedSearchesService({
       })),
       (name) => ({
         subject: tCount('savedSearch.mailSubject', count),
-        text: t('savedSearch.mailBody', { name, lines: lines().join('\n') }),
+        text: t('savedSearch.mailBody', {
+          name,
+          lines: lines().join('\n'),
+          pageUrl: links.link('/saved-searches'),
+        }),
       }),
       tx,
     );

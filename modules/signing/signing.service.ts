@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database, Transaction } from '#db/client.ts';
 import { signingKeys } from '#db/schema.ts';
 
@@ -66,5 +67,21 @@ export function createSigner({ db }: { db: Database }) {
     return payload;
   }
 
-  return { sign, verify };
+  /** The JSON payload of a token signed for `purpose`, when it has `schema`'s shape; else null. */
+  async function verifyJson<Payload>(
+    purpose: string,
+    token: string,
+    schema: z.ZodType<Payload>,
+  ): Promise<Payload | null> {
+    const payload = await verify(purpose, token);
+    if (payload === null) return null;
+    try {
+      const parsed = schema.safeParse(JSON.parse(payload));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  return { sign, verify, verifyJson };
 }

@@ -6,7 +6,6 @@ import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { lifeColumns } from '#lib/listing-life.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '#lib/errors.ts';
-import { localePath } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { isPropertyType, type AssetType, type ListingType } from '#lib/listing.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
@@ -20,6 +19,7 @@ import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import { toPropertyColumns, toPropertyView } from '#modules/listings/listings.service.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
+import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { PhotoMatchesService } from '#modules/photo-matches/photo-matches.service.ts';
 import { withPlaceAndPeriod } from '#modules/places/places.service.ts';
@@ -77,7 +77,7 @@ export function createSuppliesService({
   audit,
   notifications,
   photoMatches,
-  siteUrl,
+  links,
   catalogueEvents,
 }: {
   db: Database;
@@ -87,8 +87,8 @@ export function createSuppliesService({
   notifications: NotificationsService;
   /** Keeps each supply's photo hashes and flags photos shared with other owners' listings. */
   photoMatches: PhotoMatchesService;
-  /** The site's address, for links in e-mails. */
-  siteUrl: string;
+  /** Links in the supplier's e-mails, in their language. */
+  links: MailLinks;
   /** Told after a change to a published supply, an approval, a rejection or a withdrawal. */
   catalogueEvents: CatalogueEvents;
 }) {
@@ -410,8 +410,8 @@ export function createSuppliesService({
             name,
             title,
             reason,
-            link: `${siteUrl}${localePath(link)}`,
-            listingUrl: `${siteUrl}${localePath(`/details/${supply.row.id}`)}`,
+            link: links.link(link),
+            listingUrl: links.link(`/details/${supply.row.id}`),
           }),
         }),
       }),

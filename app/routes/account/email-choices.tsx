@@ -77,7 +77,7 @@ export default function EmailChoicesPage({
         </button>
         <div aria-live="polite">
           {actionData && (
-            <FormMessage tone={actionData.ok ? 'success' : 'error'}>
+            <FormMessage tone={actionData.ok ? 'success' : 'error'} answer={actionData}>
               {actionData.message}
             </FormMessage>
           )}

@@ -1,11 +1,12 @@
 import { Link } from '#app/components/link.tsx';
+import { describeRefusal } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 import { PasswordResetRequestSchema } from '#modules/accounts/accounts.schema.ts';
 import { PASSWORD_RESET_TTL_MINUTES } from '#modules/accounts/accounts.service.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import { FormField } from '#app/components/form-field.tsx';
-import { FormMessage } from '#app/components/form-message.tsx';
+import { answerToShow, FormMessage } from '#app/components/form-message.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
@@ -48,10 +49,8 @@ export default function ForgotPassword() {
         </button>
         <div aria-live="polite">
           {result && (
-            <FormMessage tone={result.ok ? 'success' : 'error'}>
-              {result.ok || Object.keys(result.fieldErrors).length === 0
-                ? result.message || t('reset.requestFailure')
-                : t('reset.requestFailure')}
+            <FormMessage tone={result.ok ? 'success' : 'error'} answer={answerToShow(result)}>
+              {result.ok ? result.message : describeRefusal(result, t('reset.requestFailure'))}
             </FormMessage>
           )}
         </div>

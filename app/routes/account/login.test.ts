@@ -2,10 +2,15 @@
  * The login page sends a signed-in visitor on to `next`: only ever to a path on this site, and
  * a `next` it cannot follow is ignored (the role's landing page), never an error.
  */
+import { eq } from 'drizzle-orm';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '#db/schema.ts';
+import { hashPassword } from '#modules/accounts/accounts.passwords.ts';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 import { requestPage, viewerOf } from '#test/page-requests.ts';
+import { shouldRevalidate } from './login.tsx';
 
 const BUYER_LANDING = '/property-requested';
 const PASSWORD = 'correct horse battery';
@@ -106,5 +111,33 @@ describe('the login and register forms', () => {
         redirectTo: BUYER_LANDING,
       });
     }
+  });
+});
+
+describe('signing in on a page in Kinyarwanda or French', () => {
+  it('keeps the language the account chose', async () => {
+    const passwordHash = await hashPassword(PASSWORD);
+    const { user } = await createSignedInUser(test.database, { passwordHash, locale: 'fr' });
+    const answer = await requestPage(test, '/rw/login', {
+      form: { email: user.email, password: PASSWORD },
+    });
+    expect(answer.actionData).toMatchObject({ ok: true });
+    const [saved] = await test.database.db
+      .select({ locale: users.locale })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(saved!.locale).toBe('fr');
+  });
+
+  it('shows the success message before going on, as in English', () => {
+    const afterPost = (formAction: string) =>
+      shouldRevalidate({
+        formAction,
+        defaultShouldRevalidate: true,
+      } as ShouldRevalidateFunctionArgs);
+    for (const formAction of ['/login', '/rw/login', '/fr/login?next=%2Ffavourites']) {
+      expect(afterPost(formAction), formAction).toBe(false);
+    }
+    expect(afterPost('/rw/newsletter')).toBe(true);
   });
 });

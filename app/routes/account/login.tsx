@@ -9,7 +9,7 @@ import { Link } from '#app/components/link.tsx';
 import { z } from 'zod';
 import { landingPathFor, safeNextPath, type UserRole } from '#lib/account.ts';
 import type { FormResult } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.ts';
+import { t, withoutLocale } from '#lib/i18n.ts';
 import { browserSessionCookies, readDeviceCookie } from '#modules/accounts/accounts.cookie.ts';
 import { LoginInputSchema, TwoStepLoginInputSchema } from '#modules/accounts/accounts.schema.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -60,7 +60,8 @@ export function shouldRevalidate({
   formAction,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (formAction?.startsWith('/login')) return false;
+  // The form posts to this page's own address, '/rw/login' on a Kinyarwanda page.
+  if (formAction && withoutLocale(formAction).startsWith('/login')) return false;
   return defaultShouldRevalidate;
 }
 

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { safeNextPath } from '#lib/account.ts';
-import { t } from '#lib/i18n.ts';
+import { currentLocale, localePath, t } from '#lib/i18n.ts';
 import { browserSessionCookies } from '#modules/accounts/accounts.cookie.ts';
 import { SignupInputSchema } from '#modules/accounts/accounts.schema.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -26,7 +26,11 @@ export function action({ request, context }: Route.ActionArgs) {
   const next = safeNextPath(new URL(request.url).searchParams.get('next'));
   const page = context.get(requestContext);
   return handleForm({ request, context }, SignupInputSchema, async (input) => {
-    const grant = await page.services.accounts.signup(input, page);
+    // The sessions list names the browser, as it does for one started at sign-in.
+    const grant = await page.services.accounts.signup(input, {
+      clientAddress: page.clientAddress,
+      userAgent: request.headers.get('user-agent'),
+    });
     const cookies = browserSessionCookies(grant, { isSecure: page.isSecureRequest });
     return {
       message: t('account.registered'),
@@ -65,11 +69,13 @@ export default function Register() {
       <RedirectAfter />
       <fetcher.Form
         method="post"
-        action={next ? `/register?next=${encodeURIComponent(next)}` : '/register'}
+        action={localePath(next ? `/register?next=${encodeURIComponent(next)}` : '/register')}
         className="space-y-4"
         noValidate
         onInput={onInput}
       >
+        {/* The account keeps the language it was made in, whatever address the post reaches. */}
+        <input type="hidden" name="locale" value={currentLocale()} />
         <FormErrorSummary answer={result} fieldErrors={fieldErrors} />
         <FormField name="username" label={t('account.username')} error={fieldErrors.username}>
           {(props) => <input {...props} type="text" required autoComplete="name" />}

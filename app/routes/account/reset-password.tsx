@@ -1,6 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { Link } from '#app/components/link.tsx';
+import { describeRefusal } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
+import { PASSWORD_MIN_LENGTH } from '#lib/limits.ts';
 import { PasswordResetSchema } from '#modules/accounts/accounts.schema.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
@@ -50,7 +52,11 @@ export default function ResetPassword() {
   }
 
   return (
-    <AuthCard heading={t('reset.heading')} intro={t('reset.title')} footer={footer}>
+    <AuthCard
+      heading={t('reset.heading')}
+      intro={t('reset.intro', { min: PASSWORD_MIN_LENGTH })}
+      footer={footer}
+    >
       {!isDone && (
         <fetcher.Form method="post" className="space-y-4" noValidate onInput={onInput}>
           <FormErrorSummary answer={result} fieldErrors={fieldErrors} />
@@ -75,11 +81,7 @@ export default function ResetPassword() {
       <div aria-live="polite" className="mt-4">
         {isDone && <FormMessage tone="success">{t('reset.done')}</FormMessage>}
         {result && !result.ok && (
-          <FormMessage tone="error">
-            {Object.keys(result.fieldErrors).length === 0
-              ? result.message || t('reset.failure')
-              : t('reset.failure')}
-          </FormMessage>
+          <FormMessage tone="error">{describeRefusal(result, t('reset.failure'))}</FormMessage>
         )}
       </div>
     </AuthCard>

@@ -1,5 +1,7 @@
 import { data } from 'react-router';
+import { z } from 'zod';
 import { t } from '#lib/i18n.admin.ts';
+import { EMAIL_PROOF_TTL_DAYS } from '#modules/accounts/accounts.email-proof.ts';
 import {
   PasswordChangeSchema,
   PasswordConfirmSchema,
@@ -13,17 +15,22 @@ import { formHandler, handleIntents, type FormArgs } from '#app/forms/form-actio
 import { requestContext } from '#server/load-context.ts';
 
 /**
- * The security page's forms (app/routes/account/security.tsx): two-step sign-in, new recovery
- * codes (answered once, with the page's answer), the password, signing a session out.
+ * The security page's forms (app/routes/account/security.tsx): the link that proves the e-mail
+ * address, two-step sign-in, new recovery codes (answered once, with the page's answer), the
+ * password, signing a session out.
  */
 export async function runSecurityForm({ request, context }: FormArgs) {
   const viewer = requireViewer(request, context);
-  const { accountSecurity } = context.get(requestContext).services;
+  const { accountSecurity, emailProof } = context.get(requestContext).services;
   const client = { clientAddress: context.get(requestContext).clientAddress };
   let recoveryCodes: string[] | undefined;
   const answer = await handleIntents(
     { request, context },
     {
+      emailProof: formHandler(z.object({}), async () => {
+        const { email } = await emailProof.requestProofLink(viewer.id);
+        return t('emailProof.sent', { email, days: EMAIL_PROOF_TTL_DAYS });
+      }),
       setUp: formHandler(TwoStepSetupSchema, async ({ password }) => {
         await accountSecurity.setUpTwoStep(viewer, password, client);
         return t('twoStep.addToApp');

@@ -6,7 +6,7 @@ import { requireViewer } from '#app/auth.server.ts';
 import { AccountPage } from '#app/components/account-page.tsx';
 import { FormField } from '#app/components/form-field.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
-import { FormMessage } from '#app/components/form-message.tsx';
+import { answerToShow, FormMessage } from '#app/components/form-message.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import type { IntentOf } from '#app/forms/form-action.server.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
@@ -16,16 +16,18 @@ import { PasswordField } from './password-field.tsx';
 import { runSecurityForm } from './security-actions.server.ts';
 import { requestContext } from '#server/load-context.ts';
 
-/** Two-step sign-in, the password and the sessions of the signed-in user. */
+/** The e-mail address, two-step sign-in, the password and the sessions of the signed-in user. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const { accountSecurity, accounts } = context.get(requestContext).services;
-  const [twoStep, pendingSetup, sessions] = await Promise.all([
+  const { accountSecurity, accounts, emailProof } = context.get(requestContext).services;
+  const [emailState, twoStep, pendingSetup, sessions] = await Promise.all([
+    emailProof.getEmailProof(viewer.id),
     accountSecurity.getTwoStep(viewer.id),
     accountSecurity.getPendingSetup(viewer.id),
     accountSecurity.listSessions(viewer),
   ]);
   return {
+    emailState,
     twoStep,
     pendingSetup,
     sessions,
@@ -57,6 +59,7 @@ function groupedSecret(secret: string): string {
 
 /** The id prefix of each form's fields, for the error summary's links. */
 const FIELD_ID_PREFIXES: Record<Intent, string> = {
+  emailProof: 'field',
   setUp: 'setup',
   enable: 'enable',
   disable: 'disable',
@@ -82,7 +85,9 @@ function Answer({ answer, intent }: { answer: SecurityAnswer | undefined; intent
   }
   return (
     <div aria-live="polite">
-      <FormMessage tone={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage>
+      <FormMessage tone={answer.ok ? 'success' : 'error'} answer={answerToShow(answer)}>
+        {answer.message}
+      </FormMessage>
     </div>
   );
 }
@@ -115,7 +120,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 const CARD = 'space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6';
 
 export default function SecurityPage({
-  loaderData: { twoStep, pendingSetup, sessions, isTwoStepRequired },
+  loaderData: { emailState, twoStep, pendingSetup, sessions, isTwoStepRequired },
 }: Route.ComponentProps) {
   const answer = useActionData<SecurityAnswer>();
   const navigation = useNavigation();
@@ -129,6 +134,31 @@ export default function SecurityPage({
       {(isTwoStepRequired || isSentByAdminPanel) && !twoStep.isOn && (
         <FormMessage tone="pending">{t('twoStep.requiredForAdmins')}</FormMessage>
       )}
+
+      <section aria-labelledby="email-heading" className={CARD}>
+        <h2 id="email-heading" className="text-xl font-bold">
+          {t('emailProof.heading')}
+        </h2>
+        {emailState.provedAt ? (
+          <p className="[overflow-wrap:anywhere]" data-testid="email-proof-status">
+            {t('emailProof.provedOn', {
+              email: emailState.email,
+              date: formatDate(emailState.provedAt),
+            })}
+          </p>
+        ) : (
+          <Form method="post" className="max-w-xl space-y-3">
+            <IntentInput<Intent> value="emailProof" />
+            <p className="[overflow-wrap:anywhere]" data-testid="email-proof-status">
+              {t('emailProof.notProved', { email: emailState.email })}
+            </p>
+            <button type="submit" className="button-secondary" disabled={isBusy}>
+              {t('emailProof.send')}
+            </button>
+            <Answer answer={answer} intent="emailProof" />
+          </Form>
+        )}
+      </section>
 
       <section aria-labelledby="two-step-heading" className={CARD}>
         <h2 id="two-step-heading" className="text-xl font-bold">
