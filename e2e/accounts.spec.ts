@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
 import { E2E_ADMIN } from './known-accounts.ts';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { expect, openAccountMenu, test, waitForHydration } from './fixtures.ts';
 
 type Account = { name: string; email: string; password: string };
 
@@ -42,7 +42,8 @@ async function logIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
 
 /** The logged-in strip: 'Welcome', the name, the e-mail and the role, and Logout. */
 async function expectStrip(page: Page, account: Account, role: string) {
-  const strip = page.getByRole('region', { name: 'Signed-in account' });
+  // It sits behind the account's button, which shows the name (the initial on a phone).
+  const strip = await openAccountMenu(page, account.name);
   await expect(strip).toContainText('Welcome');
   await expect(strip).toContainText(account.name);
   await expect(strip).toContainText(account.email);
@@ -59,6 +60,7 @@ async function expectStrip(page: Page, account: Account, role: string) {
   });
 }
 
+/** Logout, from the account menu that expectStrip left open. */
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login\?loggedOut/);

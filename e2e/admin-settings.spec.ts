@@ -101,13 +101,13 @@ test('the admin saves a footer text and a support phone; the footer and contact 
     );
     await expect(footer.getByRole('link', { name: '0788 123 999' })).toHaveAttribute(
       'href',
-      'tel:0788123999',
+      'tel:+250788123999',
     );
     await expect(footer.getByRole('link', { name: 'FAQ' })).toBeVisible();
     // The header's top bar (shown on wide screens) calls the same support number.
     await expect(
       visitorPage.getByRole('banner').getByRole('link', { name: '0788 123 999' }),
-    ).toHaveAttribute('href', 'tel:0788123999');
+    ).toHaveAttribute('href', 'tel:+250788123999');
     await visitorPage.goto(`${site}/contact`);
     await expect(
       visitorPage.locator('#main').getByRole('link', { name: '0788 123 999' }),

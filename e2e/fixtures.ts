@@ -115,6 +115,17 @@ export async function openOurPropertyMenu(page: Page, testInfo: TestInfo): Promi
   return page.getByRole('navigation', { name: 'Main navigation' });
 }
 
+/**
+ * Opens the signed-in account's menu (the top bar's on a wide screen, the initial's on a phone)
+ * and answers its panel: the spec's logged-in strip, with Logout and the account's pages.
+ */
+export async function openAccountMenu(page: Page, name: string): Promise<Locator> {
+  // Hydration closes open menus (they close on each navigation): open it afterwards.
+  await waitForHydration(page);
+  await page.getByRole('banner').locator('summary:visible', { hasText: name }).click();
+  return page.getByRole('region', { name: 'Signed-in account' });
+}
+
 /** A listing card's title on a grid (the card's h3). */
 export function cardTitle(page: Page, title: string): Locator {
   return page.getByRole('heading', { level: 3, name: title, exact: true });

@@ -14,7 +14,10 @@ test.describe('Request Information on a property', () => {
     await expect(form.getByPlaceholder('07xxxxxxxx')).toBeVisible();
     await form.getByRole('button', { name: 'Send Request' }).click();
 
-    await expect(form.getByRole('alert')).toHaveText('Something went wrong. Please try again.');
+    // Fields to blame: what to do, not the spec's failure text (kept for a server failure).
+    await expect(form.getByRole('alert')).toHaveText(
+      'Check the marked fields, then send the form again.',
+    );
     // On a phone the errors would sit off-screen: the summary at the top takes the focus and
     // links to each field.
     const summary = form.getByRole('group', { name: 'Please fix the following:' });
@@ -83,7 +86,9 @@ test.describe('contact page', () => {
     ).toBeVisible();
 
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(form.getByRole('alert')).toHaveText('Something went wrong');
+    await expect(form.getByRole('alert')).toHaveText(
+      'Check the marked fields, then send the form again.',
+    );
     await expect(form.getByRole('group', { name: 'Please fix the following:' })).toBeFocused();
     await expect(form.getByText('Name is required', { exact: true })).toBeVisible();
     await expect(form.getByText('Enter a valid email address', { exact: true })).toBeVisible();

@@ -88,6 +88,8 @@ test('someone registers in Kinyarwanda and lands on their page in Kinyarwanda', 
   // A buyer lands on the buyers' requests, still in Kinyarwanda, with their role in it.
   await expect(page).toHaveURL('/rw/property-requested', { timeout: 15_000 });
   await expect(page.locator('html')).toHaveAttribute('lang', 'rw');
+  await waitForHydration(page);
+  await page.getByRole('banner').locator('summary:visible', { hasText: 'Uwase Aline' }).click();
   const strip = page.getByRole('region', { name: rw['strip.account'] });
   await expect(strip).toContainText(rw['role.buyer']);
   await expect(strip).toContainText(rw['strip.welcome']);

@@ -53,16 +53,16 @@ test('a buyer posts a request, sees the form reset after 5 s, finds it in their 
   await expect(page.getByLabel('Bedrooms')).toHaveAttribute('placeholder', 'Minimum');
   await expect(page.getByLabel('Bedrooms')).toHaveAttribute('type', 'text');
 
-  // The title is missing: the server names the field, and the spec's failure line shows.
+  // The title is missing: the server names the field, and the line under the form says what to do.
   await page.getByLabel('Budget Price').fill('45000000');
   await page.getByLabel('District').selectOption('Kicukiro');
   await page.getByLabel('Sector').selectOption('Gikondo');
-  await page.getByLabel('Preferred Location').fill('Near Sonatubes');
+  await page.getByLabel('Street, building or landmark (optional)').fill('Near Sonatubes');
   await submit.click();
   await expect(page.locator('#field-title-error')).toHaveText('Property Title is required');
   await expect(titleField).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('alert')).toHaveText(
-    'Failed to submit your request. Please try again.',
+    'Check the marked fields, then send the form again.',
   );
   await expect(page.getByRole('group', { name: 'Please fix the following:' })).toBeFocused();
 
@@ -160,7 +160,7 @@ test('a buyer posts a request, sees the form reset after 5 s, finds it in their 
   await expect(main).toContainText('Aline Uwase');
   await expect(main.getByRole('link', { name: '0788123456' })).toHaveAttribute(
     'href',
-    'tel:0788123456',
+    'tel:+250788123456',
   );
   await expect(main).toContainText('150 sqm');
   await expect(main.getByRole('region', { name: 'Features' })).toContainText('Parking');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { generate } from 'otplib';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { expect, openAccountMenu, test, waitForHydration } from './fixtures.ts';
 
 const PASSWORD = 'a-long-enough-password';
 
@@ -63,7 +63,8 @@ test('a new user turns on two-step sign-in, signs out, and signs in with passwor
   await expect(page.getByTestId('two-step-status')).toContainText('Two-step sign-in is on');
   await expect(page.getByTestId('sessions')).toContainText('This device');
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  const account = await openAccountMenu(page, `E2E two-step ${testInfo.project.name}`);
+  await account.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login\?loggedOut/);
 
   await waitForHydration(page);

@@ -63,6 +63,18 @@ export class ConflictError extends DomainError {
 export class PayloadTooLargeError extends DomainError {
   protected static override readonly kind = 'payload-too-large';
   readonly status = 413;
+  constructor(
+    message: string,
+    /** The field the file came in, so that a form can show the message beside it. */
+    readonly issues: FieldIssue[] = [],
+  ) {
+    super(message);
+  }
+
+  /** A file of one field too large, with the field named in the message. */
+  static field(field: string, message: string): PayloadTooLargeError {
+    return new PayloadTooLargeError(`${field}: ${message}`, [{ field, message }]);
+  }
 }
 
 export class UnauthorizedError extends DomainError {

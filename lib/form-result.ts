@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { InvalidError } from './errors.ts';
+import { t } from './i18n.ts';
 
 /** What a page action answers to a form: a message, and per-field errors for bad input. */
 export type FormResult =
@@ -11,7 +12,31 @@ export type FormResult =
       /** What the success made, to open next (the new supply). */
       createdPath?: string;
     }
-  | { ok: false; message: string; fieldErrors: Record<string, string> };
+  | {
+      ok: false;
+      message: string;
+      fieldErrors: Record<string, string>;
+      /**
+       * The server failed (a 500), rather than refusing what was sent: the page shows its own
+       * failure text, the spec's, which a refusal's reason would be more precise than.
+       */
+      isServerFault?: true;
+    };
+
+/**
+ * What the line under a refused form says. Fields to blame: what to do (the error summary and
+ * the fields say what is wrong), not that the submission failed. The server failing: the page's
+ * own failure text, the spec's. Otherwise the server's reason (a limit, a conflict), which says
+ * more than the failure text.
+ */
+export function describeRefusal(
+  result: Extract<FormResult, { ok: false }>,
+  failureText: string,
+): string {
+  if (Object.keys(result.fieldErrors).length > 0) return t('form.checkFields');
+  if (result.isServerFault) return failureText;
+  return result.message || failureText;
+}
 
 /** The first message for each field of a failed zod parse. */
 export function toFieldErrors(error: z.ZodError): Record<string, string> {

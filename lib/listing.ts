@@ -7,6 +7,19 @@ export const MODERATION_STATES = ['Pending', 'Approved', 'Rejected'] as const;
 export const AVAILABILITIES = ['Available', 'Sold', 'Rented'] as const;
 /** Who sends an information request: the form's Buying, Selling and Other. */
 export const INQUIRY_ROLES = ['buyer', 'seller', 'guest'] as const;
+type InquiryRole = (typeof INQUIRY_ROLES)[number];
+
+/**
+ * The text key of an inquiry's "I'm interested in" choice for a listing's offer: Buying and
+ * Selling on a sale, Renting and Letting on a rental, Other on both. The stored value stays
+ * buyer, seller or guest; the form, the conversation and the owner's notice all read it here.
+ */
+export function inquiryRoleKey(role: InquiryRole, offer: Offer) {
+  if (role === 'guest') return 'inquiry.role.guest' as const;
+  return offer === 'Rent'
+    ? (`inquiry.roleRent.${role}` as const)
+    : (`inquiry.role.${role}` as const);
+}
 
 /** The two sides of an inquiry's conversation: who asked, and who listed. */
 export const INQUIRY_SIDES = ['visitor', 'owner'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { telHref, whatsappUrl } from './site.ts';
+import { internationalPhone, telHref, whatsappUrl } from './site.ts';
 
 describe('contact links', () => {
   it.each([
@@ -19,5 +19,23 @@ describe('contact links', () => {
 
   it('keeps digits and a leading plus in tel: links', () => {
     expect(telHref('+250 788-123-456')).toBe('tel:+250788123456');
+  });
+
+  it.each([
+    ['0722118934', '+250722118934'],
+    ['0788 123 456', '+250788123456'],
+    ['788123456', '+250788123456'],
+    ['250788123456', '+250788123456'],
+    ['+250 (0)788 123 456', '+250788123456'],
+    ['00250 788 123 456', '+250788123456'],
+    ['+33 6 12 34 56 78', '+33612345678'],
+    ['0033 6 12 34 56 78', '+33612345678'],
+  ])('writes %s in international form as %s', (phone, international) => {
+    expect(internationalPhone(phone)).toBe(international);
+  });
+
+  it('dials a number written the Rwandan way with its country code', () => {
+    expect(telHref('0722118934')).toBe('tel:+250722118934');
+    expect(telHref(' 0788 300 500 ')).toBe('tel:+250788300500');
   });
 });

@@ -45,20 +45,42 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
 
 export type SocialNetwork = (typeof SITE.socials)[number]['network'];
 
-/** A phone number as a tel: link (digits and a leading +). */
+/**
+ * A phone number in international form, '+' and digits only: a Rwandan number as written
+ * locally ('0788 123 456', '788123456') gets the country code, so that a link dials it from a
+ * phone abroad or on a foreign SIM too; '00' before a country code reads as '+'; and the
+ * '(0)' some write after it ('+250 (0)788 123 456') is dropped. Written here rather than with
+ * the phone library, which would add over 50 KB to every page that shows a number.
+ */
+export function internationalPhone(phone: string): string {
+  const trimmed = phone.trim();
+  let digits = trimmed.replace(/\D/g, '');
+  if (trimmed.startsWith('+')) {
+    // Nothing to add: the country code is there.
+  } else if (digits.startsWith('00')) {
+    digits = digits.slice(2);
+  } else if (digits.startsWith('250') && digits.length === 12) {
+    // Written with the country code but without the plus.
+  } else if (digits.startsWith('0')) {
+    digits = `250${digits.slice(1)}`;
+  } else if (digits.length === 9) {
+    digits = `250${digits}`;
+  }
+  if (digits.startsWith('2500')) digits = `250${digits.slice(4)}`;
+  return `+${digits}`;
+}
+
+/** A phone number as a tel: link, in international form ('tel:+250788123456'). */
 export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+  return `tel:${internationalPhone(phone)}`;
 }
 
 /**
- * A Rwandan number as WhatsApp wants it: country code and digits only ('0788 123 456' and
+ * A number as WhatsApp wants it: country code and digits only ('0788 123 456' and
  * '+250788123456' both give '250788123456').
  */
 function whatsappNumber(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.startsWith('250')) return digits;
-  if (digits.startsWith('0')) return `250${digits.slice(1)}`;
-  return digits.length === 9 ? `250${digits}` : digits;
+  return internationalPhone(phone).slice(1);
 }
 
 /**

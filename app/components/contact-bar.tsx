@@ -9,6 +9,10 @@ import { ShareButton } from './share-button.tsx';
  * while the visitor scrolls, so the owner is one tap away from the first screen; on a wide
  * screen it sits with the owner's details. Without a contact number, the way to the owner is
  * the Request Information form.
+ *
+ * While it is fixed, the page keeps the bar's height free below its end and scrolls answers and
+ * focused fields clear of it (`body:has([data-contact-bar])` in app/app.css), and Share shows
+ * its icon alone on a narrow phone, so that Call and WhatsApp keep their whole labels.
  */
 export function ContactBar({
   title,
@@ -25,9 +29,9 @@ export function ContactBar({
   return (
     <div
       data-contact-bar
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur lg:static lg:rounded-xl lg:border lg:p-4 lg:shadow-sm"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur max-lg:my-0 lg:static lg:rounded-xl lg:border lg:p-4 lg:shadow-sm"
     >
-      <div className="mx-auto grid max-w-6xl grid-cols-3 gap-2">
+      <div className="mx-auto grid max-w-6xl grid-cols-[1fr_1fr_auto] gap-2 whitespace-nowrap sm:grid-cols-3 lg:grid-cols-2">
         {contact ? (
           <>
             <a
@@ -56,6 +60,8 @@ export function ContactBar({
           </a>
         )}
         <ShareButton
+          className="lg:col-span-2"
+          isLabelHiddenOnPhone
           title={title}
           text={t('share.text', { title, price: formatRwf(price) })}
           url={url}

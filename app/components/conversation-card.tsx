@@ -1,5 +1,5 @@
 import { Link } from '#app/components/link.tsx';
-import { t, tCount } from '#lib/i18n.ts';
+import { localePath, t, tCount } from '#lib/i18n.ts';
 import type { InquiryView } from '#modules/inquiries/inquiries.schema.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { ReachButtons } from './reach-buttons.tsx';
@@ -59,7 +59,10 @@ export function ConversationCard({
           <span>{tCount('inquiries.messages', inquiry.messages.length)}</span>
         </p>
         <div className="mt-3 empty:hidden">
-          <ReachButtons inquiry={inquiry} listingUrl={`${origin}${inquiry.listingPath}`} />
+          <ReachButtons
+            inquiry={inquiry}
+            listingUrl={`${origin}${localePath(inquiry.listingPath)}`}
+          />
         </div>
         {children}
       </article>

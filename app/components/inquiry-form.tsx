@@ -1,7 +1,8 @@
 import { Link } from '#app/components/link.tsx';
+import { describeRefusal } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 import { EMAIL_MAX_LENGTH, INQUIRY_MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from '#lib/limits.ts';
-import { INQUIRY_ROLES } from '#lib/listing.ts';
+import { INQUIRY_ROLES, inquiryRoleKey, type Offer } from '#lib/listing.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { useSignedInUser } from '#app/use-root-data.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
@@ -9,14 +10,16 @@ import type { ListingIntent } from '#app/routes/catalogue/listing-action.server.
 import { FormField } from './form-field.tsx';
 import { TextField } from './text-field.tsx';
 import { FormErrorSummary } from './form-error-summary.tsx';
-import { FormMessage } from './form-message.tsx';
+import { answerToShow, FormMessage } from './form-message.tsx';
 import { PrivacyNote } from '#app/components/privacy-note.tsx';
 
 /**
  * 'Request Information' on a listing page: posts to the page's own action. A signed-in visitor
  * finds their name, e-mail and role filled in, and the conversation afterwards under Inquiries.
+ * The role's choices fit the listing's offer: Buying / Selling on a sale, Renting / Letting on a
+ * rental.
  */
-export function InquiryForm({ listingId }: { listingId: string }) {
+export function InquiryForm({ listingId, offer }: { listingId: string; offer: Offer }) {
   const user = useSignedInUser();
   const role = INQUIRY_ROLES.find((choice) => choice === user?.role) ?? '';
   const {
@@ -86,7 +89,7 @@ export function InquiryForm({ listingId }: { listingId: string }) {
               </option>
               {INQUIRY_ROLES.map((role) => (
                 <option key={role} value={role}>
-                  {t(`inquiry.role.${role}`)}
+                  {t(inquiryRoleKey(role, offer))}
                 </option>
               ))}
             </select>
@@ -107,8 +110,8 @@ export function InquiryForm({ listingId }: { listingId: string }) {
         </button>
         <div aria-live="polite">
           {result && (
-            <FormMessage tone={result.ok ? 'success' : 'error'}>
-              {result.ok ? t('inquiry.success') : t('inquiry.failure')}
+            <FormMessage tone={result.ok ? 'success' : 'error'} answer={answerToShow(result)}>
+              {result.ok ? t('inquiry.success') : describeRefusal(result, t('inquiry.failure'))}
               {result.ok && (
                 <span className="mt-1 block">
                   {user ? (

@@ -27,7 +27,7 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
               hrefLang={locale}
               lang={locale}
               aria-current={locale === current ? 'true' : undefined}
-              className={`rounded px-1.5 py-1 hover:underline ${
+              className={`rounded px-1.5 py-1 whitespace-nowrap hover:underline ${
                 locale === current ? 'font-bold underline' : 'font-medium'
               }`}
             >

@@ -75,11 +75,12 @@ export function ListingDetailLayout({
   below?: React.ReactNode;
 }) {
   return (
-    <main id="main" className={`container-page space-y-6 py-8 ${publicUrl ? 'pb-28 lg:pb-8' : ''}`}>
+    <main id="main" className="container-page space-y-4 py-4 sm:space-y-6 sm:py-8">
       {top ?? <Breadcrumb title={listing.title} />}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="space-y-8">
-          <PhotoGallery photos={listing.photos} title={listing.title} />
+        <div className="space-y-6 sm:space-y-8">
+          {/* The offer before the photos: a phone shows the price on its first screen, above
+              the Call / WhatsApp bar, whatever the photos' number and the title's length. */}
           <header className="space-y-3">
             <OfferBadges status={listing.status} availability={listing.availability} />
             <h1 className="text-2xl font-bold sm:text-3xl">{listing.title}</h1>
@@ -101,6 +102,7 @@ export function ListingDetailLayout({
               viewingFee={listing.viewingFee}
             />
           </header>
+          <PhotoGallery photos={listing.photos} title={listing.title} />
           {listing.description && (
             <section aria-labelledby="description-heading" className="space-y-2">
               <h2 id="description-heading" className="text-xl font-bold">
@@ -139,7 +141,7 @@ export function ListingDetailLayout({
             />
           )}
           {publicUrl && <SafetyTips />}
-          {publicUrl && <InquiryForm listingId={listing._id} />}
+          {publicUrl && <InquiryForm listingId={listing._id} offer={listing.status} />}
           {publicUrl && !canManage && <ReportListing listingId={listing._id} />}
         </aside>
       </div>

@@ -34,7 +34,11 @@ export function ListingLifeNotice({
       <p className="text-sm text-slate-700">
         {life.expiredAt ? t('expiry.expiredHint') : t('expiry.listedHint')}
       </p>
-      {result && <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage>}
+      {result && (
+        <FormMessage tone={result.ok ? 'success' : 'error'} answer={result}>
+          {result.message}
+        </FormMessage>
+      )}
     </section>
   );
 }

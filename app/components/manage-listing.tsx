@@ -4,7 +4,7 @@ import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import type { ListingIntent } from '#app/routes/catalogue/listing-action.server.ts';
 import { FormField } from './form-field.tsx';
-import { FormMessage } from './form-message.tsx';
+import { answerToShow, FormMessage } from './form-message.tsx';
 
 /** For the listing's owner (and admins): mark it sold or rented, or available again. */
 export function ManageListing({
@@ -48,7 +48,9 @@ export function ManageListing({
         </button>
         <div aria-live="polite">
           {result && (
-            <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage>
+            <FormMessage tone={result.ok ? 'success' : 'error'} answer={answerToShow(result)}>
+              {result.message}
+            </FormMessage>
           )}
         </div>
       </fetcher.Form>

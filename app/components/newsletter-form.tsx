@@ -2,7 +2,7 @@ import { t, localePath } from '#lib/i18n.ts';
 import { EMAIL_MAX_LENGTH } from '#lib/limits.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { FormErrorSummary } from './form-error-summary.tsx';
-import { FormMessage } from './form-message.tsx';
+import { answerToShow, FormMessage } from './form-message.tsx';
 import { PrivacyNote } from '#app/components/privacy-note.tsx';
 
 export function NewsletterForm() {
@@ -51,7 +51,7 @@ export function NewsletterForm() {
         {isSubmitting ? (
           <FormMessage tone="pending">{t('footer.subscribing')}</FormMessage>
         ) : result ? (
-          <FormMessage tone={result.ok ? 'success' : 'error'}>
+          <FormMessage tone={result.ok ? 'success' : 'error'} answer={answerToShow(result)}>
             {result.ok
               ? result.message
               : (result.fieldErrors.email ?? (result.message || t('newsletter.failed')))}

@@ -1,5 +1,6 @@
 import { Link } from '#app/components/link.tsx';
 import { t } from '#lib/i18n.ts';
+import { telHref } from '#lib/site.ts';
 import { FactList } from './fact-list.tsx';
 import { VerifiedSellerBadge } from './verified-seller-badge.tsx';
 
@@ -40,7 +41,7 @@ export function OwnerPanel({
           {
             label: t('listing.contact'),
             value: contact ? (
-              <a href={`tel:${contact.replace(/\s/g, '')}`} className="text-brand-800 underline">
+              <a href={telHref(contact)} className="text-brand-800 underline">
                 {contact}
               </a>
             ) : (

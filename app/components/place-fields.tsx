@@ -14,20 +14,21 @@ type PlaceValues = {
 };
 
 /**
- * Where a listing or a request is: the district, then one of its sectors, from lists; an
- * optional cell and a street or landmark line. Without JavaScript the sector list holds every
- * district's sectors, grouped by district (the server checks that the pair fits); once the page
- * runs, it holds the chosen district's only.
+ * Where a listing or a request is, the spec's required location: the district, then one of its
+ * sectors, from lists (both required and marked so); an optional cell and an optional street or
+ * landmark line. Without JavaScript the sector list holds every district's sectors, grouped by
+ * district (the server checks that the pair fits); once the page runs, it holds the chosen
+ * district's only.
  */
 export function PlaceFields({
   values,
   errors,
-  streetLabel = t('listing.location'),
+  legend = t('listing.location'),
 }: {
   values: PlaceValues;
   errors: Record<string, string | undefined>;
-  /** The spec's label for the free-text place, where a form has its own. */
-  streetLabel?: string;
+  /** The spec's name for the location, where a form has its own ('Preferred Location'). */
+  legend?: string;
 }) {
   const [district, setDistrict] = useState(values.district ?? '');
   const isRunning = useIsHydrated();
@@ -36,7 +37,7 @@ export function PlaceFields({
     isRunning && chosen ? DISTRICTS.filter((entry) => entry.name === chosen) : DISTRICTS;
   return (
     <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
-      <legend className="mb-2 text-lg font-semibold">{t('place.legend')}</legend>
+      <legend className="mb-2 text-lg font-semibold">{legend}</legend>
       <FormField
         name="district"
         label={t('place.district')}
@@ -86,7 +87,7 @@ export function PlaceFields({
       />
       <TextField
         name="location"
-        label={streetLabel}
+        label={t('place.street')}
         hint={t('place.streetHint')}
         value={values.street}
         error={errors.location}

@@ -1,4 +1,5 @@
 import { useActionData, type ShouldRevalidateFunction } from 'react-router';
+import { describeRefusal } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 import { REPORT_DETAILS_MAX_LENGTH } from '#lib/limits.ts';
 import { REPORT_REASONS } from '#lib/listing.ts';
@@ -7,7 +8,7 @@ import { INTENT_FIELD, IntentInput } from '#app/forms/intent-input.tsx';
 import type { ListingIntent } from '#app/routes/catalogue/listing-action.server.ts';
 import { FormErrorSummary } from './form-error-summary.tsx';
 import { FormField } from './form-field.tsx';
-import { FormMessage } from './form-message.tsx';
+import { answerToShow, FormMessage } from './form-message.tsx';
 
 /**
  * "Report this listing": a disclosure (works without JavaScript) holding the reasons, a details
@@ -36,7 +37,7 @@ export function ReportListing({ listingId }: { listingId: string }) {
         noValidate
         onInput={onInput}
       >
-        <FormErrorSummary answer={result} fieldErrors={fieldErrors} />
+        <FormErrorSummary answer={result} fieldErrors={fieldErrors} idPrefix="report" />
         <IntentInput<ListingIntent> value="report" />
         <fieldset
           aria-describedby={fieldErrors.reason ? 'report-reason-error' : undefined}
@@ -44,9 +45,11 @@ export function ReportListing({ listingId }: { listingId: string }) {
         >
           <legend className="field-label">{t('report.reason')}</legend>
           <div className="space-y-1">
-            {REPORT_REASONS.map((reason) => (
+            {REPORT_REASONS.map((reason, index) => (
               <label key={reason} className="flex min-h-11 items-center gap-3 text-slate-800">
                 <input
+                  // The error summary's link to the reason leads to the first choice.
+                  id={index === 0 ? 'report-reason' : undefined}
                   type="radio"
                   name="reason"
                   value={reason}
@@ -77,7 +80,9 @@ export function ReportListing({ listingId }: { listingId: string }) {
         </button>
         <div aria-live="polite">
           {result && (
-            <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage>
+            <FormMessage tone={result.ok ? 'success' : 'error'} answer={answerToShow(result)}>
+              {result.ok ? result.message : describeRefusal(result, result.message)}
+            </FormMessage>
           )}
         </div>
       </fetcher.Form>

@@ -7,7 +7,20 @@ import { Icon } from './icon.tsx';
  * without JavaScript) a small menu with WhatsApp, where Kigali's listings travel, and the link
  * to copy.
  */
-export function ShareButton({ title, text, url }: { title: string; text: string; url: string }) {
+export function ShareButton({
+  title,
+  text,
+  url,
+  className = '',
+  isLabelHiddenOnPhone = false,
+}: {
+  title: string;
+  text: string;
+  url: string;
+  className?: string;
+  /** Below 640 px only the icon shows (the button keeps its name for screen readers). */
+  isLabelHiddenOnPhone?: boolean;
+}) {
   const [copyOutcome, setCopyOutcome] = useState<'idle' | 'copied' | 'refused'>('idle');
   const linkField = useRef<HTMLInputElement>(null);
   const message = `${text}\n${url}`;
@@ -35,14 +48,16 @@ export function ShareButton({ title, text, url }: { title: string; text: string;
   }
 
   return (
-    <details className="group relative">
+    <details className={`group relative ${className}`}>
       <summary
         onClick={shareNatively}
         className="button-secondary w-full cursor-pointer list-none"
         aria-label={t('share.label', { title })}
       >
         <Icon name="share" className="h-5 w-5" />
-        {t('share.button')}
+        <span className={isLabelHiddenOnPhone ? 'max-sm:sr-only' : undefined}>
+          {t('share.button')}
+        </span>
       </summary>
       <div className="absolute right-0 bottom-full z-40 mb-2 w-64 space-y-2 rounded-xl border border-slate-200 bg-white p-3 shadow-lg lg:top-full lg:bottom-auto lg:mt-2 lg:mb-0">
         <a

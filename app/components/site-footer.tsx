@@ -151,6 +151,18 @@ export function SiteFooter() {
                 </a>
               </li>
             )}
+            <li>
+              {/* The spec's floating chat shortcut: floating only where it covers nothing. */}
+              <a
+                href={whatsappUrl(t('footer.chatGreeting'))}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="company-chat"
+              >
+                <Icon name="chat" className="h-4 w-4" />
+                <span className="company-chat-label">{t('footer.chat')}</span>
+              </a>
+            </li>
           </ul>
           <h3 className="sr-only">{t('footer.followUs')}</h3>
           <SocialLinks className="mt-4" />
@@ -162,15 +174,6 @@ export function SiteFooter() {
           {t('nav.contact')}
         </Link>
       </p>
-      <a
-        href={whatsappUrl(t('footer.chatGreeting'))}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={t('footer.chat')}
-        className="company-chat fixed right-4 bottom-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-[#1f8f4e] text-white shadow-lg hover:bg-[#17733e]"
-      >
-        <Icon name="chat" className="h-7 w-7" />
-      </a>
     </footer>
   );
 }

@@ -123,55 +123,97 @@ function MobileMenu({ links }: { links: NavLinkItem[] }) {
   );
 }
 
-/** 'Welcome' with the user's name, e-mail and role, and Logout: shown instead of Login/Register. */
-function SignedInStrip({ user, unread }: { user: SignedInUser; unread: number }) {
+const accountLinkClass =
+  'block rounded-md px-3 py-2 font-medium hover:bg-brand-50 hover:text-brand-800';
+
+/**
+ * The spec's logged-in strip (welcome with the name, the e-mail and the role, and Logout) with
+ * the account's pages, behind one button: the name on a wide screen, the initial on a phone,
+ * so that the header keeps to one line there and never shows the e-mail on every page.
+ * `tone` says which bar it sits on: the dark top bar (wide screens) or the white one (phones).
+ */
+function AccountMenu({
+  user,
+  tone,
+  className = '',
+}: {
+  user: SignedInUser;
+  tone: 'dark' | 'light';
+  className?: string;
+}) {
+  const ref = useClosingDetails();
   const saved = useSavedIds().length;
+  const initial = [...user.username.trim()][0]?.toUpperCase() ?? '?';
   return (
-    <div
-      aria-label={t('strip.account')}
-      role="region"
-      className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1 py-1"
-    >
-      <p className="flex flex-wrap items-center gap-x-2">
-        <span>
-          {t('strip.welcome')},{' '}
-          <strong className="font-semibold text-white">{user.username}</strong>
+    <details ref={ref} className={`group ${className}`}>
+      <summary
+        className={`flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center gap-2 rounded-md px-1 ${
+          tone === 'dark' ? 'hover:bg-brand-800' : 'text-slate-800 hover:bg-slate-100'
+        }`}
+      >
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white ring-2 ring-brand-100"
+        >
+          {initial}
         </span>
-        <span className="break-all text-brand-100">{user.email}</span>
-        <span className="rounded bg-brand-700 px-2 py-0.5 text-xs font-semibold uppercase">
-          {t(`role.${user.role}`)}
+        <span className="sr-only lg:not-sr-only lg:max-w-48 lg:truncate lg:font-medium">
+          {user.username}
         </span>
-      </p>
-      <NotificationLink unread={unread} />
-      <Link
-        to="/inquiries"
-        className="rounded px-2 py-0.5 font-medium hover:bg-brand-800 hover:underline"
+        <Icon
+          name="chevronDown"
+          className="hidden h-4 w-4 shrink-0 transition group-open:rotate-180 lg:block"
+        />
+      </summary>
+      <div
+        role="region"
+        aria-label={t('strip.account')}
+        className="absolute inset-x-0 top-full z-30 border-b border-slate-200 bg-white text-base text-slate-800 shadow-lg md:inset-x-auto md:right-0 md:mt-1 md:w-80 md:rounded-lg md:border"
       >
-        {t('inquiries.link')}
-      </Link>
-      <Link
-        to="/favourites"
-        aria-label={tCount('favourites.linkCount', saved)}
-        className="inline-flex items-center gap-1 rounded px-2 py-0.5 font-medium hover:bg-brand-800 hover:underline"
-      >
-        <Icon name="heart" className="h-4 w-4" />
-        {t('favourites.link')}
-        {saved > 0 && <span aria-hidden="true">({saved})</span>}
-      </Link>
-      <Link
-        to="/saved-searches"
-        className="rounded px-2 py-0.5 font-medium hover:bg-brand-800 hover:underline"
-      >
-        {t('savedSearch.link')}
-      </Link>
-      <Link
-        to="/account/security"
-        className="rounded px-2 py-0.5 font-medium hover:bg-brand-800 hover:underline"
-      >
-        {t('security.link')}
-      </Link>
-      <LogoutButton className="rounded border border-brand-100/60 px-2 py-0.5 font-medium hover:bg-brand-800 disabled:opacity-60" />
-    </div>
+        <div className="container-page py-3 md:px-3">
+          <p className="px-3">
+            {t('strip.welcome')}, <strong className="font-semibold">{user.username}</strong>
+          </p>
+          <p className="px-3 text-sm break-all text-slate-600">{user.email}</p>
+          <p className="px-3 pt-1">
+            <span className="rounded bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white uppercase">
+              {t(`role.${user.role}`)}
+            </span>
+          </p>
+          <ul className="mt-2 border-t border-slate-100 pt-2">
+            <li>
+              <Link to="/inquiries" className={accountLinkClass}>
+                {t('inquiries.link')}
+              </Link>
+            </li>
+            <li>
+              <Link
+                to="/favourites"
+                aria-label={tCount('favourites.linkCount', saved)}
+                className={`flex items-center gap-1 ${accountLinkClass}`}
+              >
+                <Icon name="heart" className="h-4 w-4" />
+                {t('favourites.link')}
+                {saved > 0 && <span aria-hidden="true">({saved})</span>}
+              </Link>
+            </li>
+            <li>
+              <Link to="/saved-searches" className={accountLinkClass}>
+                {t('savedSearch.link')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/account/security" className={accountLinkClass}>
+                {t('security.link')}
+              </Link>
+            </li>
+          </ul>
+          <div className="mt-2 border-t border-slate-100 px-3 pt-3 pb-1">
+            <LogoutButton className="button-secondary min-h-10 py-1 disabled:opacity-60" />
+          </div>
+        </div>
+      </div>
+    </details>
   );
 }
 
@@ -192,19 +234,24 @@ export function SiteHeader({
   ];
   return (
     <header className="relative z-20 bg-white shadow-sm">
-      <div className="bg-brand-900 text-sm text-brand-50">
+      {/* Signed in, a phone's header is one line: the account and the bell join the menu. */}
+      <div className={`bg-brand-900 text-sm text-brand-50 ${user ? 'hidden md:block' : ''}`}>
         <div className="container-page flex min-h-9 items-center justify-between gap-4">
-          <a href={telHref(phone)} className="hidden items-center gap-1 hover:underline sm:flex">
+          <a
+            href={telHref(phone)}
+            className="hidden shrink-0 items-center gap-1 whitespace-nowrap hover:underline sm:flex"
+          >
             <Icon name="phone" className="h-4 w-4" />
             {phone}
           </a>
-          <LanguageSwitcher className="hidden md:block" />
+          <LanguageSwitcher className="hidden shrink-0 md:block" />
           {user ? (
-            <div className="ml-auto">
-              <SignedInStrip user={user} unread={unreadNotifications} />
+            <div className="ml-auto flex items-center gap-1">
+              <NotificationLink unread={unreadNotifications} tone="dark" />
+              <AccountMenu user={user} tone="dark" className="md:relative" />
             </div>
           ) : (
-            <div className="ml-auto flex items-center gap-1">
+            <div className="ml-auto flex items-center gap-1 whitespace-nowrap">
               <Link to="/login" className="rounded px-2 py-1 font-medium hover:underline">
                 {t('nav.login')}
               </Link>
@@ -216,7 +263,7 @@ export function SiteHeader({
           )}
         </div>
       </div>
-      <div className="container-page flex min-h-16 items-center justify-between gap-4">
+      <div className="container-page flex min-h-16 items-center justify-between gap-2">
         <Link to="/" className="flex items-center gap-2 text-xl font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
           {t('brand.name')}
@@ -240,7 +287,15 @@ export function SiteHeader({
             ))}
           </ul>
         </nav>
-        <MobileMenu links={links} />
+        <div className="flex items-center gap-1 md:hidden">
+          {user && (
+            <>
+              <NotificationLink unread={unreadNotifications} tone="light" />
+              <AccountMenu user={user} tone="light" />
+            </>
+          )}
+          <MobileMenu links={links} />
+        </div>
       </div>
     </header>
   );

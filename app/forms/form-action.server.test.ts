@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ConflictError, InvalidError, NotFoundError } from '#lib/errors.ts';
+import { ConflictError, InvalidError, NotFoundError, PayloadTooLargeError } from '#lib/errors.ts';
 import { createTestApp, createTestPageContext, type TestApp } from '#server/testing.ts';
 import { formHandler, handleForm, handleIntents } from './form-action.server.ts';
 
@@ -89,6 +89,17 @@ describe('handleForm', () => {
     });
   });
 
+  it("puts a photo too large beside the photos field, with the upload's status", async () => {
+    const answer = await handleForm(argsFor({}), z.object({}), async () => {
+      throw PayloadTooLargeError.field('photos', 'each photo must be at most 10 MB');
+    });
+    expect(answer.init?.status).toBe(413);
+    expect(answer.data).toMatchObject({
+      ok: false,
+      fieldErrors: { photos: 'each photo must be at most 10 MB' },
+    });
+  });
+
   it('logs an unexpected error with the request and answers 500 in the form', async () => {
     const logger = test.app.log.child({ reqId: 'form-test' });
     const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
@@ -102,7 +113,13 @@ describe('handleForm', () => {
       { failure: 'Failed to save.' },
     );
     expect(answer.init?.status).toBe(500);
-    expect(answer.data).toEqual({ ok: false, message: 'Failed to save.', fieldErrors: {} });
+    // Marked as the server's fault: the page shows its own failure text, not a reason.
+    expect(answer.data).toEqual({
+      ok: false,
+      message: 'Failed to save.',
+      fieldErrors: {},
+      isServerFault: true,
+    });
     expect(logged).toHaveBeenCalledWith({ err: failure }, 'a form action failed');
   });
 

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { z } from 'zod';
-import { DomainError, InvalidError } from '#lib/errors.ts';
+import { DomainError, InvalidError, PayloadTooLargeError } from '#lib/errors.ts';
 import { toFieldErrors, type FormResult } from '#lib/form-result.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
 import { findIllFormedText } from '#lib/storable-text.ts';
@@ -108,7 +108,8 @@ async function answerForm<Schema extends z.ZodType>(
   } catch (error) {
     // Redirects and other responses thrown on purpose are not errors.
     if (!(error instanceof Error)) throw error;
-    if (error instanceof InvalidError && error.issues.length > 0) {
+    const isAboutFields = error instanceof InvalidError || error instanceof PayloadTooLargeError;
+    if (isAboutFields && error.issues.length > 0) {
       const fieldErrors = Object.fromEntries(error.issues.map((i) => [i.field, i.message]));
       return failed(error.message, error.status, fieldErrors);
     }
@@ -116,7 +117,15 @@ async function answerForm<Schema extends z.ZodType>(
       return failed(handler.failure ?? error.message, error.status);
     }
     logger.error({ err: error }, 'a form action failed');
-    return failed(handler.failure ?? t('api.serverError'), 500);
+    return data<FormResult>(
+      {
+        ok: false,
+        message: handler.failure ?? t('api.serverError'),
+        fieldErrors: {},
+        isServerFault: true,
+      },
+      { status: 500 },
+    );
   }
 }
 

@@ -5,15 +5,15 @@ import { auditLog, users } from '#db/schema.ts';
 import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import type { Page } from '#lib/pagination.ts';
-import type { AuditEntry, AuditListQuery } from './audit.schema.ts';
+import type { AuditAction, AuditEntry, AuditListQuery, AuditTargetType } from './audit.schema.ts';
 
 export type AuditService = ReturnType<typeof createAuditService>;
 
-/** What an admin did: `action` is a verb phrase such as `property.delete` or `user.block`. */
+/** What an admin did: `action` is one of AUDIT_ACTIONS, such as `property.delete`. */
 export type AuditRecord = {
   actor: Actor;
-  action: string;
-  targetType: string;
+  action: AuditAction;
+  targetType: AuditTargetType;
   targetId?: string | null;
   before?: object | null;
   after?: object | null;

@@ -98,7 +98,8 @@ describe('an inquiry about a seller’s listing', () => {
     expect(notice).toMatchObject({
       kind: 'inquiry',
       title: 'New inquiry about Kicukiro family house',
-      message: 'Eric Mugisha: Is the house still free in January?',
+      // The visitor's choice in the words of a rental (the house is let, not sold).
+      message: 'Eric Mugisha (Renting): Is the house still free in January?',
       senderId: null,
     });
     expect(notice.link).toMatch(/^\/inquiries\/[0-9a-f-]{36}$/);

@@ -7,7 +7,7 @@ import {
   NAME_MAX_LENGTH,
 } from '#lib/limits.ts';
 import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
-import { INQUIRY_ROLES, INQUIRY_SIDES } from '#lib/listing.ts';
+import { INQUIRY_ROLES, INQUIRY_SIDES, OFFERS } from '#lib/listing.ts';
 
 /** The Request Information form, from a property or an asset detail page. */
 export const InquiryInputSchema = z.object({
@@ -62,12 +62,16 @@ export const InquiryViewSchema = z.object({
   listingPath: z.string(),
   /** The listing's contact number, for the visitor's Call and WhatsApp buttons. */
   listingContact: z.string().nullable(),
+  /** Rent or Sale: the words the visitor's role reads in (Renting or Buying, say). */
+  listingOffer: z.enum(OFFERS),
   ownerId: z.uuid(),
   /** The lister's account name. */
   ownerName: z.string(),
   name: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** The visitor's "I'm interested in" choice. */
+  role: z.enum(INQUIRY_ROLES),
   message: z.string(),
   createdAt: z.iso.datetime(),
   lastMessageAt: z.iso.datetime(),
@@ -78,6 +82,27 @@ export const InquiryViewSchema = z.object({
   messages: z.array(InquiryMessageSchema),
 });
 export type InquiryView = z.infer<typeof InquiryViewSchema>;
+
+/**
+ * A conversation as its guest sees it through the link of an e-mail about it: without their own
+ * contact details (the link may have been forwarded) or the owner's account id.
+ */
+type GuestConversation = Omit<InquiryView, 'email' | 'phone' | 'ownerId'>;
+
+/**
+ * What a guest's link opens: the conversation, or, once it has joined the visitor's account,
+ * only its id (they read it signed in).
+ */
+export type GuestLinkAnswer =
+  { isJoined: false; conversation: GuestConversation } | { isJoined: true; inquiryId: string };
+
+/** The token of a guest's conversation link (`/conversation?token=…`). */
+export const GuestLinkTokenSchema = z.object({
+  token: z
+    .string({ error: () => t('guestConversation.invalid') })
+    .min(1, { error: () => t('guestConversation.invalid') })
+    .max(400),
+});
 
 export const InquiryListAnswerSchema = listAnswerSchema(InquiryViewSchema);
 export const InquiryMessageAnswerSchema = z.object({

@@ -1,22 +1,27 @@
 import { isPublishedIn } from '#db/catalogue-sql.ts';
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
 import type { Database, Transaction } from '#db/client.ts';
 import { assets, inquiries, inquiryMessages, properties, users } from '#db/schema.ts';
 import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
-import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
-import { currentLocale, DEFAULT_LOCALE, localePath } from '#lib/i18n.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '#lib/errors.ts';
+import { currentLocale, DEFAULT_LOCALE } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
-import type { InquirySide } from '#lib/listing.ts';
+import { inquiryRoleKey, type InquirySide, type Offer } from '#lib/listing.ts';
 import type { Page } from '#lib/pagination.ts';
+import { internationalPhone } from '#lib/site.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
+import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import type { Notice, NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { SettingsService } from '#modules/settings/settings.service.ts';
+import type { Signer } from '#modules/signing/signing.service.ts';
 import type {
+  GuestLinkAnswer,
   InquiryInput,
   InquiryListQuery,
   InquiryMessage,
@@ -32,11 +37,25 @@ type ListingFacts = {
   title: string;
   path: string;
   contact: string | null;
+  /** Rent or Sale: which words the visitor's "I'm interested in" choice reads in. */
+  offer: Offer;
   ownerId: string;
   isAdminListing: boolean;
 };
 
 type InquiryRow = typeof inquiries.$inferSelect;
+
+/** What a guest's conversation link is signed for (modules/signing). */
+const GUEST_LINK_PURPOSE = 'inquiry-guest';
+
+/**
+ * How long a guest's conversation link opens it. Every e-mail about the conversation brings a
+ * fresh one, so a link forwarded or left in an old mailbox stops working on its own.
+ */
+export const GUEST_LINK_DAYS = 60;
+
+/** What a guest's link carries: the conversation (`i`) and until when (`x`, ms). */
+const GuestLinkPayloadSchema = z.object({ i: z.uuid(), x: z.number().int() });
 
 /** The part of a message shown in a notification. */
 function excerpt(text: string): string {
@@ -68,7 +87,8 @@ function isUnreadFor(row: InquiryRow, side: InquirySide): boolean {
 export function createInquiriesService({
   db,
   clock,
-  siteUrl,
+  links,
+  signer,
   notifications,
   mail,
   settings,
@@ -76,8 +96,10 @@ export function createInquiriesService({
 }: {
   db: Database;
   clock: Clock;
-  /** The site's address, for links in e-mails. */
-  siteUrl: string;
+  /** Links in e-mails, in their recipient's language. */
+  links: MailLinks;
+  /** Signs the links that open a guest's conversation without an account. */
+  signer: Signer;
   notifications: NotificationsService;
   mail: MailService;
   settings: SettingsService;
@@ -88,6 +110,7 @@ export function createInquiriesService({
     assetId: inquiries.assetId,
     title: sql<string>`coalesce(${properties.title}, ${assets.name})`,
     contact: sql<string | null>`coalesce(${properties.contact}, ${assets.contact})`,
+    offer: sql<Offer>`coalesce(${properties.offer}, ${assets.offer})`,
     ownerName: users.name,
   };
 
@@ -98,6 +121,7 @@ export function createInquiriesService({
         id: properties.id,
         title: properties.title,
         contact: properties.contact,
+        offer: properties.offer,
         ownerId: properties.ownerId,
         role: users.role,
       })
@@ -110,6 +134,7 @@ export function createInquiriesService({
         title: property.title,
         path: `/property/${property.id}`,
         contact: property.contact,
+        offer: property.offer,
         ownerId: property.ownerId,
         isAdminListing: property.role === 'admin',
       };
@@ -119,6 +144,7 @@ export function createInquiriesService({
         id: assets.id,
         title: assets.name,
         contact: assets.contact,
+        offer: assets.offer,
         ownerId: assets.ownerId,
         role: users.role,
       })
@@ -131,6 +157,7 @@ export function createInquiriesService({
         title: asset.title,
         path: `/asset/${asset.id}`,
         contact: asset.contact,
+        offer: asset.offer,
         ownerId: asset.ownerId,
         isAdminListing: asset.role === 'admin',
       };
@@ -170,7 +197,7 @@ export function createInquiriesService({
   }
 
   /** An address of this site in the language of the e-mail being written. */
-  const siteLink = (path: string) => `${siteUrl}${localePath(path)}`;
+  const siteLink = (path: string) => links.link(path);
 
   /**
    * Stores a visitor's information request against the published listing it came from, and in
@@ -215,7 +242,11 @@ export function createInquiriesService({
         () => ({
           kind: 'inquiry',
           title: t('inquiries.newTitle', { title: listing.title }),
-          message: t('inquiries.newMessage', { name: input.name, excerpt: excerpt(input.message) }),
+          message: t('inquiries.newInquiryMessage', {
+            name: input.name,
+            interest: t(inquiryRoleKey(input.role, listing.offer)),
+            excerpt: excerpt(input.message),
+          }),
           link: `/inquiries/${id}`,
           mail: (recipient) => ({
             subject: t('inquiries.newMailSubject', { title: listing.title }),
@@ -224,7 +255,9 @@ export function createInquiriesService({
                 recipient,
                 title: listing.title,
                 name: input.name,
-                phone: input.phone,
+                interest: t(inquiryRoleKey(input.role, listing.offer)),
+                // Dialled from anywhere, the owner's phone abroad or on a foreign SIM included.
+                phone: internationalPhone(input.phone),
                 email: input.email,
                 message: input.message,
                 ...links(),
@@ -278,10 +311,18 @@ export function createInquiriesService({
     return { row, side };
   }
 
-  /** Views of conversation rows, each with its listing and whole thread, in the given order. */
+  /**
+   * Views of conversation rows, each with its listing and whole thread, in the given order, for
+   * the viewer's side in each.
+   */
   async function toViews(
-    rows: (InquiryRow & { title: string; contact: string | null; ownerName: string })[],
-    viewer: Actor,
+    rows: (InquiryRow & {
+      title: string;
+      contact: string | null;
+      offer: Offer;
+      ownerName: string;
+    })[],
+    sideFor: (row: InquiryRow) => InquirySide,
   ): Promise<InquiryView[]> {
     const ids = rows.map((row) => row.id);
     const replies =
@@ -293,7 +334,7 @@ export function createInquiriesService({
             .where(inArray(inquiryMessages.inquiryId, ids))
             .orderBy(asc(inquiryMessages.createdAt), asc(inquiryMessages.id));
     return rows.map((row) => {
-      const side = sideOf(row, viewer) ?? 'owner';
+      const side = sideFor(row);
       const listingId = (row.propertyId ?? row.assetId)!;
       const first: InquiryMessage = {
         from: 'visitor',
@@ -306,11 +347,13 @@ export function createInquiriesService({
         listingTitle: row.title,
         listingPath: row.propertyId ? `/property/${listingId}` : `/asset/${listingId}`,
         listingContact: row.contact,
+        listingOffer: row.offer,
         ownerId: row.ownerId,
         ownerName: row.ownerName,
         name: row.name,
         email: row.email,
         phone: row.phone,
+        role: row.role,
         message: row.message,
         createdAt: row.createdAt.toISOString(),
         lastMessageAt: row.lastMessageAt.toISOString(),
@@ -372,9 +415,10 @@ export function createInquiriesService({
         ...row.inquiry,
         title: row.title,
         contact: row.contact,
+        offer: row.offer,
         ownerName: row.ownerName,
       })),
-      viewer,
+      (row) => sideOf(row, viewer) ?? 'owner',
     );
     return { items, page: query.page, pageSize: query.pageSize, ...count };
   }
@@ -417,15 +461,28 @@ export function createInquiriesService({
       .limit(200);
   }
 
+  /** One conversation as `side` sees it. */
+  async function viewOf(id: string, side: (row: InquiryRow) => InquirySide): Promise<InquiryView> {
+    const [row] = await selectWithListing().where(eq(inquiries.id, id));
+    const [view] = await toViews(
+      [
+        {
+          ...row!.inquiry,
+          title: row!.title,
+          contact: row!.contact,
+          offer: row!.offer,
+          ownerName: row!.ownerName,
+        },
+      ],
+      side,
+    );
+    return view!;
+  }
+
   /** One conversation for a party to it or an admin; NotFoundError for anyone else. */
   async function getInquiry(id: string, viewer: Actor): Promise<InquiryView> {
     await findForViewer(id, viewer);
-    const [row] = await selectWithListing().where(eq(inquiries.id, id));
-    const [view] = await toViews(
-      [{ ...row!.inquiry, title: row!.title, contact: row!.contact, ownerName: row!.ownerName }],
-      viewer,
-    );
-    return view!;
+    return viewOf(id, (row) => sideOf(row, viewer) ?? 'owner');
   }
 
   /**
@@ -457,6 +514,102 @@ export function createInquiriesService({
     viewer: Actor,
   ): Promise<InquiryMessage> {
     const { row, side } = await findForViewer(id, viewer);
+    return writeMessage(row, side, viewer.id, input);
+  }
+
+  /** A token for the link that opens conversation `id` to its guest until GUEST_LINK_DAYS on. */
+  async function signGuestLink(id: string, runner: Database | Transaction): Promise<string> {
+    const expiresAt = clock().getTime() + GUEST_LINK_DAYS * 24 * 60 * 60_000;
+    return signer.sign(GUEST_LINK_PURPOSE, JSON.stringify({ i: id, x: expiresAt }), runner);
+  }
+
+  /** The guest's link to conversation `id`, in the language of the e-mail being written. */
+  const guestLink = (token: string) => links.link(`/conversation?token=${token}`);
+
+  /**
+   * The guest conversation a link opens. Anything but a link this site signed, unexpired, for a
+   * conversation that still exists, is NotFoundError: a guessed or altered link opens nothing,
+   * and says nothing of what exists.
+   */
+  async function findGuestRow(token: string): Promise<InquiryRow> {
+    const notFound = () => new NotFoundError(t('guestConversation.invalid'));
+    const payload = await signer.verifyJson(GUEST_LINK_PURPOSE, token, GuestLinkPayloadSchema);
+    if (!payload || payload.x <= clock().getTime()) throw notFound();
+    const [row] = await db
+      .select()
+      .from(inquiries)
+      .where(and(eq(inquiries.id, payload.i), isNull(inquiries.deletedAt)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /**
+   * A guest opens their conversation from the link of an e-mail about it, without an account:
+   * the whole thread, read (for the visitor's side) up to now. Never their own contact details,
+   * which whoever the link was forwarded to need not learn. Once the conversation has joined
+   * the visitor's account (they proved the address), the link opens nothing but where it is:
+   * they read it signed in now.
+   */
+  async function openGuestConversation(token: string): Promise<GuestLinkAnswer> {
+    const row = await findGuestRow(token);
+    if (row.senderId) return { isJoined: true, inquiryId: row.id };
+    const view = await viewOf(row.id, () => 'visitor');
+    if (view.unread) {
+      await db.update(inquiries).set({ senderReadAt: clock() }).where(eq(inquiries.id, row.id));
+    }
+    const { email: _email, phone: _phone, ownerId: _ownerId, ...conversation } = view;
+    return { isJoined: false, conversation };
+  }
+
+  /**
+   * A guest writes back in their conversation through its link; the owner side is told. A
+   * conversation that has joined the visitor's account takes messages there only (Conflict).
+   */
+  async function postGuestMessage(
+    token: string,
+    input: InquiryMessageInput,
+  ): Promise<InquiryMessage> {
+    const row = await findGuestRow(token);
+    if (row.senderId) throw new ConflictError(t('guestConversation.joined'));
+    return writeMessage(row, 'visitor', null, input);
+  }
+
+  /**
+   * An account proved that it owns `email`: the inquiries sent from that address without an
+   * account (in any case of it) become the account's, in the caller's transaction. The visitor
+   * reads them under "Sent" from now on, and their guest links stop opening them. Running it
+   * again changes nothing. Answers how many joined.
+   */
+  async function joinGuestInquiries(
+    tx: Transaction,
+    account: { id: string; email: string },
+  ): Promise<number> {
+    const joined = await tx
+      .update(inquiries)
+      .set({ senderId: account.id })
+      .where(
+        and(
+          isNull(inquiries.senderId),
+          sql`lower(${inquiries.email}) = ${account.email.toLowerCase()}`,
+          // Asking about one's own listing makes no conversation with oneself.
+          ne(inquiries.ownerId, account.id),
+        ),
+      )
+      .returning({ id: inquiries.id });
+    return joined.length;
+  }
+
+  /**
+   * Writes a message of `side` in a conversation, by `authorId` (null: the guest who asked,
+   * through their link), and tells the other side in the same transaction.
+   */
+  async function writeMessage(
+    row: InquiryRow,
+    side: InquirySide,
+    authorId: string | null,
+    input: InquiryMessageInput,
+  ): Promise<InquiryMessage> {
+    const { id } = row;
     const [listing] = await selectWithListing().where(eq(inquiries.id, id));
     const title = listing!.title;
     const now = clock();
@@ -466,7 +619,7 @@ export function createInquiriesService({
         .values({
           inquiryId: id,
           from: side,
-          authorId: viewer.id,
+          authorId,
           body: input.body,
           createdAt: now,
         })
@@ -510,6 +663,8 @@ export function createInquiriesService({
           // it. The lister's answer does: it is what the visitor asked for, and the one who
           // typed the address does not choose it; abusing it takes a published (moderated)
           // listing and a signed-in account answering each inquiry, which admins can block.
+          // Its link opens this conversation alone, to read and answer without an account.
+          const token = await signGuestLink(id, tx);
           await withLocale(row.locale, () =>
             mail.send(
               {
@@ -519,6 +674,7 @@ export function createInquiriesService({
                 text: t('inquiries.replyMailBody', {
                   contact: listing!.contact ?? '',
                   ...facts(),
+                  conversationUrl: guestLink(token),
                 }),
               },
               tx,
@@ -587,6 +743,9 @@ export function createInquiriesService({
     getInquiry,
     openInquiry,
     postMessage,
+    openGuestConversation,
+    postGuestMessage,
+    joinGuestInquiries,
     setHandled,
     deleteInquiry,
   };

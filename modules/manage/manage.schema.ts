@@ -20,7 +20,11 @@ import { ASSET_TYPES, capitalizeType, MODERATION_STATES, PROPERTY_TYPES } from '
 import { AssetViewSchema, assetKindFields } from '#modules/assets/assets.schema.ts';
 import { PropertyViewSchema } from '#modules/listings/listings.schema.ts';
 import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
-import { listingPlaceFields, requirePlace } from '#modules/places/places.schema.ts';
+import {
+  listingPlaceFields,
+  requirePlace,
+  requiredPlaceFields,
+} from '#modules/places/places.schema.ts';
 import { listerInputFields } from '#lib/listing-schemas.ts';
 
 /** An update may also approve (the manage table's Approve): publish, nothing else changes. */
@@ -107,15 +111,23 @@ const propertyFields = {
 
 const PropertyTypeSchema = z.enum(PROPERTY_TYPES, { error: () => t('manage.propertyType') });
 
-/** The admin property form (create, and the page's edit which sends every field). */
-export const AdminPropertyInputSchema = z
-  .object({
-    ...propertyFields,
-    type: z.preprocess(choice, PropertyTypeSchema.default('House')),
-    status: AdminStatusSchema,
-  })
-  .check(requirePlace('listing.location'));
+const AdminPropertyFieldsSchema = z.object({
+  ...propertyFields,
+  type: z.preprocess(choice, PropertyTypeSchema.default('House')),
+  status: AdminStatusSchema,
+});
+
+/** A new property through the API: the place is its district, or the location text. */
+export const AdminPropertyInputSchema = AdminPropertyFieldsSchema.check(
+  requirePlace('listing.location'),
+);
 export type AdminPropertyInput = z.infer<typeof AdminPropertyInputSchema>;
+
+/**
+ * The admin property form (create, and the page's edit which sends every field): the place is
+ * its district and sector, the street line optional.
+ */
+export const AdminPropertyFormSchema = AdminPropertyFieldsSchema.safeExtend(requiredPlaceFields);
 
 /** An edit through the API: the fields sent replace, the rest is kept ({status} alone too). */
 export const AdminPropertyUpdateSchema = z
@@ -141,16 +153,19 @@ const assetFields = {
 
 const AssetTypeSchema = z.enum(ASSET_TYPES, { error: () => t('manage.assetType') });
 
-/** The admin asset form: the common fields, then those of its kind. */
-export const AdminAssetInputSchema = z
-  .object({
-    ...assetFields,
-    ...assetKindFields,
-    type: z.preprocess(choice, AssetTypeSchema.default('Land')),
-    status: AdminStatusSchema,
-  })
-  .check(requirePlace('listing.location'));
+const AdminAssetFieldsSchema = z.object({
+  ...assetFields,
+  ...assetKindFields,
+  type: z.preprocess(choice, AssetTypeSchema.default('Land')),
+  status: AdminStatusSchema,
+});
+
+/** A new asset through the API: the common fields, then those of its kind. */
+export const AdminAssetInputSchema = AdminAssetFieldsSchema.check(requirePlace('listing.location'));
 export type AdminAssetInput = z.infer<typeof AdminAssetInputSchema>;
+
+/** The admin asset form: the place is its district and sector, the street line optional. */
+export const AdminAssetFormSchema = AdminAssetFieldsSchema.safeExtend(requiredPlaceFields);
 
 export const AdminAssetUpdateSchema = z
   .object(assetFields)

@@ -9,7 +9,7 @@ import { lifeColumns } from '#lib/listing-life.ts';
 import { t, type AdminMessageKey as MessageKey } from '#lib/i18n.admin.ts';
 import type { Page } from '#lib/pagination.ts';
 import { toAssetColumns, toAssetView } from '#modules/assets/assets.service.ts';
-import type { AuditService } from '#modules/audit/audit.service.ts';
+import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import { toPropertyColumns, toPropertyView } from '#modules/listings/listings.service.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
@@ -136,7 +136,7 @@ export function createManageService({
   async function recordChange(
     executor: Executor,
     actor: Actor,
-    action: string,
+    action: AuditRecord['action'],
     targetType: 'property' | 'asset',
     before: (PropertyRow | AssetRow) | null,
     after: (PropertyRow | AssetRow) | null,
@@ -246,7 +246,9 @@ export function createManageService({
           )
           .where(eq(shared.id, before.id))
           .returning();
-        const action = change.isApproval ? `${kind}.approve` : `${kind}.update`;
+        const action = change.isApproval
+          ? (`${kind}.approve` as const)
+          : (`${kind}.update` as const);
         await recordChange(tx, actor, action, kind, before, updated!);
         if (stored) await recordPhotos(kind, updated!, tx);
         await catalogueEvents.listingWritten({ kind, before, after: updated! }, tx);

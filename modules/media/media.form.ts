@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { InvalidError, PayloadTooLargeError } from '#lib/errors.ts';
 import { MAX_PHOTOS } from '#lib/limits.ts';
+import { PHOTO_MESSAGES } from './media.service.ts';
 
 /** A form as a listing route reads it: text fields (repeated ones as lists) and photo files. */
 export type SubmittedForm = { fields: Record<string, string | string[]>; photos: Buffer[] };
@@ -50,11 +51,10 @@ export async function readSubmittedForm(
     }
   } catch (error) {
     if (isLimitError(error, 'FST_REQ_FILE_TOO_LARGE')) {
-      const megabytes = Math.round((uploadMaxBytes / 1024 / 1024) * 10) / 10;
-      throw new PayloadTooLargeError(`photos: each photo must be at most ${megabytes} MB`);
+      throw PayloadTooLargeError.field('photos', PHOTO_MESSAGES.tooLarge(uploadMaxBytes));
     }
     if (isLimitError(error, 'FST_FILES_LIMIT')) {
-      throw InvalidError.field('photos', `at most ${MAX_PHOTOS} photos`);
+      throw InvalidError.field('photos', PHOTO_MESSAGES.tooMany);
     }
     if (isLimitError(error, 'FST_PARTS_LIMIT') || isLimitError(error, 'FST_FIELDS_LIMIT')) {
       throw InvalidError.field('body', 'has too many fields');
@@ -64,7 +64,7 @@ export async function readSubmittedForm(
     throw InvalidError.field('body', 'must be a complete multipart form');
   }
   if (form.photos.length > MAX_PHOTOS) {
-    throw InvalidError.field('photos', `at most ${MAX_PHOTOS} photos`);
+    throw InvalidError.field('photos', PHOTO_MESSAGES.tooMany);
   }
   return form;
 }

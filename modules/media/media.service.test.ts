@@ -8,6 +8,7 @@ import { InvalidError, PayloadTooLargeError } from '#lib/errors.ts';
 import type { Photo } from '#lib/listing.ts';
 import { MAX_PHOTOS } from '#lib/limits.ts';
 import { PHOTO_WIDTHS } from '#lib/photos.ts';
+import { withLocale } from '#lib/i18n.server.ts';
 import {
   createMediaService,
   differenceHash,
@@ -380,6 +381,36 @@ describe('refused files', () => {
     await expect(refusal).rejects.toBeInstanceOf(PayloadTooLargeError);
     expect(storedFiles()).toEqual([]);
     await expect(limited.storePhoto(await tiny().png().toBuffer())).resolves.toBeDefined();
+  });
+});
+
+describe('refusals in the language of the request', () => {
+  it('tells a French or Kinyarwanda page what is wrong in its language', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await expect(withLocale('fr', () => media.storePhotos([svg]))).rejects.toMatchObject({
+      issues: [{ field: 'photos', message: 'doit être une photo JPEG, PNG, WebP, AVIF ou HEIC' }],
+    });
+    await expect(withLocale('rw', () => media.storePhotos([svg]))).rejects.toMatchObject({
+      issues: [
+        { field: 'photos', message: 'igomba kuba ifoto ya JPEG, PNG, WebP, AVIF cyangwa HEIC' },
+      ],
+    });
+    const photo = await noisy(8, 8).png().toBuffer();
+    await expect(
+      withLocale('fr', () =>
+        media.storePhotos(Array.from({ length: MAX_PHOTOS + 1 }, () => photo)),
+      ),
+    ).rejects.toMatchObject({ issues: [{ field: 'photos', message: '8 photos au maximum' }] });
+  });
+
+  it('writes a size limit as French writes numbers, naming the field', async () => {
+    const limited = createMediaService({ storage, maxBytes: Math.round(0.5 * 1024 * 1024) });
+    const large = await noisy(1200, 900).jpeg({ quality: 95 }).toBuffer();
+    expect(large.length).toBeGreaterThan(0.5 * 1024 * 1024);
+    await expect(withLocale('fr', () => limited.storePhotos([large]))).rejects.toMatchObject({
+      status: 413,
+      issues: [{ field: 'photos', message: 'chaque photo doit peser au plus 0,5 Mo' }],
+    });
   });
 });
 

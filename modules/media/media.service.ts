@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { InvalidError, PayloadTooLargeError } from '#lib/errors.ts';
+import { currentLocale } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.admin.ts';
 import type { Photo } from '#lib/listing.ts';
 import { MAX_PHOTOS } from '#lib/limits.ts';
 import { PHOTO_WIDTHS } from '#lib/photos.ts';
@@ -14,15 +16,31 @@ const PLACEHOLDER_WIDTH = 16;
 const LARGEST_WIDTH = Math.max(...PHOTO_WIDTHS);
 const MEGABYTE = 1024 * 1024;
 
-/** What a refused photo is told, after the field name (`photos: ...`). */
+/** A size in megabytes as the reader writes numbers: '1.5' in English, '1,5' in French. */
+function megabytes(bytes: number): string {
+  const decimal = currentLocale() === 'fr' ? ',' : '.';
+  return String(Number((bytes / MEGABYTE).toFixed(1))).replace('.', decimal);
+}
+
+/**
+ * What a refused photo is told, after the field name (`photos: ...`), in the language of the
+ * request or page that sent it: a form's errors are read under its field.
+ */
 export const PHOTO_MESSAGES = {
-  unsupported: 'must be a JPEG, PNG, WebP, AVIF or HEIC photo',
-  damaged: 'a photo is damaged or incomplete and could not be read',
-  tooManyPixels: `each photo must be at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`,
-  tooMany: `at most ${MAX_PHOTOS} photos`,
-  tooLarge: (maxBytes: number) =>
-    `each photo must be at most ${Number((maxBytes / MEGABYTE).toFixed(1))} MB`,
-} as const;
+  get unsupported() {
+    return t('photo.unsupported');
+  },
+  get damaged() {
+    return t('photo.damaged');
+  },
+  get tooManyPixels() {
+    return t('photo.tooManyPixels', { max: MAX_INPUT_PIXELS / 1_000_000 });
+  },
+  get tooMany() {
+    return t('photo.tooMany', { max: MAX_PHOTOS });
+  },
+  tooLarge: (maxBytes: number) => t('photo.tooLarge', { max: megabytes(maxBytes) }),
+};
 
 /** The formats phones and cameras produce; identified from the decoded header, never the name. */
 type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'heic';
@@ -110,7 +128,7 @@ export function createMediaService({
   /** Checks size, format and pixel count from the header alone, before any pixel is decoded. */
   async function identify(input: Buffer, field: string): Promise<Identified> {
     if (maxBytes !== undefined && input.length > maxBytes) {
-      throw new PayloadTooLargeError(`${field}: ${PHOTO_MESSAGES.tooLarge(maxBytes)}`);
+      throw PayloadTooLargeError.field(field, PHOTO_MESSAGES.tooLarge(maxBytes));
     }
     if (input.length === 0) throw InvalidError.field(field, PHOTO_MESSAGES.unsupported);
     let metadata: Metadata;

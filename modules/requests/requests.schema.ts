@@ -27,6 +27,7 @@ import {
   placeViewFields,
   priceViewFields,
   requirePlace,
+  requiredPlaceFields,
 } from '#modules/places/places.schema.ts';
 import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
 
@@ -50,6 +51,9 @@ const RequestFieldsSchema = z.object({
 });
 
 export const RequestInputSchema = RequestFieldsSchema.check(requirePlace('request.fieldLocation'));
+
+/** The request form's fields: the place is its district and sector (see SupplyFormSchema). */
+export const RequestFormSchema = RequestFieldsSchema.safeExtend(requiredPlaceFields);
 
 export type RequestInput = z.infer<typeof RequestInputSchema>;
 

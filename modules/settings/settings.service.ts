@@ -8,7 +8,7 @@ import type { PublicSettings } from '#lib/site.ts';
 import { NotFoundError } from '#lib/errors.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.admin.ts';
-import type { AuditService } from '#modules/audit/audit.service.ts';
+import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
 import {
   DEFAULT_PLATFORM_SETTINGS,
   DEFAULT_SUPPORT_INFO,
@@ -135,7 +135,7 @@ export function createSettingsService({
     key: Key,
     input: GroupInputs[Key],
     actor: Actor,
-    action: string,
+    action: AuditRecord['action'],
   ): Promise<Groups[Key]> {
     assertAdmin(actor);
     const parsed: Record<string, unknown> = parseOrThrow(GROUPS[key].schema, input);

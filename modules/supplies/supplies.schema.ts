@@ -28,6 +28,7 @@ import {
   placeViewFields,
   priceViewFields,
   requirePlace,
+  requiredPlaceFields,
 } from '#modules/places/places.schema.ts';
 import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
 import { listerInputFields, listerViewFields } from '#lib/listing-schemas.ts';
@@ -56,6 +57,12 @@ const SupplyFieldsSchema = z.object({
 });
 
 export const SupplyInputSchema = SupplyFieldsSchema.check(requirePlace('supply.fieldLocation'));
+
+/**
+ * The supply form's fields: the place is its district and sector, each named when missing; the
+ * street line stays optional, unlike the API's `location`, which may stand for the place.
+ */
+export const SupplyFormSchema = SupplyFieldsSchema.safeExtend(requiredPlaceFields);
 
 export type SupplyInput = z.infer<typeof SupplyInputSchema>;
 

@@ -1,8 +1,10 @@
 import { data, Form } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { z } from 'zod';
-import { t } from '#lib/i18n.ts';
+import { localePath, t } from '#lib/i18n.ts';
 import { INQUIRY_MESSAGE_MAX_LENGTH } from '#lib/limits.ts';
+import { inquiryRoleKey } from '#lib/listing.ts';
+import { telHref } from '#lib/site.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import {
   InquiryMessageInputSchema,
@@ -138,7 +140,11 @@ function ReplyForm() {
         {isSubmitting ? t('inquiries.sending') : t('inquiries.send')}
       </button>
       <div aria-live="polite">
-        {result?.ok && <FormMessage tone="success">{result.message}</FormMessage>}
+        {result?.ok && (
+          <FormMessage tone="success" answer={result}>
+            {result.message}
+          </FormMessage>
+        )}
       </div>
     </fetcher.Form>
   );
@@ -153,7 +159,7 @@ export default function InquiryPage({ loaderData: { inquiry, origin } }: Route.C
     );
   }
   const isOwner = inquiry.viewerSide === 'owner';
-  const listingUrl = `${origin}${inquiry.listingPath}`;
+  const listingUrl = `${origin}${localePath(inquiry.listingPath)}`;
   return (
     <main id="main" className="container-page space-y-6 py-8">
       <Link
@@ -182,7 +188,14 @@ export default function InquiryPage({ loaderData: { inquiry, origin } }: Route.C
                 ...(isOwner
                   ? [
                       { label: t('inquiry.name'), value: inquiry.name },
-                      { label: t('inquiry.phone'), value: inquiry.phone },
+                      {
+                        label: t('inquiry.phone'),
+                        value: (
+                          <a href={telHref(inquiry.phone)} className="underline">
+                            {inquiry.phone}
+                          </a>
+                        ),
+                      },
                       {
                         label: t('inquiry.email'),
                         value: (
@@ -200,6 +213,11 @@ export default function InquiryPage({ loaderData: { inquiry, origin } }: Route.C
                       {inquiry.listingTitle}
                     </Link>
                   ),
+                },
+                // The visitor's choice in the words of the listing's offer (Renting, Buying...).
+                {
+                  label: t('inquiries.interest'),
+                  value: t(inquiryRoleKey(inquiry.role, inquiry.listingOffer)),
                 },
               ]}
             />

@@ -73,7 +73,9 @@ export default function StillAvailablePage({
         {t('expiry.question', { title: link.title })}
       </h1>
       {isDone ? (
-        <FormMessage tone="success">{actionData.message}</FormMessage>
+        <FormMessage tone="success" answer={actionData}>
+          {actionData.message}
+        </FormMessage>
       ) : (
         <>
           {link.isAnswered && link.listedUntil ? (
@@ -94,7 +96,9 @@ export default function StillAvailablePage({
             </button>
           </Form>
           {actionData && !actionData.ok && (
-            <FormMessage tone="error">{actionData.message}</FormMessage>
+            <FormMessage tone="error" answer={actionData}>
+              {actionData.message}
+            </FormMessage>
           )}
         </>
       )}

@@ -1,6 +1,6 @@
 import { Link } from '#app/components/link.tsx';
 import { t } from '#lib/i18n.ts';
-import { RequestInputSchema } from '#modules/requests/requests.schema.ts';
+import { RequestFormSchema } from '#modules/requests/requests.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { FormAnswer } from '#app/components/form-answer.tsx';
 import { RequestForm } from './request-form.tsx';
@@ -12,7 +12,6 @@ import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 const REQUEST_RESET_MS = 5000;
 import type { Route } from './+types/create-request-property';
 import { requestContext } from '#server/load-context.ts';
-import { requiredPlaceFields } from '#modules/places/places.schema.ts';
 
 /** Signed-in users only: anyone else goes through /login and comes back. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -23,14 +22,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  return handleForm(
-    { request, context },
-    RequestInputSchema.safeExtend(requiredPlaceFields),
-    async (input, photos) => {
-      await context.get(requestContext).services.requests.createRequest(input, photos, viewer);
-      return t('request.submitted');
-    },
-  );
+  return handleForm({ request, context }, RequestFormSchema, async (input, photos) => {
+    await context.get(requestContext).services.requests.createRequest(input, photos, viewer);
+    return t('request.submitted');
+  });
 }
 
 export function meta() {

@@ -56,7 +56,7 @@ export function RequestForm({
           emptyLabel={t('request.budgetToBuy')}
           hint={t('request.budgetHint')}
         />
-        <PlaceFields values={values} errors={errors} streetLabel={t('request.fieldLocation')} />
+        <PlaceFields values={values} errors={errors} legend={t('request.fieldLocation')} />
         <ListingField name="requesterName" form={fields} placeholder={requesterNamePlaceholder} />
         <ListingField name="contact" form={fields} />
         <DescriptionField form={fields} />

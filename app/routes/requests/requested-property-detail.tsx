@@ -8,6 +8,7 @@ import { formatPrice } from '#lib/format.ts';
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
+import { telHref } from '#lib/site.ts';
 import type { RequestStatus } from '#lib/listing.ts';
 import { RequestUpdateSchema, type RequestView } from '#modules/requests/requests.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';
@@ -16,7 +17,7 @@ import { DeleteWithConfirm } from '#app/components/delete-with-confirm.tsx';
 import { DescriptionSection, DetailsSection } from '#app/components/detail-sections.tsx';
 import { FactList, type Fact } from '#app/components/fact-list.tsx';
 import { FeatureList } from '#app/components/feature-list.tsx';
-import { FormMessage } from '#app/components/form-message.tsx';
+import { answerToShow, FormMessage } from '#app/components/form-message.tsx';
 import { Icon } from '#app/components/icon.tsx';
 import { ListingNotFound } from '#app/components/listing-not-found.tsx';
 import { ListingPhoto } from '#app/components/listing-photo.tsx';
@@ -144,10 +145,14 @@ function ManageRequest({ requestId, status }: { requestId: string; status: Reque
       />
       <div aria-live="polite" className="space-y-2">
         {result && (
-          <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage>
+          <FormMessage tone={result.ok ? 'success' : 'error'} answer={answerToShow(result)}>
+            {result.message}
+          </FormMessage>
         )}
         {deleter.data && !deleter.data.ok && (
-          <FormMessage tone="error">{deleter.data.message}</FormMessage>
+          <FormMessage tone="error" answer={deleter.data}>
+            {deleter.data.message}
+          </FormMessage>
         )}
       </div>
     </section>
@@ -165,10 +170,7 @@ function RequesterPanel({ requested }: { requested: RequestView }) {
           {
             label: t('listing.contact'),
             value: requested.contact ? (
-              <a
-                href={`tel:${requested.contact.replace(/\s/g, '')}`}
-                className="text-brand-800 underline"
-              >
+              <a href={telHref(requested.contact)} className="text-brand-800 underline">
                 {requested.contact}
               </a>
             ) : (

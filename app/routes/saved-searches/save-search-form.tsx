@@ -3,7 +3,7 @@ import { loginPathReturningTo } from '#lib/account.ts';
 import type { FormResult } from '#lib/form-result.ts';
 import { localePath, t } from '#lib/i18n.ts';
 import { SAVED_SEARCH_NAME_MAX_LENGTH } from '#lib/limits.ts';
-import { FormMessage } from '#app/components/form-message.tsx';
+import { answerToShow, FormMessage } from '#app/components/form-message.tsx';
 import { Link } from '#app/components/link.tsx';
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import { useSignedInUser } from '#app/use-root-data.ts';
@@ -70,7 +70,7 @@ export function SaveSearchForm({
         </button>
         {result && (
           <div className="sm:col-span-3">
-            <FormMessage tone={result.ok ? 'success' : 'error'}>
+            <FormMessage tone={result.ok ? 'success' : 'error'} answer={answerToShow(result)}>
               {result.message}{' '}
               {result.ok && (
                 <Link to="/saved-searches" className="underline">

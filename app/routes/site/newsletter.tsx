@@ -27,7 +27,7 @@ export default function Newsletter() {
     <main id="main" className="container-page max-w-xl space-y-6 py-16">
       <h1 className="text-3xl font-bold">{t('newsletter.pageTitle')}</h1>
       {result ? (
-        <FormMessage tone={result.ok ? 'success' : 'error'}>
+        <FormMessage tone={result.ok ? 'success' : 'error'} answer={result}>
           {result.ok ? result.message : (result.fieldErrors.email ?? t('newsletter.failed'))}
         </FormMessage>
       ) : (

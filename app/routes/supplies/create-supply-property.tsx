@@ -1,6 +1,6 @@
 import { Link } from '#app/components/link.tsx';
 import { t } from '#lib/i18n.ts';
-import { SupplyInputSchema } from '#modules/supplies/supplies.schema.ts';
+import { SupplyFormSchema } from '#modules/supplies/supplies.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { FormAnswer } from '#app/components/form-answer.tsx';
 import { SupplyForm } from './supply-form.tsx';
@@ -9,7 +9,6 @@ import { pageMeta } from '#app/page-meta.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import type { Route } from './+types/create-supply-property';
 import { requestContext } from '#server/load-context.ts';
-import { requiredPlaceFields } from '#modules/places/places.schema.ts';
 
 /** Signed-in users only: anyone else goes through /login and comes back. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -19,19 +18,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  return handleForm(
-    { request, context },
-    SupplyInputSchema.safeExtend(requiredPlaceFields),
-    async (input, photos) => {
-      const supply = await context
-        .get(requestContext)
-        .services.supplies.createSupply(input, photos, viewer);
-      return {
-        message: t('supply.submitted'),
-        createdPath: `/supply-property-detail/${supply._id}`,
-      };
-    },
-  );
+  return handleForm({ request, context }, SupplyFormSchema, async (input, photos) => {
+    const supply = await context
+      .get(requestContext)
+      .services.supplies.createSupply(input, photos, viewer);
+    return {
+      message: t('supply.submitted'),
+      createdPath: `/supply-property-detail/${supply._id}`,
+    };
+  });
 }
 
 export function meta() {

@@ -21,7 +21,8 @@ type Values = Partial<SupplyView>;
  * The supply form (spec: Supply form), for a new supply or an edit. The fields follow the type:
  * rooms and area for properties, vehicle facts for cars and motorcycles, size for land,
  * condition and size for clothes (CSS shows the sections of the chosen type, see app.css).
- * Every field is optional in the browser; the server says what is missing, beside the field.
+ * The title, price and place are required, and marked so (the type always has a value); the
+ * server says what is missing, beside the field.
  */
 export function SupplyForm({
   form,
@@ -49,7 +50,7 @@ export function SupplyForm({
       <FormErrorSummary answer={result} fieldErrors={errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <ListingField name="title" form={fields} />
+          <ListingField name="title" form={fields} isRequired />
         </div>
         <FormField name="type" label={t('listing.type')} error={errors.type}>
           {(props) => (
@@ -67,13 +68,13 @@ export function SupplyForm({
             <select {...props} defaultValue={values.status ?? 'Rent'}>
               {OFFERS.map((offer) => (
                 <option key={offer} value={offer}>
-                  {offer}
+                  {t(`listing.offer.${offer}`)}
                 </option>
               ))}
             </select>
           )}
         </FormField>
-        <ListingField name="price" form={fields} />
+        <ListingField name="price" form={fields} isRequired />
         <PricePeriodField value={values.pricePeriod} error={errors.pricePeriod} />
         <PlaceFields values={values} errors={errors} />
         <div data-kinds="House Land" className="sm:col-span-2">

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { isOwnerOrAdmin } from '#lib/account.ts';
 import { ForbiddenError } from '#lib/errors.ts';
 import { formatDate } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { localePath, t } from '#lib/i18n.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import type { SupplyView } from '#modules/supplies/supplies.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';
@@ -231,7 +231,11 @@ export default function SupplyPropertyDetail({
       listing={{ ...supply, location: supply.location ?? t('listing.fallbackLocation') }}
       facts={factsOf(supply)}
       factsHeading={t('listing.details')}
-      publicUrl={supply.moderation === 'Approved' ? `${origin}/details/${supply._id}` : undefined}
+      publicUrl={
+        supply.moderation === 'Approved'
+          ? `${origin}${localePath(`/details/${supply._id}`)}`
+          : undefined
+      }
       forOwner={<BuyersLooking requests={buyers} />}
       top={
         <div className="space-y-4">

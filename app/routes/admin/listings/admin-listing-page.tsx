@@ -10,7 +10,7 @@ import {
   type AdminListingRow,
 } from './admin-listing-table.tsx';
 import { AdminPageButtons } from './admin-page-buttons.tsx';
-import { FormMessage } from '#app/components/form-message.tsx';
+import { answerToShow, FormMessage } from '#app/components/form-message.tsx';
 
 /** A manage table row as the loader sends it: the type still untranslated. */
 export type AdminListingItem = Omit<AdminListingRow, 'type'> & { type: ListingType };
@@ -69,7 +69,9 @@ export function AdminListingPage({
       />
       <div aria-live="polite">
         {result && (
-          <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage>
+          <FormMessage tone={result.ok ? 'success' : 'error'} answer={answerToShow(result)}>
+            {result.message}
+          </FormMessage>
         )}
       </div>
       <p className="text-sm text-slate-600">

@@ -3,11 +3,10 @@ import { NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
-import { AdminAssetInputSchema, AdminPropertyInputSchema } from '#modules/manage/manage.schema.ts';
+import { AdminAssetFormSchema, AdminPropertyFormSchema } from '#modules/manage/manage.schema.ts';
 import { requestContext, type PageContext } from '#server/load-context.ts';
 import { adminContext } from '#app/auth.server.ts';
 import { handleForm, type FormArgs } from '#app/forms/form-action.server.ts';
-import { requiredPlaceFields } from '#modules/places/places.schema.ts';
 
 /** A form page's arguments: editing has the listing's `:id`, creating has none. */
 type ListingFormArgs = { context: PageContext; params: { id?: string } };
@@ -59,23 +58,15 @@ export function saveListingForm(args: FormArgs & ListingFormArgs, kind: 'propert
     return id.data.id;
   };
   if (kind === 'property') {
-    return handleForm(
-      args,
-      AdminPropertyInputSchema.safeExtend(requiredPlaceFields),
-      async (input, photos) => {
-        if (args.params.id === undefined) await manage.createProperty(input, photos, admin);
-        else await manage.updateProperty(idOf(), input, photos, admin);
-        return t(args.params.id === undefined ? texts.created : texts.updated);
-      },
-    );
-  }
-  return handleForm(
-    args,
-    AdminAssetInputSchema.safeExtend(requiredPlaceFields),
-    async (input, photos) => {
-      if (args.params.id === undefined) await manage.createAsset(input, photos, admin);
-      else await manage.updateAsset(idOf(), input, photos, admin);
+    return handleForm(args, AdminPropertyFormSchema, async (input, photos) => {
+      if (args.params.id === undefined) await manage.createProperty(input, photos, admin);
+      else await manage.updateProperty(idOf(), input, photos, admin);
       return t(args.params.id === undefined ? texts.created : texts.updated);
-    },
-  );
+    });
+  }
+  return handleForm(args, AdminAssetFormSchema, async (input, photos) => {
+    if (args.params.id === undefined) await manage.createAsset(input, photos, admin);
+    else await manage.updateAsset(idOf(), input, photos, admin);
+    return t(args.params.id === undefined ? texts.created : texts.updated);
+  });
 }

@@ -273,7 +273,9 @@ export function InboxItem({
         )}
 
         {result && statusText && (
-          <FormMessage tone={result.ok ? 'success' : 'error'}>{statusText}</FormMessage>
+          <FormMessage tone={result.ok ? 'success' : 'error'} answer={result}>
+            {statusText}
+          </FormMessage>
         )}
       </article>
     </li>

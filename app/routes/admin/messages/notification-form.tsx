@@ -8,7 +8,7 @@ import { IntentInput } from '#app/forms/intent-input.tsx';
 import type { MessagesIntent } from './message-actions.server.ts';
 import { FormField } from '#app/components/form-field.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
-import { FormMessage } from '#app/components/form-message.tsx';
+import { answerToShow, FormMessage } from '#app/components/form-message.tsx';
 
 const NOTIFICATION_FORM_KEY = 'notification-form';
 
@@ -115,7 +115,7 @@ export function NotificationForm({
         </div>
       </fetcher.Form>
       {result && (
-        <FormMessage tone={result.ok ? 'success' : 'error'}>
+        <FormMessage tone={result.ok ? 'success' : 'error'} answer={answerToShow(result)}>
           {result.ok ? result.message : failure}
         </FormMessage>
       )}

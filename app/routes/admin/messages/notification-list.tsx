@@ -91,7 +91,7 @@ export function NotificationList({
         {t('notifications.recent')}
       </h2>
       {result && (
-        <FormMessage tone={result.ok ? 'success' : 'error'}>
+        <FormMessage tone={result.ok ? 'success' : 'error'} answer={result}>
           {result.ok ? result.message : t('notifications.deleteFailed')}
         </FormMessage>
       )}

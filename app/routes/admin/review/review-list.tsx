@@ -39,7 +39,7 @@ export function ReviewList<Item extends { _id: string }>({
       {filters}
       <ReviewLoading isLoading={isLoading}>
         {result && (
-          <FormMessage tone={result.ok ? 'success' : 'error'}>
+          <FormMessage tone={result.ok ? 'success' : 'error'} answer={result}>
             {result.ok ? result.message : deleteFailedText}
           </FormMessage>
         )}

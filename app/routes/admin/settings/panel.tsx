@@ -1,6 +1,6 @@
 import type { FormResult } from '#lib/form-result.ts';
 import { t, type AdminMessageKey as MessageKey } from '#lib/i18n.admin.ts';
-import { FormMessage } from '#app/components/form-message.tsx';
+import { answerToShow, FormMessage } from '#app/components/form-message.tsx';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import type { SettingsIntent } from './settings-actions.server.ts';
 
@@ -45,7 +45,7 @@ export function PanelMessage({
   return (
     <div aria-live="polite">
       {result && (
-        <FormMessage tone={result.ok ? 'success' : 'error'}>
+        <FormMessage tone={result.ok ? 'success' : 'error'} answer={answerToShow(result)}>
           {result.ok ? success : failure}
         </FormMessage>
       )}

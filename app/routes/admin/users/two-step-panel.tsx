@@ -1,6 +1,6 @@
 import { t } from '#lib/i18n.admin.ts';
 import type { UserView } from '#modules/accounts/accounts.schema.ts';
-import { FormMessage } from '#app/components/form-message.tsx';
+import { answerToShow, FormMessage } from '#app/components/form-message.tsx';
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import type { UserIntent } from './user-actions.server.ts';
@@ -40,7 +40,10 @@ export function TwoStepPanel({ user }: { user: UserView }) {
       )}
       <div aria-live="polite">
         {reset.result && (
-          <FormMessage tone={reset.result.ok ? 'success' : 'error'}>
+          <FormMessage
+            tone={reset.result.ok ? 'success' : 'error'}
+            answer={answerToShow(reset.result)}
+          >
             {reset.result.message}
           </FormMessage>
         )}
