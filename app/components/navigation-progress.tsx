@@ -1,5 +1,5 @@
 import { useNavigation } from 'react-router';
-import { t } from '#lib/i18n.ts';
+import { t, withoutLocale } from '#lib/i18n.ts';
 
 function loadingText(pathname: string): string | undefined {
   if (pathname.startsWith('/property/')) return t('listing.loadingProperty');
@@ -14,7 +14,7 @@ function loadingText(pathname: string): string | undefined {
 export function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state !== 'loading' || !navigation.location) return null;
-  const text = loadingText(navigation.location.pathname);
+  const text = loadingText(withoutLocale(navigation.location.pathname));
   return (
     <div role="status" aria-live="polite" className="fixed inset-x-0 top-0 z-50">
       <div className="h-1 w-full animate-pulse bg-amber-400" />

@@ -596,7 +596,7 @@ export const rw = {
   'province.south': "Intara y'Amajyepfo",
   'province.east': "Intara y'Iburasirazuba",
   'province.west': "Intara y'Iburengerazuba",
-  'price.periodLabel': 'Ubukode bwishyurwa buri',
+  'price.periodLabel': "Igihe cy'ubukode",
   'price.periodUsual': 'Igihe gisanzwe',
   'price.periodHint':
     "Nutagihindura: amahoteli ni ku ijoro, ibinyabiziga ku munsi, inzu n'apartema ku kwezi. Igiciro cyo kugurisha nta gihe kigira.",
@@ -610,7 +610,7 @@ export const rw = {
   'price.suffix.week': '/ icyumweru',
   'price.suffix.month': '/ ukwezi',
   'price.suffix.year': '/ umwaka',
-  'request.budgetFor': "Ingengo y'imari ni iyo",
+  'request.budgetFor': "Igihe ingengo y'imari ireba",
   'request.budgetToBuy': 'Kugura',
   'request.budgetHint': "Urashaka gukodesha? Vuga igihe ingengo y'imari ireba.",
   'listing.upi': "UPI (nimero y'ikibanza, si ngombwa)",

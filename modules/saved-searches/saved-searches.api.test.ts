@@ -111,6 +111,15 @@ describe('/api/saved-searches', () => {
     expect(rows).toEqual([]);
   });
 
+  it('reads the words of q that name a filter, in any of the three languages, as that filter', async () => {
+    for (const q of ['inzu ikodeshwa ibyumba bitatu garden', 'maison à louer 3 chambres garden']) {
+      const saved = await saveSearch(buyer, { name: q, filters: { q } });
+      expect(saved.filters).toEqual({ q: 'garden', type: 'House', offer: 'Rent', bedrooms: 3 });
+      expect(saved.path).toBe('/search?q=garden&type=House&offer=Rent&bedrooms=3');
+      await call(test, 'DELETE', `/api/saved-searches/${saved._id}`, buyer.bearer);
+    }
+  });
+
   it.each([
     [{ name: '', filters: {} }, 'name'],
     [{ name: 'x', filters: { maxPrice: 'cheap' } }, 'filters.maxPrice'],

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { readSearchText } from '#lib/search-text.ts';
 import { isPublishedIn, readOnOffer } from '#db/catalogue-sql.ts';
 import type { Database, Transaction } from '#db/client.ts';
 import { assets, properties, savedSearches, savedSearchHits } from '#db/schema.ts';
@@ -60,11 +61,23 @@ function toView(row: SavedSearchRow): SavedSearchView {
   };
 }
 
-/** The filters as stored: the ones set, the older offer name dropped. */
+/**
+ * The filters as stored: the ones set, the older offer name dropped, and the words of `q` that
+ * name a filter ("inzu ikodeshwa", "maison à louer") read as that filter, as the search page
+ * reads them, so that alerts match what the search found.
+ */
 function storedFilters(filters: SavedSearchFilters): Record<string, string | number> {
+  const { text, ...fromText } = readSearchText(filters.q ?? '', filters);
+  const read = { ...filters, ...definedOnly(fromText), q: text };
   return Object.fromEntries(
-    Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''),
+    Object.entries(read).filter(([, value]) => value !== undefined && value !== ''),
   ) as Record<string, string | number>;
+}
+
+function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
 }
 
 /**

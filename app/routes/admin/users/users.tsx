@@ -3,6 +3,7 @@ import { Link } from '#app/components/link.tsx';
 import { SEARCH_TEXT_MAX_LENGTH } from '#lib/limits.ts';
 import type { UserRole } from '#lib/account.ts';
 import { t } from '#lib/i18n.admin.ts';
+import { withoutLocale } from '#lib/i18n.ts';
 import { UserListQuerySchema } from '#modules/accounts/accounts.schema.ts';
 import { handleUserAction, type UserActionResult } from './user-actions.server.ts';
 import { adminContext } from '#app/auth.server.ts';
@@ -117,7 +118,9 @@ export default function AdminUsers({
 }: Route.ComponentProps) {
   const navigation = useNavigation();
   const actionData = useActionData<UserActionResult>();
-  const isLoading = navigation.state === 'loading' && navigation.location?.pathname === USERS_PATH;
+  const isLoading =
+    navigation.state === 'loading' &&
+    withoutLocale(navigation.location?.pathname ?? '') === USERS_PATH;
   const users = page.items;
   return (
     <main id="main" className="container-page space-y-5 py-8">
