@@ -85,7 +85,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* With a precedence, React writes the stylesheet before the module preloads: the
             page cannot paint until it arrives, so it must not queue behind 150 KB of scripts. */}
-        <link rel="stylesheet" href={stylesheetUrl} precedence="default" />
+        {/* The address is empty only where no build made one (pages rendered in tests). */}
+        {stylesheetUrl && <link rel="stylesheet" href={stylesheetUrl} precedence="default" />}
         <Links />
         <LanguageAlternates />
         {/* The page's texts, which the browser needs before it can take over the page. */}

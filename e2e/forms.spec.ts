@@ -52,7 +52,14 @@ test.describe('Request Information on a property', () => {
     await form.getByLabel('Phone', { exact: true }).fill('0788123456');
     const role = form.getByLabel('Role', { exact: true });
     await expect(role.getByRole('option', { name: "I'm interested in" })).toBeDisabled();
-    await role.selectOption({ label: 'Buying' });
+    // A rental: the taker rents (the spec's Buying / Selling are a sale's choices).
+    await expect(role.getByRole('option')).toHaveText([
+      "I'm interested in",
+      'Renting',
+      'Letting',
+      'Other',
+    ]);
+    await role.selectOption({ label: 'Renting' });
     await form.getByLabel('Message', { exact: true }).fill('Is the apartment still available?');
     await form.getByLabel('I agree to receive emails').check();
     await form.getByRole('button', { name: 'Send Request' }).click();

@@ -26,6 +26,8 @@ test.describe('the photo gallery of a listing', () => {
     await expect(counter).toContainText('1 / 3');
     await expect(counter).toContainText('Photo 1 of 3');
     await expect(previous).toHaveAttribute('aria-disabled', 'true');
+    // The title and price come first: bring the whole gallery on screen to read its slides.
+    await gallery.scrollIntoViewIfNeeded();
     await expect(slide(1)).toBeInViewport({ ratio: 0.9 });
 
     await next.click();

@@ -11,11 +11,8 @@ import {
   UNSAFE_withErrorBoundaryProps as withErrorBoundaryProps,
   type ServerBuild,
 } from 'react-router';
-import { vi } from 'vitest';
 import routes from '#app/routes.ts';
 
-// Vitest turns a stylesheet's `?url` import into an empty address, which React refuses.
-vi.mock('#app/app.css?url', () => ({ default: '/test-build/app.css' }));
 
 type RouteEntry = {
   id?: string;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, useNavigation, useSubmit } from 'react-router';
 import type { DistrictCount } from '#db/catalogue-queries.ts';
 import { formatRwf } from '#lib/format.ts';
@@ -86,13 +86,16 @@ export function ListFilters({
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
-  const detailsRef = useRef<HTMLDetailsElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const isShowingResults = useRef(false);
   const active = activeFilters(query);
   const setCount = active.length + (type ? 1 : 0);
+  // Open as the address says when the page loads; from then on as the visitor leaves it, so
+  // the filters that Apply sets on a phone do not open again the panel it closed.
+  const [isPanelOpen, setPanelOpen] = useState(isOpen ?? setCount > 0);
   const { values, isOwnerOnly } = filterFieldValues(query);
   const shownValues = JSON.stringify([values, isOwnerOnly]);
+  const lastShown = useRef<Record<string, string>>(values);
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
@@ -100,10 +103,13 @@ export function ListFilters({
     const [shown, isOwnerOnlyShown] = JSON.parse(shownValues) as [typeof values, boolean];
     for (const [name, value] of Object.entries(shown)) {
       const field = form.elements.namedItem(name);
-      if (field instanceof HTMLSelectElement || field instanceof HTMLInputElement) {
-        field.value = value;
-      }
+      if (!(field instanceof HTMLSelectElement || field instanceof HTMLInputElement)) continue;
+      // A price being typed while the last choice loads is the visitor's next choice: keep it.
+      const isBeingTyped =
+        field === document.activeElement && field.value !== (lastShown.current[name] ?? '');
+      if (!isBeingTyped) field.value = value;
     }
+    lastShown.current = shown;
     const ownerOnly = form.elements.namedItem('listedBy');
     if (ownerOnly instanceof HTMLInputElement) ownerOnly.checked = isOwnerOnlyShown;
   }, [shownValues]);
@@ -129,14 +135,14 @@ export function ListFilters({
   // On a phone the open panel hides the results: Apply closes it and shows them.
   const showResultsOnPhone = () => {
     if (!window.matchMedia(PHONE_MEDIA).matches) return;
-    if (detailsRef.current) detailsRef.current.open = false;
+    setPanelOpen(false);
     isShowingResults.current = true;
   };
   return (
     <details
-      ref={detailsRef}
       className="filters w-full rounded-xl border border-slate-200 bg-white"
-      open={isOpen ?? setCount > 0}
+      open={isPanelOpen}
+      onToggle={(event) => setPanelOpen(event.currentTarget.open)}
     >
       <summary className="cursor-pointer px-4 py-3 font-semibold">
         {t('filters.title')}
