@@ -90,11 +90,19 @@ export function ListFilters({
   const isShowingResults = useRef(false);
   const active = activeFilters(query);
   const setCount = active.length + (type ? 1 : 0);
-  // Open as the address says when the page loads; from then on as the visitor leaves it, so
-  // the filters that Apply sets on a phone do not open again the panel it closed.
-  const [isPanelOpen, setPanelOpen] = useState(isOpen ?? setCount > 0);
   const { values, isOwnerOnly } = filterFieldValues(query);
   const shownValues = JSON.stringify([values, isOwnerOnly]);
+  // Opens when the address sets a filter (a chip, Back) and stays as the visitor leaves it; but
+  // the filters that Apply sets on a phone do not open again the panel it closed to show results.
+  const isOpenByAddress = isOpen ?? setCount > 0;
+  const [isPanelOpen, setPanelOpen] = useState(isOpenByAddress);
+  const [isClosedByApply, setClosedByApply] = useState(false);
+  const [addressValues, setAddressValues] = useState(shownValues);
+  if (addressValues !== shownValues) {
+    setAddressValues(shownValues);
+    setPanelOpen(isClosedByApply ? false : isPanelOpen || isOpenByAddress);
+    setClosedByApply(false);
+  }
   const lastShown = useRef<Record<string, string>>(values);
   useEffect(() => {
     const form = formRef.current;
@@ -136,6 +144,7 @@ export function ListFilters({
   const showResultsOnPhone = () => {
     if (!window.matchMedia(PHONE_MEDIA).matches) return;
     setPanelOpen(false);
+    setClosedByApply(true);
     isShowingResults.current = true;
   };
   return (
