@@ -13,7 +13,6 @@ import {
 } from 'react-router';
 import routes from '#app/routes.ts';
 
-
 type RouteEntry = {
   id?: string;
   path?: string;

@@ -6,10 +6,7 @@ import { INQUIRY_MESSAGE_MAX_LENGTH } from '#lib/limits.ts';
 import { inquiryRoleKey } from '#lib/listing.ts';
 import { telHref } from '#lib/site.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
-import {
-  InquiryMessageInputSchema,
-  type InquiryView,
-} from '#modules/inquiries/inquiries.schema.ts';
+import { InquiryMessageInputSchema } from '#modules/inquiries/inquiries.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { EmptyState } from '#app/components/listing-grid.tsx';
 import { FactList } from '#app/components/fact-list.tsx';
@@ -18,8 +15,8 @@ import { FormField } from '#app/components/form-field.tsx';
 import { FormMessage } from '#app/components/form-message.tsx';
 import { Icon } from '#app/components/icon.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
+import { ConversationThread } from '#app/components/conversation-thread.tsx';
 import { ReachButtons } from '#app/components/reach-buttons.tsx';
-import { formatDateTime } from '#lib/format.ts';
 import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-action.server.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
@@ -80,36 +77,6 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export function ErrorBoundary() {
   return <LoadFailure message={t('inquiries.loadFailed')} />;
-}
-
-function Thread({ inquiry }: { inquiry: InquiryView }) {
-  return (
-    <ol className="space-y-3" aria-label={t('inquiries.conversationWith', { name: inquiry.name })}>
-      {inquiry.messages.map((message, index) => {
-        const isMine = message.from === inquiry.viewerSide;
-        const author = isMine
-          ? t('inquiries.you')
-          : message.from === 'visitor'
-            ? inquiry.name
-            : t('inquiries.lister');
-        return (
-          <li key={index} className={`flex ${isMine ? 'justify-end' : 'justify-start'}`}>
-            <article
-              className={`max-w-[85%] rounded-2xl px-4 py-3 shadow-sm ${
-                isMine ? 'bg-brand-50 text-slate-900' : 'border border-slate-200 bg-white'
-              }`}
-            >
-              <p className="text-xs font-semibold text-slate-600">
-                {author} ·{' '}
-                <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-              </p>
-              <p className="mt-1 break-words whitespace-pre-line">{message.body}</p>
-            </article>
-          </li>
-        );
-      })}
-    </ol>
-  );
 }
 
 function ReplyForm() {
@@ -175,7 +142,7 @@ export default function InquiryPage({ loaderData: { inquiry, origin } }: Route.C
             {t('inquiries.about', { title: inquiry.listingTitle })}
           </h1>
           <ReachButtons inquiry={inquiry} listingUrl={listingUrl} />
-          <Thread inquiry={inquiry} />
+          <ConversationThread conversation={inquiry} />
           <ReplyForm />
         </section>
         <aside className="space-y-4">
