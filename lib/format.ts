@@ -16,10 +16,11 @@ export function formatRwf(amount: number): string {
   return t('format.rwf', { amount: formatAmount(amount) });
 }
 
-/** A price and what it is for: "RWF 350,000 / month"; a sale price (no period) alone. */
+/** A price and what it is for: "RWF 350,000 /\u00a0month"; a sale price (no period) alone. */
 export function formatPrice(amount: number, period: PricePeriod | null | undefined): string {
   const price = formatRwf(amount);
-  return period ? `${price} ${t(`price.suffix.${period}`)}` : price;
+  // "/ ukwezi" never splits over two lines: a phone's narrow price line may break only before it.
+  return period ? `${price} ${t(`price.suffix.${period}`).replaceAll(' ', '\u00a0')}` : price;
 }
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });

@@ -228,7 +228,7 @@ describe('a listing that comes on offer', () => {
     await runMatching();
 
     const [mail] = await mailsTo(buyer.user.email);
-    expect(mail!.body).toContain(`Rent in ${place}, RWF 450,000 / month:`);
+    expect(mail!.body).toContain(`Rent in ${place}, RWF 450,000 /\u00a0month:`);
     expect(mail!.body).toContain(`Sale in ${place}, RWF 480,000:`);
   });
 

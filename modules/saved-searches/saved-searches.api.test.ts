@@ -200,7 +200,7 @@ describe('saved search alerts', () => {
     const mails = await mailsTo(user.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('A new listing for your saved search');
-    expect(mails[0]!.body).toContain('Fitting house in Gikondo, RWF 450,000 / month');
+    expect(mails[0]!.body).toContain('Fitting house in Gikondo, RWF 450,000 /\u00a0month');
     // The page where they change their searches is a link, not only a name.
     expect(mails[0]!.body).toContain(
       'Change or delete your saved searches on your Saved searches page: http://localhost:3000/saved-searches',
