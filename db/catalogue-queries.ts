@@ -11,7 +11,7 @@ import type { Page } from '#lib/pagination.ts';
 import { searchWords } from '#lib/search-text.ts';
 import { HOME_GRID_SIZE } from '#lib/limits.ts';
 import type { ListingType } from '#lib/listing.ts';
-import { toListingFilters } from '#lib/listing-schemas.ts';
+import { toListingFilters } from '#lib/listing.ts';
 import { DISTRICTS } from '#lib/places.ts';
 import {
   capTotal,

@@ -8,7 +8,6 @@ import {
   capitalizeType,
   parseAssetType,
   parsePropertyType,
-  type Offer,
 } from './listing.ts';
 import { DEFAULT_PAGE_SIZE, PRICE_MAX, ROOM_COUNT_MAX } from './limits.ts';
 import { findAnySector, findDistrict } from './places.ts';
@@ -208,14 +207,6 @@ export const ListQuerySchema = listQuerySchema(DEFAULT_PAGE_SIZE, listingFilterF
 
 /** The filters a service applies: `offer` settled from `offer` or `status`. */
 export type ListingFilters = Omit<z.infer<typeof ListQuerySchema>, 'page' | 'pageSize' | 'status'>;
-
-/** The query's filters, with the older `status` name folded into `offer`. */
-export function toListingFilters<Query extends { offer?: Offer; status?: Offer }>(
-  query: Query,
-): Omit<Query, 'status'> {
-  const { status, ...rest } = query;
-  return { ...rest, offer: query.offer ?? status };
-}
 
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 

@@ -158,3 +158,11 @@ export function parsePropertyType(raw: string): PropertyType | undefined {
 export function parseAssetType(raw: string): AssetType | undefined {
   return parseType(raw, ASSET_TYPES);
 }
+
+/** The query's filters, with the older `status` name folded into `offer`. */
+export function toListingFilters<Query extends { offer?: Offer; status?: Offer }>(
+  query: Query,
+): Omit<Query, 'status'> {
+  const { status, ...rest } = query;
+  return { ...rest, offer: query.offer ?? status };
+}

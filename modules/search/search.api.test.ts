@@ -17,6 +17,7 @@ type SearchBody = {
     properties: { count: number; isCapped: boolean };
     assets: { count: number; isCapped: boolean };
   };
+  understood: Record<string, unknown>;
 };
 
 let test: TestApp;
@@ -81,7 +82,8 @@ describe('GET /api/search', () => {
     });
 
     const body = await search('');
-    expect(Object.keys(body).sort()).toEqual(['assets', 'properties', 'totals']);
+    expect(Object.keys(body).sort()).toEqual(['assets', 'properties', 'totals', 'understood']);
+    expect(body.understood).toEqual({ q: '' });
     expect(ids(body.properties)).toEqual(newestProperties.slice(0, 6));
     expect(ids(body.assets)).toEqual(newestAssets.slice(0, 6));
     expect(body.properties.map((card) => card.title)).toEqual(

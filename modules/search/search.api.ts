@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorAnswers } from '#lib/api-schemas.ts';
-import { toListingFilters } from '#lib/listing-schemas.ts';
+import { toListingFilters } from '#lib/listing.ts';
 import { SearchAnswerSchema, SearchQuerySchema } from './search.schema.ts';
 import type { SearchService } from './search.service.ts';
 

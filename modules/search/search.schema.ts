@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OptionalListingTypeSchema } from '#lib/form-fields.ts';
 import { LIVE_SEARCH_MAX_LENGTH } from '#lib/limits.ts';
 import { listingFilterFields } from '#lib/listing-schemas.ts';
+import { LISTING_TYPES, OFFERS } from '#lib/listing.ts';
 import { AssetViewSchema } from '#modules/assets/assets.schema.ts';
 import { PropertyViewSchema } from '#modules/listings/listings.schema.ts';
 
@@ -23,6 +24,18 @@ export const SearchAnswerSchema = z.object({
   properties: z.array(PropertyViewSchema),
   assets: z.array(AssetViewSchema),
   totals: z.object({ properties: TotalSchema, assets: TotalSchema }),
+  understood: z
+    .object({
+      q: z.string().meta({ description: 'The words searched for, once the filter words are out' }),
+      type: z.enum(LISTING_TYPES).optional(),
+      offer: z.enum(OFFERS).optional(),
+      bedrooms: z.number().int().optional(),
+      bathrooms: z.number().int().optional(),
+    })
+    .meta({
+      description:
+        'What the text was read as: the filters its words name ("inzu", "à louer", "3 bed") and the words left',
+    }),
 });
 
 export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;

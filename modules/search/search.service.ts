@@ -50,7 +50,10 @@ export function createSearchService({
   cacheSeconds: number;
   catalogueEvents: CatalogueEvents;
 }) {
-  async function queryCatalogue(text: string, filters: SearchFilters): Promise<SearchAnswer> {
+  async function queryCatalogue(
+    text: string,
+    filters: SearchFilters,
+  ): Promise<Omit<SearchAnswer, 'understood'>> {
     const { type, ...shared } = filters;
     const query = { ...shared, pageSize: HOME_GRID_SIZE };
     // A type, or a number of rooms, narrows the search to one catalogue.
@@ -79,7 +82,7 @@ export function createSearchService({
     };
   }
 
-  const answers = createCatalogueCache<SearchAnswer>({
+  const answers = createCatalogueCache<Omit<SearchAnswer, 'understood'>>({
     seconds: cacheSeconds,
     maxEntries: MAX_CACHED_QUERIES,
     catalogueEvents,
@@ -101,7 +104,11 @@ export function createSearchService({
     const text = toPrefixQuery(rest) ?? '';
     // The key's language comes first; the answer's texts ("3 days ago") are in it.
     const key = `${currentLocale()} ${JSON.stringify({ text, filters: sortedKeys(filters) })}`;
-    return answers.answer(key, () => queryCatalogue(text, filters));
+    const found = await answers.answer(key, () => queryCatalogue(text, filters));
+    const understood = Object.fromEntries(
+      Object.entries(named).filter(([, value]) => value !== undefined),
+    ) as Omit<SearchAnswer['understood'], 'q'>;
+    return { ...found, understood: { q: rest, ...understood } };
   }
 
   return { searchCatalogue };

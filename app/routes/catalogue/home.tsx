@@ -7,11 +7,10 @@ import { EmptyState, ListingGrid } from '#app/components/listing-grid.tsx';
 import { PropertyCard } from '#app/components/property-card.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import { readListQuery } from '#lib/list-query.ts';
-import { toListingFilters } from '#lib/listing-schemas.ts';
-import { readSearchText } from '#lib/search-text.ts';
+import { toListingFilters } from '#lib/listing.ts';
 import { Link } from '#app/components/link.tsx';
 import { CategoryChips } from '#app/components/search-and-categories.tsx';
-import { SearchQuerySchema } from '#modules/search/search.schema.ts';
+import { SearchQuerySchema, type SearchAnswer } from '#modules/search/search.schema.ts';
 import { useLiveSearch } from './use-live-search.ts';
 import type { Route } from './+types/home';
 import { requestContext } from '#server/load-context.ts';
@@ -66,13 +65,13 @@ function SeeAll({ to, text }: { to: string; text: string }) {
  * ("inzu", "à louer") set as the search page's filters, and the other words its text.
  */
 function seeAllHref(
-  query: string,
+  understood: SearchAnswer['understood'],
   filters: Route.ComponentProps['loaderData']['filters'],
   kind: string,
 ) {
-  const { text, ...named } = readSearchText(query, toListingFilters(filters));
+  const { q, ...named } = understood;
   const params = new URLSearchParams({ kind });
-  if (text) params.set('q', text);
+  if (q) params.set('q', q);
   for (const [key, value] of Object.entries({ ...filters, ...named })) {
     if (value !== undefined && !(key === 'sort' && value === 'newest'))
       params.set(key, String(value));
@@ -191,7 +190,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           )}
           {totals.properties.count > properties.length && (
             <SeeAll
-              to={seeAllHref(search.query, filters, 'property')}
+              to={seeAllHref(search.results.understood, filters, 'property')}
               text={countText('home.seeAllProperties', totals.properties)}
             />
           )}
@@ -218,7 +217,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           )}
           {totals.assets.count > assets.length && (
             <SeeAll
-              to={seeAllHref(search.query, filters, 'asset')}
+              to={seeAllHref(search.results.understood, filters, 'asset')}
               text={countText('home.seeAllAssets', totals.assets)}
             />
           )}

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { t, tCount } from '#lib/i18n.ts';
 import { DEFAULT_PAGE_SIZE, LIVE_SEARCH_MAX_LENGTH } from '#lib/limits.ts';
 import { listQuerySchema, readListQuery } from '#lib/list-query.ts';
-import { listingFilterFields, toListingFilters } from '#lib/listing-schemas.ts';
+import { listingFilterFields } from '#lib/listing-schemas.ts';
+import { toListingFilters } from '#lib/listing.ts';
 import { OptionalListingTypeSchema } from '#lib/form-fields.ts';
 import {
   ASSET_TYPES,
