@@ -3,7 +3,7 @@
  * same answer everywhere, a redirect to the list's last page with its other parameters kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProperty } from '#db/seed/factories.ts';
+import { createProperty } from '#seed/factories.ts';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 import { requestPage, viewerOf } from '#test/page-requests.ts';

@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, properties } from '#db/schema.ts';
-import { createAsset, createProperty, createPropertyRequest } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createPropertyRequest } from '#seed/factories.ts';
 import { formatRwf } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { localePath, type Locale } from '#lib/i18n.ts';

@@ -5,8 +5,8 @@
  * every other one was sent, so the server's answer cache (keyed by the normalised text) never
  * answers: each request costs what a new keystroke costs.
  */
-import { BULK_WORDS } from '#db/seed/bulk.ts';
-import { createRandom } from '#db/seed/demo-images.ts';
+import { BULK_WORDS } from '#seed/bulk.ts';
+import { createRandom } from '#seed/demo-images.ts';
 import { ASSET_TYPES, PROPERTY_TYPES } from '#lib/listing.ts';
 import { readSearchText, toPrefixQuery } from '#lib/search-text.ts';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '#db/client.ts';
-import { createProperty, createUser } from '#db/seed/factories.ts';
+import { createProperty, createUser } from '#seed/factories.ts';
 import { systemClock } from '#lib/clock.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
 import { createServices } from '#server/services.ts';

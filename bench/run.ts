@@ -200,7 +200,7 @@ function childEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.P
 /** The seed command that adds the bulk catalogue (the demo catalogue first, when empty). */
 const BULK_SEED_ARGS = [
   'tsx',
-  'db/seed/cli.ts',
+  'seed/cli.ts',
   '--properties',
   String(settings.properties),
   '--assets',
@@ -210,7 +210,7 @@ const BULK_SEED_ARGS = [
 async function seedCatalogue(dataDir: string): Promise<void> {
   const options = { cwd: projectRoot, env: childEnv(dataDir) };
   const demoStarted = performance.now();
-  await runCommand('npx', ['tsx', 'db/seed/cli.ts'], options);
+  await runCommand('npx', ['tsx', 'seed/cli.ts'], options);
   const demoTime = seconds(demoStarted);
   const bulkStarted = performance.now();
   const output = await runCommand('npx', BULK_SEED_ARGS, options);

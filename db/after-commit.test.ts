@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterCommit } from './after-commit.ts';
 import type { DatabaseHandle } from './client.ts';
 import { users } from './schema.ts';
-import { createUser } from './seed/factories.ts';
+import { createUser } from '#seed/factories.ts';
 import { createTestDatabase } from './testing.ts';
 
 let database: DatabaseHandle;

@@ -7,7 +7,7 @@ import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
-import type { Page } from '#lib/pagination.ts';
+import type { DistrictCount, Page } from '#lib/pagination.ts';
 import { searchWords } from '#lib/search-text.ts';
 import { HOME_GRID_SIZE } from '#lib/limits.ts';
 import type { ListingType } from '#lib/listing.ts';
@@ -35,9 +35,6 @@ type ListingTable = typeof properties | typeof assets;
 type ListingRow = typeof properties.$inferSelect | typeof assets.$inferSelect;
 
 export type CatalogueListQuery = Partial<ListQuery> & { type?: ListingType; ownerId?: string };
-
-/** How many published listings a district holds for the current filters. */
-export type DistrictCount = { district: string; total: number; isTotalCapped: boolean };
 
 /**
  * The read queries every published catalogue (properties, assets) answers the same way:

@@ -3,12 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './client.ts';
 import { runDataSteps } from './data-steps.ts';
 import { assets, dataSteps, photoHashes, properties, propertyRequests } from './schema.ts';
-import {
-  createAsset,
-  createProperty,
-  createPropertyRequest,
-  createUser,
-} from './seed/factories.ts';
+import { createAsset, createProperty, createPropertyRequest, createUser } from '#seed/factories.ts';
 import { createTestDatabase } from './testing.ts';
 
 let database: DatabaseHandle;

@@ -25,7 +25,7 @@ import {
 import type { DatabaseHandle } from './client.ts';
 import * as schema from './schema.ts';
 import { assets, properties } from './schema.ts';
-import { createAsset, createProperty, createUser } from './seed/factories.ts';
+import { createAsset, createProperty, createUser } from '#seed/factories.ts';
 import { createTestDatabase } from './testing.ts';
 
 let database: DatabaseHandle;

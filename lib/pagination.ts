@@ -10,6 +10,9 @@ export type Page<T> = {
   isTotalCapped: boolean;
 };
 
+/** How many published listings a district holds for the current filters, capped as in a Page. */
+export type DistrictCount = { district: string; total: number; isTotalCapped: boolean };
+
 export function pageCount(page: Pick<Page<unknown>, 'total' | 'pageSize'>): number {
   return Math.max(1, Math.ceil(page.total / page.pageSize));
 }

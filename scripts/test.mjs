@@ -16,7 +16,7 @@ function vitest(label, args, env) {
 
 vitest('all tests on PGlite', [], { TEST_DATABASE_URL: '' });
 if (serverUrl) {
-  vitest('database tests on PostgreSQL', ['app', 'modules', 'server', 'db'], {
+  vitest('database tests on PostgreSQL', ['app', 'modules', 'server', 'db', 'seed'], {
     TEST_DATABASE_URL: serverUrl,
   });
 }

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { users } from '#db/schema.ts';
-import { createAsset, createProperty, createPropertyRequest } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createPropertyRequest } from '#seed/factories.ts';
 import type { UserRole } from '#lib/account.ts';
 import type { OwnedResource } from './owner-lookups.ts';
 import type { Access, DeclaredRoute } from './plugins/access.ts';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquiries, inquiryMessages, properties, propertyRequests } from '#db/schema.ts';
-import { createAsset, createProperty, createPropertyRequest } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createPropertyRequest } from '#seed/factories.ts';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
 import { requestPage, type PageAnswer } from '#test/page-requests.ts';
 import routes from '#app/routes.ts';

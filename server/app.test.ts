@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProperty, createUser } from '#db/seed/factories.ts';
+import { createProperty, createUser } from '#seed/factories.ts';
 import accessPlugin from './plugins/access.ts';
 import { createOwnerLookups } from './owner-lookups.ts';
 import { createTestApp, type TestApp } from './testing.ts';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { createProperty, createUser } from '#db/seed/factories.ts';
+import { createProperty, createUser } from '#seed/factories.ts';
 import { createTestDatabase } from '#db/testing.ts';
 import type { Actor } from '#lib/account.ts';
 import { systemClock } from '#lib/clock.ts';

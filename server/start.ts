@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '#config/env.ts';
 import { openConfiguredDatabase } from '#db/open-configured.ts';
-import { seedDemoCatalogue } from '#db/seed/demo.ts';
 import { SITE } from '#lib/site.ts';
+import { isDemoCatalogueWanted } from '#seed/demo-wanted.ts';
 import { buildApp, type AppOptions } from './app.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,7 +23,9 @@ export async function startServer(
     await database.migrate();
     const app = await buildApp({ config, database, ...options });
     await bootstrapAdmin(app, config);
-    if (config.isSeedDemo) {
+    if (config.isSeedDemo && (await isDemoCatalogueWanted(database.db))) {
+      // Loaded only here: a database that already has listings never evaluates the seed.
+      const { seedDemoCatalogue } = await import('#seed/demo.ts');
       const seeded = await seedDemoCatalogue({ db: database.db, media: app.services.media });
       if (seeded.properties + seeded.assets > 0) {
         app.log.info(seeded, 'seeded the demo catalogue into an empty database');

@@ -6,7 +6,7 @@ import type { RouterContextProvider } from 'react-router';
 import { loadConfig } from '#config/env.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { sessions } from '#db/schema.ts';
-import { createUser } from '#db/seed/factories.ts';
+import { createUser } from '#seed/factories.ts';
 import { createTestDatabase } from '#db/testing.ts';
 import type { Clock } from '#lib/clock.ts';
 import { SESSION_COOKIE } from '#modules/accounts/accounts.cookie.ts';

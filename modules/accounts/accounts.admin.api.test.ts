@@ -12,12 +12,7 @@ import {
   sessions,
   users,
 } from '#db/schema.ts';
-import {
-  createAsset,
-  createProperty,
-  createPropertyRequest,
-  createUser,
-} from '#db/seed/factories.ts';
+import { createAsset, createProperty, createPropertyRequest, createUser } from '#seed/factories.ts';
 import { ConflictError } from '#lib/errors.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 

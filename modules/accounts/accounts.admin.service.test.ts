@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProperty, createPropertyRequest, createUser } from '#db/seed/factories.ts';
+import { createProperty, createPropertyRequest, createUser } from '#seed/factories.ts';
 import { ConflictError, ForbiddenError } from '#lib/errors.ts';
 import { countCatalogueChanges, createTestApp, type TestApp } from '#server/testing.ts';
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquiries, outbox, users } from '#db/schema.ts';
-import { createProperty } from '#db/seed/factories.ts';
+import { createProperty } from '#seed/factories.ts';
 import { createSigner } from '#modules/signing/signing.service.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 import { EMAIL_PROOF_TTL_DAYS } from './accounts.email-proof.ts';

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, users } from '#db/schema.ts';
-import { createUser } from '#db/seed/factories.ts';
+import { createUser } from '#seed/factories.ts';
 import type { UserRole } from '#lib/account.ts';
 import { createTestApp, type TestApp } from '#server/testing.ts';
 import { hashPassword } from './accounts.passwords.ts';

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outbox, recoveryCodes, sessions, users } from '#db/schema.ts';
-import { createUser } from '#db/seed/factories.ts';
+import { createUser } from '#seed/factories.ts';
 import type { UserRole } from '#lib/account.ts';
 import { createSession, createTestApp, type TestApp } from '#server/testing.ts';
 import { hashPassword } from './accounts.passwords.ts';

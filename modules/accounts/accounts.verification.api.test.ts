@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '#db/schema.ts';
-import { createAsset, createProperty } from '#db/seed/factories.ts';
+import { createAsset, createProperty } from '#seed/factories.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAsset, createUser } from '#db/seed/factories.ts';
+import { createAsset, createUser } from '#seed/factories.ts';
 import { createTestApp, type TestApp } from '#server/testing.ts';
 
 type AssetJson = { _id: string; name: string; price: number; [field: string]: unknown };

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle, type SqlRunner } from '#db/client.ts';
 import { properties } from '#db/schema.ts';
-import { createAsset, createProperty, createUser } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createUser } from '#seed/factories.ts';
 import { createMigratedPostgresDatabase } from '#db/testing.ts';
 import { startS3Server, type TestS3Server } from '#test/s3-server.ts';
 import type { PhotoStorage } from '#modules/media/media.storage-contract.ts';

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '#db/schema.ts';
-import { createProperty, createUser } from '#db/seed/factories.ts';
+import { createProperty, createUser } from '#seed/factories.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 import { call, fields } from '#test/form-requests.ts';
 

@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAsset,
-  createProperty,
-  createPropertyRequest,
-  createUser,
-} from '#db/seed/factories.ts';
+import { createAsset, createProperty, createPropertyRequest, createUser } from '#seed/factories.ts';
 import { inquiries, requestMatches } from '#db/schema.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 

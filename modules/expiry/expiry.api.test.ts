@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assets, notifications, outbox, properties, sessions } from '#db/schema.ts';
-import { createAsset, createProperty, createUser } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createUser } from '#seed/factories.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquiries, outbox } from '#db/schema.ts';
-import { createAsset, createProperty, createUser } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createUser } from '#seed/factories.ts';
 import { createSession, createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 
 let test: TestApp;

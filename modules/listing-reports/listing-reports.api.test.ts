@@ -13,7 +13,7 @@ import {
   sessions,
   users,
 } from '#db/schema.ts';
-import { createAsset, createProperty } from '#db/seed/factories.ts';
+import { createAsset, createProperty } from '#seed/factories.ts';
 import type { ReportReason } from '#lib/listing.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 

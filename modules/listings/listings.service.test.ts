@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { properties } from '#db/schema.ts';
-import { createProperty, createUser, propertyValues } from '#db/seed/factories.ts';
+import { createProperty, createUser, propertyValues } from '#seed/factories.ts';
 import type { Actor } from '#lib/account.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { countCatalogueChanges, createTestApp, type TestApp } from '#server/testing.ts';

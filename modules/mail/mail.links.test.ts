@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, inquiries, outbox } from '#db/schema.ts';
-import { createProperty, createPropertyRequest, createUser } from '#db/seed/factories.ts';
+import { createProperty, createPropertyRequest, createUser } from '#seed/factories.ts';
 import type { Locale } from '#lib/i18n.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 

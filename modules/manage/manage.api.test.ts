@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, properties } from '#db/schema.ts';
-import { createAsset, createProperty } from '#db/seed/factories.ts';
+import { createAsset, createProperty } from '#seed/factories.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 import { call, fields, jpeg, photoPart, png } from '#test/form-requests.ts';
 import type { AdminAssetView, AdminPropertyView } from './manage.schema.ts';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, outbox, requestMatches } from '#db/schema.ts';
-import { createProperty, createPropertyRequest } from '#db/seed/factories.ts';
+import { createProperty, createPropertyRequest } from '#seed/factories.ts';
 import { RequestInputSchema } from '#modules/requests/requests.schema.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '#db/seed/factories.ts';
+import { createUser } from '#seed/factories.ts';
 import type { Actor } from '#lib/account.ts';
 import { ForbiddenError } from '#lib/errors.ts';
 import { createTestApp, type TestApp } from '#server/testing.ts';

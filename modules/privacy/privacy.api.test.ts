@@ -16,7 +16,7 @@ import {
   sessions,
   users,
 } from '#db/schema.ts';
-import { createAsset, createProperty, createPropertyRequest } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createPropertyRequest } from '#seed/factories.ts';
 import { hashPassword } from '#modules/accounts/accounts.passwords.ts';
 import { hashToken } from '#modules/accounts/accounts.service.ts';
 import {

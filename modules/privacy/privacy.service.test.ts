@@ -11,7 +11,7 @@ import {
   outbox,
   siteSettings,
 } from '#db/schema.ts';
-import { createProperty, createUser } from '#db/seed/factories.ts';
+import { createProperty, createUser } from '#seed/factories.ts';
 import { DEFAULT_PLATFORM_SETTINGS } from '#modules/settings/settings.schema.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 

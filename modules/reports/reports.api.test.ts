@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAsset, createProperty, createUser } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createUser } from '#seed/factories.ts';
 import {
   browserHeaders,
   createSignedInUser,

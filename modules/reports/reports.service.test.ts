@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { auditLog, inquiries } from '#db/schema.ts';
-import { createAsset, createProperty, createUser } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createUser } from '#seed/factories.ts';
 import { ForbiddenError } from '#lib/errors.ts';
 import { createTestDatabase } from '#db/testing.ts';
 import { createCatalogueEvents } from '#modules/catalogue/catalogue.events.ts';

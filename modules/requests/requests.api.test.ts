@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, propertyRequests } from '#db/schema.ts';
-import { createPropertyRequest } from '#db/seed/factories.ts';
+import { createPropertyRequest } from '#seed/factories.ts';
 import { PHOTO_WIDTHS } from '#lib/photos.ts';
 import {
   browserHeaders,

@@ -6,7 +6,7 @@ import {
   createProperty as createPropertyRow,
   createUser,
   propertyValues,
-} from '#db/seed/factories.ts';
+} from '#seed/factories.ts';
 import { createTestApp, type TestApp } from '#server/testing.ts';
 
 type Card = { _id: string; title?: string; name?: string };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { createProperty, createUser } from '#db/seed/factories.ts';
+import { createProperty, createUser } from '#seed/factories.ts';
 import { createTestDatabase } from '#db/testing.ts';
 import { systemClock } from '#lib/clock.ts';
 import { createAssetsService } from '#modules/assets/assets.service.ts';

@@ -5,7 +5,7 @@ import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assets, auditLog, notifications, outbox, properties, users } from '#db/schema.ts';
-import { createAsset, createProperty, NO_KIND_FIELDS } from '#db/seed/factories.ts';
+import { createAsset, createProperty, NO_KIND_FIELDS } from '#seed/factories.ts';
 import { PHOTO_WIDTHS } from '#lib/photos.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 import type { SupplyView } from './supplies.schema.ts';

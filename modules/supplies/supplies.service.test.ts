@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assets, properties } from '#db/schema.ts';
-import { createUser } from '#db/seed/factories.ts';
+import { createUser } from '#seed/factories.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { PHOTO_WIDTHS } from '#lib/photos.ts';
 import { countCatalogueChanges, createTestApp, type TestApp } from '#server/testing.ts';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '#db/schema.ts';
-import { createProperty, createUser } from '#db/seed/factories.ts';
+import { createProperty, createUser } from '#seed/factories.ts';
 import { localeFromAcceptLanguage } from '#lib/i18n.server.ts';
 import { enAdmin } from '#lib/messages/en.admin.ts';
 import { frAdmin } from '#lib/messages/fr.admin.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { createProperty, createUser } from '#db/seed/factories.ts';
+import { createProperty, createUser } from '#seed/factories.ts';
 import { browserHeaders, createSignedInUser, createTestApp, type TestApp } from '../testing.ts';
 
 const METRICS_TOKEN = 'scraper-token-0123456789abcdef';

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EntryContext, ServerBuild } from 'react-router';
-import { createProperty, createUser } from '#db/seed/factories.ts';
+import { createProperty, createUser } from '#seed/factories.ts';
 import * as robots from '#app/routes/site/robots.ts';
 import * as sitemap from '#app/routes/site/sitemap.ts';
 import { browserHeaders, createSignedInUser, createTestApp, type TestApp } from '../testing.ts';

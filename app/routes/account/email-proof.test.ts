@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquiries, outbox, users } from '#db/schema.ts';
-import { createProperty } from '#db/seed/factories.ts';
+import { createProperty } from '#seed/factories.ts';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 import { requestPage, viewerOf } from '#test/page-requests.ts';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '#db/seed/factories.ts';
+import { createUser } from '#seed/factories.ts';
 import type { UserRole } from '#lib/account.ts';
 import { hashPassword } from '#modules/accounts/accounts.passwords.ts';
 import { createSession, createTestApp, type TestApp } from '#server/testing.ts';

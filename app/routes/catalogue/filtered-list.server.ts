@@ -1,6 +1,5 @@
-import type { DistrictCount } from '#db/catalogue-queries.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
-import type { Page } from '#lib/pagination.ts';
+import type { DistrictCount, Page } from '#lib/pagination.ts';
 import { activeFilters, type ActiveFilter } from './list-filters.ts';
 
 /** A filter whose removal would show listings: the list's way out of "no results". */

@@ -4,7 +4,7 @@
  * a place (and their sitemap entries), and the similar listings under a detail page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAsset, createProperty, createUser } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createUser } from '#seed/factories.ts';
 import { createTestApp, type TestApp } from '#server/testing.ts';
 import { requestPage } from '#test/page-requests.ts';
 import type { Widening } from './filtered-list.server.ts';

@@ -3,7 +3,7 @@
  * PUBLIC_URL's when set, whatever Host the request claims.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAsset, createProperty, createUser } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createUser } from '#seed/factories.ts';
 import { createTestApp, type TestApp } from '#server/testing.ts';
 import { requestPage } from '#test/page-requests.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useNavigation, useSubmit } from 'react-router';
-import type { DistrictCount } from '#db/catalogue-queries.ts';
+import type { DistrictCount } from '#lib/pagination.ts';
 import { formatRwf } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';

@@ -14,12 +14,7 @@ import {
 } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, outbox } from '#db/schema.ts';
-import {
-  createAsset,
-  createProperty,
-  createPropertyRequest,
-  createUser,
-} from '#db/seed/factories.ts';
+import { createAsset, createProperty, createPropertyRequest, createUser } from '#seed/factories.ts';
 import type { Locale } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
 import { DEFAULT_PUBLIC_SETTINGS } from '#lib/site.ts';

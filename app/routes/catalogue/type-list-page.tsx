@@ -1,7 +1,6 @@
 import { t, tCount } from '#lib/i18n.ts';
-import type { DistrictCount } from '#db/catalogue-queries.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
-import type { Page } from '#lib/pagination.ts';
+import type { DistrictCount, Page } from '#lib/pagination.ts';
 import { DistrictCounts, filterLabel, ListFilters, WidenSearch } from './list-filters.tsx';
 import { activeFilters, LIST_RESULTS_ID, toSavedFilters } from './list-filters.ts';
 import { SaveSearchForm } from '#app/routes/saved-searches/save-search-form.tsx';

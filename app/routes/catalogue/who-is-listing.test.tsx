@@ -4,7 +4,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAsset, createProperty, createUser } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createUser } from '#seed/factories.ts';
 import { withLocale } from '#lib/i18n.server.ts';
 import type { Lister } from '#lib/listing.ts';
 import { ListerLine } from '#app/components/lister-line.tsx';

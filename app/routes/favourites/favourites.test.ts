@@ -4,7 +4,7 @@
  * it was tapped on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAsset, createProperty, createUser } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createUser } from '#seed/factories.ts';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 import { requestPage, viewerOf } from '#test/page-requests.ts';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquiries, inquiryMessages, notifications, outbox } from '#db/schema.ts';
-import { createProperty } from '#db/seed/factories.ts';
+import { createProperty } from '#seed/factories.ts';
 import { GUEST_LINK_DAYS } from '#modules/inquiries/inquiries.service.ts';
 import { createSigner } from '#modules/signing/signing.service.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';

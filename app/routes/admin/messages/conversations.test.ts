@@ -3,7 +3,7 @@
  * conversations, and narrows the list to one of them through the page's address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProperty } from '#db/seed/factories.ts';
+import { createProperty } from '#seed/factories.ts';
 import { ForbiddenError } from '#lib/errors.ts';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';

@@ -4,7 +4,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProperty, createUser } from '#db/seed/factories.ts';
+import { createProperty, createUser } from '#seed/factories.ts';
 import { withLocale } from '#lib/i18n.server.ts';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
 import type { Report } from '#modules/reports/reports.schema.ts';

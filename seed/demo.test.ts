@@ -5,8 +5,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { assets, photoHashes, properties, propertyRequests } from '#db/schema.ts';
-import { RARE_WORD, seedBulkCatalogue } from '#db/seed/bulk.ts';
-import { countListings, seedDemoCatalogue } from '#db/seed/demo.ts';
 import { createTestDatabase } from '#db/testing.ts';
 import { ASSET_TYPES, PROPERTY_TYPES } from '#lib/listing.ts';
 import { PHOTO_WIDTHS } from '#lib/photos.ts';
@@ -14,6 +12,9 @@ import { createCatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import { createMediaService, type MediaService } from '#modules/media/media.service.ts';
 import { createReportsService } from '#modules/reports/reports.service.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
+import { RARE_WORD, seedBulkCatalogue } from '#seed/bulk.ts';
+import { countListings, seedDemoCatalogue } from '#seed/demo.ts';
+import { isDemoCatalogueWanted } from '#seed/demo-wanted.ts';
 
 let database: DatabaseHandle;
 let uploadsDir: string;
@@ -45,6 +46,7 @@ describe.sequential('seed', () => {
   it(
     'seeds the demo catalogue once, every listing placed in a district and sector with its stored photos',
     async () => {
+      expect(await isDemoCatalogueWanted(database.db)).toBe(true);
       const seeded = await seedDemoCatalogue({ db: database.db, media });
 
       expect(seeded.properties).toBeGreaterThanOrEqual(24);
@@ -101,6 +103,7 @@ describe.sequential('seed', () => {
         ),
       ).toBe(true);
 
+      expect(await isDemoCatalogueWanted(database.db)).toBe(false);
       expect(await seedDemoCatalogue({ db: database.db, media })).toEqual({
         properties: 0,
         assets: 0,

@@ -7,9 +7,9 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Database } from '#db/client.ts';
 import { assets, properties, users } from '#db/schema.ts';
-import { createDemoImage, createRandom, type Random } from '#db/seed/demo-images.ts';
-import { SCENE_BY_TYPE } from '#db/seed/demo.ts';
-import { assetValues, NO_KIND_FIELDS, propertyValues } from '#db/seed/factories.ts';
+import { createDemoImage, createRandom, type Random } from '#seed/demo-images.ts';
+import { SCENE_BY_TYPE } from '#seed/demo.ts';
+import { assetValues, NO_KIND_FIELDS, propertyValues } from '#seed/factories.ts';
 import {
   ASSET_TYPES,
   PROPERTY_TYPES,

@@ -6,10 +6,10 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#config/env.ts';
 import { openConfiguredDatabase } from '#db/open-configured.ts';
-import { seedBulkCatalogue } from '#db/seed/bulk.ts';
-import { countListings, seedDemoCatalogue } from '#db/seed/demo.ts';
 import { createMediaService } from '#modules/media/media.service.ts';
 import { createPhotoStorage } from '#modules/media/media.storage.ts';
+import { seedBulkCatalogue } from '#seed/bulk.ts';
+import { countListings, seedDemoCatalogue } from '#seed/demo.ts';
 
 function parseCount(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;

@@ -3,6 +3,8 @@
  * catalogue with the same functions.
  */
 import { randomUUID } from 'node:crypto';
+import type { Database } from '#db/client.ts';
+import { assets, properties, propertyRequests, users } from '#db/schema.ts';
 import {
   defaultPricePeriod,
   type Availability,
@@ -12,8 +14,6 @@ import {
   type PricePeriod,
 } from '#lib/listing.ts';
 import { derivePlace } from '#lib/place-text.ts';
-import type { Database } from '../client.ts';
-import { assets, properties, propertyRequests, users } from '../schema.ts';
 
 type NewUser = typeof users.$inferInsert;
 type NewProperty = typeof properties.$inferInsert;

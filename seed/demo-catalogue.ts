@@ -4,7 +4,7 @@
  */
 import type { assets, properties } from '#db/schema.ts';
 import type { ListingType, PricePeriod } from '#lib/listing.ts';
-import type { DemoScene } from '#db/seed/demo-images.ts';
+import type { DemoScene } from '#seed/demo-images.ts';
 
 type NewProperty = typeof properties.$inferInsert;
 type NewAsset = typeof assets.$inferInsert;

@@ -15,9 +15,10 @@ import {
   DEMO_REQUESTS,
   type DemoAsset,
   type DemoProperty,
-} from '#db/seed/demo-catalogue.ts';
-import { createDemoImage, type DemoImageSpec, type DemoScene } from '#db/seed/demo-images.ts';
-import { assetValues, NO_KIND_FIELDS, propertyValues } from '#db/seed/factories.ts';
+} from '#seed/demo-catalogue.ts';
+import { createDemoImage, type DemoImageSpec, type DemoScene } from '#seed/demo-images.ts';
+import { isDemoCatalogueWanted } from '#seed/demo-wanted.ts';
+import { assetValues, NO_KIND_FIELDS, propertyValues } from '#seed/factories.ts';
 import type { AssetType, PropertyType } from '#lib/listing.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
 import { derivePlace } from '#lib/place-text.ts';
@@ -102,7 +103,7 @@ export async function seedDemoCatalogue({
   log?: (message: string) => void;
 }): Promise<{ properties: number; assets: number; requests: number }> {
   const none = { properties: 0, assets: 0, requests: 0 };
-  if (await hasAnyProperty(db)) return none;
+  if (!(await isDemoCatalogueWanted(db))) return none;
 
   const listings: Array<DemoProperty | DemoAsset> = [...DEMO_PROPERTIES, ...DEMO_ASSETS];
   const started = Date.now();
@@ -133,7 +134,7 @@ export async function seedDemoCatalogue({
   return db.transaction(async (tx) => {
     // Two servers starting together on one PostgreSQL must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
-    if (await hasAnyProperty(tx)) return none;
+    if (!(await isDemoCatalogueWanted(tx))) return none;
 
     await tx
       .insert(users)
@@ -234,11 +235,6 @@ async function insertDemoRequests(tx: Pick<Database, 'insert' | 'select'>, now: 
   });
   await tx.insert(propertyRequests).values(rows);
   return rows.length;
-}
-
-async function hasAnyProperty(db: Pick<Database, 'select'>): Promise<boolean> {
-  const rows = await db.select({ id: properties.id }).from(properties).limit(1);
-  return rows.length > 0;
 }
 
 /** How many properties and assets the database holds (deleted ones included). */
