@@ -52,6 +52,9 @@ const EnvSchema = z.object({
   LOAD_SHEDDING_DELAY_MS: z.coerce.number().int().min(0).max(60000).default(1000),
 });
 
+/** Every variable the configuration reads, for a process that must start from none of them. */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
+
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
 
 /** Where photos go when they are not kept on this machine's disk. */

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { openDatabase, type Database } from '#db/client.ts';
 import type { assets, properties } from '#db/schema.ts';
-import { createAsset, createProperty, createUser, NO_KIND_FIELDS } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createUser, NO_KIND_FIELDS } from '#seed/factories.ts';
 import type { Photo } from '#lib/listing.ts';
 import { createMediaService, type MediaService } from '#modules/media/media.service.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
@@ -26,6 +26,7 @@ import {
   E2E_SELLER,
 } from './known-accounts.ts';
 import { mailboxFile, type E2EFixtures, type ListingFixture } from './fixtures.ts';
+import { CONFIG_VARIABLES } from '#config/env.ts';
 import { projectRoot } from '#config/paths.ts';
 
 const serverEntry = path.join(projectRoot, 'build', 'node', 'index.js');
@@ -430,6 +431,9 @@ const smtp = await startSmtpServer({
   onMail: (mail) => fs.appendFileSync(mailboxFile, `${JSON.stringify(mail)}\n`),
 });
 
+// The server reads these settings alone: the caller's own configuration (an operator's
+// REDIS_URL, ADMIN_2FA, S3_* ...) would change what the journeys meet.
+for (const name of CONFIG_VARIABLES) Reflect.deleteProperty(process.env, name);
 Object.assign(process.env, {
   SMTP_URL: smtp.url,
   // Matches reach the buyer within seconds rather than the half minute that gathers them.

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { withPropertySeed } from '#test/property-seed.ts';
 import { formatAmount, formatDateTime, formatRwf, formatTimeAgo, truncate } from './format.ts';
 
 describe('formatRwf', () => {
@@ -127,7 +128,7 @@ describe('truncate', () => {
           expect(truncate(text, limit)).toBe(byEveryGrapheme(text, limit));
         },
       ),
-      { numRuns: 2000 },
+      withPropertySeed({ numRuns: 2000 }),
     );
   });
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { withPropertySeed } from '#test/property-seed.ts';
 import { PHOTO_HASH_BANDS, PHOTO_MATCH_DISTANCE, photoHashBands } from './photo-hash.ts';
 
 describe('photo hash bands', () => {
@@ -25,7 +26,7 @@ describe('photo hash bands', () => {
           return a.some((band, index) => band === b[index]);
         },
       ),
-      { numRuns: 2000 },
+      withPropertySeed({ numRuns: 2000 }),
     );
   });
 });

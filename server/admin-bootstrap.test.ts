@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildChildEnv } from '#test/child-env.ts';
 import {
   killServers,
   spawnServer,
@@ -45,7 +46,7 @@ function createAdmin(...args: string[]) {
     process.execPath,
     ['--import', 'tsx', 'modules/accounts/accounts.cli.ts', ...args],
     {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      env: buildChildEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
       encoding: 'utf8',
     },
   );

@@ -11,8 +11,9 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { createAsset, createProperty, createPropertyRequest } from '#db/seed/factories.ts';
+import { createAsset, createProperty, createPropertyRequest } from '#seed/factories.ts';
 import type { UserRole } from '#lib/account.ts';
+import { describeReplay, withPropertySeed } from '#test/property-seed.ts';
 import type { Access, DeclaredRoute } from './plugins/access.ts';
 import { createSession, createSignedInUser, createTestApp, type TestApp } from './testing.ts';
 
@@ -513,13 +514,14 @@ describe('the API under generated bad requests', () => {
           }
           counts = after;
         }),
-        { numRuns: runsFor(plan.route), endOnFailure: true },
+        withPropertySeed({ numRuns: runsFor(plan.route), endOnFailure: true }),
       );
       await endMaintenance(tokens.get('admin')!);
       // Stop early when a route is badly broken: the first failures say enough.
       if (failures.length > 50) break;
     }
-    expect(failures).toEqual([]);
+    // The property records failures rather than throwing, so this says how to replay them.
+    expect(failures, describeReplay()).toEqual([]);
     expect(plans.length).toBeGreaterThan(40);
     expect(sent).toBe(plans.reduce((sum, plan) => sum + runsFor(plan.route), 0));
   }, 600_000);

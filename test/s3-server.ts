@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { buildChildEnv } from './child-env.ts';
 
 export type TestS3Server = {
   /** `http://127.0.0.1:<port>`, for S3_ENDPOINT. */
@@ -34,6 +35,7 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 's3rver-'));
   const script = path.join(import.meta.dirname, 's3-server-process.mjs');
   const child = spawn(process.execPath, ['--openssl-legacy-provider', script, directory, bucket], {
+    env: buildChildEnv(),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,15 +1,18 @@
 /** The real server as a child process, for tests of start-up, shutdown and the data directory. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { buildChildEnv } from './child-env.ts';
 
 export type Started = { child: ChildProcess; port: number; output: () => string };
 
 const children: ChildProcess[] = [];
 
-/** Starts test/api-server.ts (the real start-up, no pages) on a data directory. */
+/**
+ * Starts test/api-server.ts (the real start-up, no pages) on a data directory, configured by
+ * these settings and `env` alone (not by the variables of the shell that runs the tests).
+ */
 export function spawnServer(dataDir: string, env: Record<string, string> = {}): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/api-server.ts'], {
-    env: {
-      ...process.env,
+    env: buildChildEnv({
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       PORT: '0',
@@ -17,9 +20,12 @@ export function spawnServer(dataDir: string, env: Record<string, string> = {}): 
       SEED_DEMO: 'false',
       FORM_POSTS_PER_MINUTE: '100000',
       LOG_LEVEL: 'info',
-      DATABASE_URL: '',
+      // Off, as in createTestApp: on a busy machine a slow start-up can stall the event loop for
+      // a whole sample, and the first requests would be shed (503) for what the tests do not
+      // test. plugins/load-shedding.test.ts tests the shedding itself.
+      LOAD_SHEDDING_DELAY_MS: '0',
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

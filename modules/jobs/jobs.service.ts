@@ -95,11 +95,14 @@ export function createJobQueue({
   runner,
   isWorking,
   logger,
+  idlePollingSeconds = IDLE_POLLING_SECONDS,
 }: {
   db: Database;
   runner: SqlRunner;
   isWorking: boolean;
   logger: JobsLogger;
+  /** How often each worker looks by itself (tests make it never, to see the waking alone). */
+  idlePollingSeconds?: number;
 }) {
   const boss = new PgBoss({
     db: runner as PgBoss.Db,
@@ -107,7 +110,7 @@ export function createJobQueue({
     // Maintenance (expiring jobs of a dead process, archiving) and cron only where jobs run.
     supervise: isWorking,
     schedule: isWorking,
-    pollingIntervalSeconds: IDLE_POLLING_SECONDS,
+    pollingIntervalSeconds: idlePollingSeconds,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'background jobs: pg-boss failed'));
 

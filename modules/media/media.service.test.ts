@@ -349,13 +349,12 @@ describe('refused files', () => {
     });
     expect(20_000 * 20_000).toBeGreaterThan(MAX_INPUT_PIXELS);
 
-    const started = performance.now();
+    // This message comes from the header check alone: decoding would fail otherwise.
     await expectRefusal(
       media.storePhotos([bomb]),
       400,
       'photos: each photo must be at most 40 megapixels',
     );
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(storedFiles()).toEqual([]);
   });
 
