@@ -27,7 +27,7 @@ import { createSigner } from '#modules/signing/signing.service.ts';
 import { createMatchingService } from '#modules/matching/matching.service.ts';
 import { createFavouritesService } from '#modules/favourites/favourites.service.ts';
 import { createSavedSearchesService } from '#modules/saved-searches/saved-searches.service.ts';
-import { watchSharedUpis } from '#modules/places/places.service.ts';
+import { createSharedUpiAlerts } from '#modules/places/places.service.ts';
 import { createManageService } from '#modules/manage/manage.service.ts';
 import type { PhotoStorage } from '#modules/media/media.storage-contract.ts';
 import { createMediaService } from '#modules/media/media.service.ts';
@@ -41,6 +41,7 @@ import { createSettingsService } from '#modules/settings/settings.service.ts';
 import { createSuppliesService } from '#modules/supplies/supplies.service.ts';
 import { createSearchWordsService } from '#modules/search/search-words.service.ts';
 import { createSearchService } from '#modules/search/search.service.ts';
+import { wireListingReactions } from './listing-reactions.ts';
 
 /** The public price guide's medians move slowly: one query serves every visitor for 5 minutes. */
 const PRICE_GUIDE_CACHE_SECONDS = 300;
@@ -94,7 +95,7 @@ export function createServices({
     Parameters<typeof createJobQueue>[0]['logger'];
 }) {
   const jobs = createJobQueue({ db, runner: sqlRunner, isWorking: isRunningJobs, logger });
-  // One event for every change to what visitors can find; the search service subscribes to it.
+  // One event for every change to what visitors can find; listing-reactions.ts lists who reacts.
   const catalogueEvents = createCatalogueEvents({
     onListenerError: (error) =>
       logger.error({ err: error }, 'a catalogue change listener failed; the change stands'),
@@ -126,7 +127,6 @@ export function createServices({
   // One event for every change to a user's own state (unread notifications, saved listings).
   const personalEvents = createPersonalEvents();
   const notifications = createNotificationsService({ db, clock, mail, audit, personalEvents });
-  watchSharedUpis({ notifications, catalogueEvents });
   const photoMatches = createPhotoMatchesService({ db, clock, notifications });
   const matching = createMatchingService({
     db,
@@ -135,7 +135,6 @@ export function createServices({
     digestSeconds: matchDigestSeconds,
     jobs,
     notifications,
-    catalogueEvents,
   });
   const supplies = createSuppliesService({
     db,
@@ -179,7 +178,7 @@ export function createServices({
     catalogueEvents,
   });
   const accountSecurity = createAccountSecurityService({ db, clock, limits, notices });
-  return {
+  const services = {
     jobs,
     catalogueEvents,
     audit,
@@ -263,7 +262,6 @@ export function createServices({
       instantSeconds: matchDigestSeconds,
       jobs,
       notifications,
-      catalogueEvents,
     }),
     favourites: createFavouritesService({
       db,
@@ -271,7 +269,6 @@ export function createServices({
       links,
       jobs,
       notifications,
-      catalogueEvents,
       personalEvents,
     }),
     supplies,
@@ -281,6 +278,14 @@ export function createServices({
     settings,
     media,
   };
+  wireListingReactions({
+    catalogueEvents,
+    sharedUpis: createSharedUpiAlerts({ notifications }),
+    matching,
+    savedSearches: services.savedSearches,
+    favourites: services.favourites,
+  });
+  return services;
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -4,9 +4,9 @@ import type { Transaction } from '#db/client.ts';
  * "The published catalogue changed": one event for every committed change that may alter what
  * visitors find (a listing published, unpublished, edited while published, withdrawn, marked
  * sold or rented, or its owner's account deleted). The services that make such changes signal it;
- * whatever keeps its own picture of the catalogue listens: the search answer cache today, and
- * the same event is where matching, saved-search alerts and a broadcast to other processes (for
- * instance over Redis pub/sub, whose subscriber calls `changed()` on its side) plug in.
+ * whatever keeps its own picture of the catalogue listens (the cached answers, the page cache,
+ * other processes through Redis). server/listing-reactions.ts lists every reaction to a listing
+ * written or a catalogue change, and wires those that belong to no single service.
  *
  * The event carries no payload: a listener re-reads what it needs. It may fire for a change
  * nobody could see (forgetting a cache is cheap); it never fires for a change that was refused
@@ -42,7 +42,7 @@ export type ListingState = {
 };
 
 /** A listing as it was (null: just created) and as it is now. */
-type ListingWrite = {
+export type ListingWrite = {
   kind: 'property' | 'asset';
   before: ListingState | null;
   after: ListingState;

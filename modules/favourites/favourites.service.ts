@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError } from '#lib/errors.ts';
 import { formatRwf } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { toPhotoView } from '#lib/photos.ts';
-import { isPublished, type CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import { isPublished, type ListingWrite } from '#modules/catalogue/catalogue.events.ts';
 import { createPersonalCache, type PersonalEvents } from '#modules/accounts/personal-state.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
@@ -35,7 +35,6 @@ export function createFavouritesService({
   links,
   jobs,
   notifications,
-  catalogueEvents,
   personalEvents,
 }: {
   db: Database;
@@ -44,7 +43,6 @@ export function createFavouritesService({
   links: MailLinks;
   jobs: JobQueue;
   notifications: NotificationsService;
-  catalogueEvents: CatalogueEvents;
   /** Told of every save and removal: the hearts' saved ids are kept per user. */
   personalEvents: PersonalEvents;
 }) {
@@ -273,10 +271,13 @@ export function createFavouritesService({
     },
   );
 
-  // A saved listing's price drop, sale or rental is told off the request path, once. A price is
-  // checked whenever the listing is published with a lower price than before, or published
-  // again (a seller's edit waits for approval before the new price shows).
-  catalogueEvents.onListingWritten(async ({ kind, before, after }, tx) => {
+  /** Adds, in the write's `tx`, the job telling savers a listing got cheaper, sold or rented. */
+  async function tellSaversOfChange(
+    { kind, before, after }: ListingWrite,
+    tx: Transaction,
+  ): Promise<void> {
+    // A price is checked whenever the listing is published with a lower price than before, or
+    // published again (a seller's edit waits for approval before the new price shows).
     if (!isPublished(after)) return;
     const [saved] = await tx
       .select({ userId: favourites.userId })
@@ -294,9 +295,9 @@ export function createFavouritesService({
     ) {
       await alertLater({ listingId: after.id, kind, change: after.availability }, tx);
     }
-  });
+  }
 
-  return { save, remove, isSaved, listSavedIds, list };
+  return { save, remove, isSaved, listSavedIds, list, tellSaversOfChange };
 }
 
 export type FavouritesService = ReturnType<typeof createFavouritesService>;

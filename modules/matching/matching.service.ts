@@ -9,7 +9,7 @@ import { formatPrice } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
 import { isPropertyType } from '#lib/listing.ts';
 import { toPhotoView } from '#lib/photos.ts';
-import { isOnOffer, type CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import { isOnOffer, type ListingWrite } from '#modules/catalogue/catalogue.events.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
@@ -49,7 +49,6 @@ export function createMatchingService({
   digestSeconds,
   jobs,
   notifications,
-  catalogueEvents,
 }: {
   db: Database;
   clock: Clock;
@@ -59,7 +58,6 @@ export function createMatchingService({
   digestSeconds: number;
   jobs: JobQueue;
   notifications: NotificationsService;
-  catalogueEvents: CatalogueEvents;
 }) {
   /** The open requests a published listing fits, through the type-and-price index. */
   async function requestsFitting(kind: ListingKind, listingId: string, tx: Transaction) {
@@ -278,12 +276,12 @@ export function createMatchingService({
     },
   });
 
-  // A listing that comes on offer is matched, off the request path, in the same transaction.
-  catalogueEvents.onListingWritten(async (change, tx) => {
+  /** Adds, in the write's `tx`, the job matching a listing newly on offer with open requests. */
+  async function matchListingWithRequests(change: ListingWrite, tx: Transaction): Promise<void> {
     if (isOnOffer(change.after) && !isOnOffer(change.before)) {
       await matchListingLater({ listingId: change.after.id, kind: change.kind }, tx);
     }
-  });
+  }
 
   /** A request was posted or edited: match it with the listings on offer (in `tx`). */
   async function requestWritten(requestId: string, tx: Transaction): Promise<void> {
@@ -362,6 +360,7 @@ export function createMatchingService({
 
   return {
     requestWritten,
+    matchListingWithRequests,
     listMatchesForRequest,
     listRequestsForListing,
     /** For the bench: the matching query of one listing, as the job runs it. */

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { isPublishedIn } from '#db/catalogue-sql.ts';
+import type { Transaction } from '#db/client.ts';
 import { assets, properties } from '#db/schema.ts';
 import { InvalidError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.admin.ts';
@@ -12,7 +13,7 @@ import {
   type Offer,
   type PricePeriod,
 } from '#lib/listing.ts';
-import { isPublished, type CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import { isPublished, type ListingWrite } from '#modules/catalogue/catalogue.events.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { PlacesAnswerSchema } from './places.schema.ts';
 import type { z } from 'zod';
@@ -154,16 +155,11 @@ export function withPlace<Values extends PlaceColumns>(
 
 /**
  * Tells the admins when a listing is published with a UPI another published listing already has:
- * one plot sold or let twice is a sign of a mistake or a fraud. In the publishing transaction.
+ * one plot sold or let twice is a sign of a mistake or a fraud.
  */
-export function watchSharedUpis({
-  notifications,
-  catalogueEvents,
-}: {
-  notifications: NotificationsService;
-  catalogueEvents: CatalogueEvents;
-}): void {
-  catalogueEvents.onListingWritten(async (change, tx) => {
+export function createSharedUpiAlerts({ notifications }: { notifications: NotificationsService }) {
+  /** Notifies the admins, in the publishing `tx`, of a listing just published with a shared UPI. */
+  async function tellAdminsOfSharedUpi(change: ListingWrite, tx: Transaction): Promise<void> {
     if (!isPublished(change.after) || isPublished(change.before)) return;
     const table = change.kind === 'property' ? properties : assets;
     const [row] = await tx
@@ -196,5 +192,9 @@ export function watchSharedUpis({
       }),
       tx,
     );
-  });
+  }
+
+  return { tellAdminsOfSharedUpi };
 }
+
+export type SharedUpiAlerts = ReturnType<typeof createSharedUpiAlerts>;

@@ -11,7 +11,7 @@ import { t, tCount } from '#lib/i18n.admin.ts';
 import { MAX_SAVED_SEARCHES } from '#lib/limits.ts';
 import { LISTING_FILTER_KEYS } from '#lib/listing-schemas.ts';
 import { defaultPricePeriod, type AlertFrequency, type ListingType } from '#lib/listing.ts';
-import { isOnOffer, type CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import { isOnOffer, type ListingWrite } from '#modules/catalogue/catalogue.events.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
@@ -95,7 +95,6 @@ export function createSavedSearchesService({
   instantSeconds,
   jobs,
   notifications,
-  catalogueEvents,
 }: {
   db: Database;
   clock: Clock;
@@ -105,7 +104,6 @@ export function createSavedSearchesService({
   instantSeconds: number;
   jobs: JobQueue;
   notifications: NotificationsService;
-  catalogueEvents: CatalogueEvents;
 }) {
   async function findOwn(id: string, actor: Actor): Promise<SavedSearchRow> {
     const [row] = await db
@@ -261,12 +259,12 @@ export function createSavedSearchesService({
     },
   );
 
-  // A listing that comes on offer is looked for, off the request path, in the same transaction.
-  catalogueEvents.onListingWritten(async (change, tx) => {
+  /** Adds, in the write's `tx`, the job finding saved searches a listing newly on offer fits. */
+  async function matchListingWithSearches(change: ListingWrite, tx: Transaction): Promise<void> {
     if (isOnOffer(change.after) && !isOnOffer(change.before)) {
       await matchLater({ listingId: change.after.id, kind: change.kind }, tx);
     }
-  });
+  }
 
   /** The listings of hits that are still on offer, as an alert lists them. */
   async function listingsOf(
@@ -367,7 +365,7 @@ export function createSavedSearchesService({
     );
   }
 
-  return { list, create, update, remove };
+  return { list, create, update, remove, matchListingWithSearches };
 }
 
 export type SavedSearchesService = ReturnType<typeof createSavedSearchesService>;
