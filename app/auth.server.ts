@@ -2,7 +2,7 @@ import { createContext, type MiddlewareFunction } from 'react-router';
 import { redirect } from '#app/locale-redirect.ts';
 import { loginPathReturningTo, type UserRole } from '#lib/account.ts';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
-import { requestContext, type PageContext } from '#server/load-context.ts';
+import { getServices, getViewer, type PageContext } from '#server/load-context.ts';
 
 /**
  * The signed-in user a page needs, or a redirect to /login that comes back here afterwards.
@@ -13,7 +13,7 @@ export function requireViewer(
   context: PageContext,
   options: { role?: UserRole } = {},
 ): Viewer {
-  const { viewer } = context.get(requestContext);
+  const viewer = getViewer(context);
   if (!viewer || (options.role && viewer.role !== options.role)) {
     throw redirect(loginPathReturningTo(pagePathOf(request)));
   }
@@ -30,7 +30,8 @@ export const adminContext = createContext<Viewer>();
  * who must first turn two-step sign-in on goes to the security page.
  */
 export const requireAdmin: MiddlewareFunction<Response> = ({ request, context }) => {
-  const { viewer, services } = context.get(requestContext);
+  const services = getServices(context);
+  const viewer = getViewer(context);
   // ADMIN_2FA=required: no admin page (nor its forms) until two-step sign-in is on; the
   // security page, where it is turned on, says why.
   if (viewer && services.accounts.mustTurnOnTwoStep(viewer)) {

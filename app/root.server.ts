@@ -5,7 +5,7 @@ import {
   isOpenDuringMaintenance,
   MAINTENANCE_RETRY_AFTER_SECONDS,
 } from '#modules/settings/settings.schema.ts';
-import { requestContext, type PageContext } from '#server/load-context.ts';
+import { getServices, getViewer, requestContext, type PageContext } from '#server/load-context.ts';
 import { redirectToChosenLanguage } from './language.server.ts';
 import { getSiteOrigin } from './site-origin.server.ts';
 
@@ -21,7 +21,8 @@ export async function loadSiteSettings(
   request: Request,
   context: PageContext,
 ): Promise<PublicSettings> {
-  const { services, viewer } = context.get(requestContext);
+  const services = getServices(context);
+  const viewer = getViewer(context);
   const site = await services.settings.getPublicSettings();
   const isClosed =
     site.maintenanceMode &&
@@ -56,7 +57,8 @@ export async function loadRootData({
   context: PageContext;
 }) {
   redirectToChosenLanguage(request, context);
-  const { services, viewer, catalogueFiles } = context.get(requestContext);
+  const services = getServices(context);
+  const { viewer, catalogueFiles } = context.get(requestContext);
   const [site, unreadNotifications, savedIds] = await Promise.all([
     loadSiteSettings(request, context),
     viewer ? services.notifications.countUnread(viewer) : 0,

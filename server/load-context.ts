@@ -41,6 +41,16 @@ const registry = globalThis as { [KEY]?: RouterContext<RequestContext> };
 export const requestContext: RouterContext<RequestContext> = (registry[KEY] ??=
   createContext<RequestContext>());
 
+/** The services a page's loaders, actions and middleware call. */
+export function getServices(context: PageContext): Services {
+  return context.get(requestContext).services;
+}
+
+/** The user signed in with the request's session cookie, or null. */
+export function getViewer(context: PageContext): Viewer | null {
+  return context.get(requestContext).viewer;
+}
+
 /** The context a page request starts with. */
 export function createPageContext(values: RequestContext): RouterContextProvider {
   const context = new RouterContextProvider();

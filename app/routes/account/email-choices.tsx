@@ -10,19 +10,19 @@ import { LoadFailure } from '#app/components/load-failure.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/email-choices';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 /** Which kinds of e-mail reach the signed-in user. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const { emailChoices } = context.get(requestContext).services;
+  const { emailChoices } = getServices(context);
   return { email: viewer.email, choices: await emailChoices.getChoices(viewer.email) };
 }
 
 /** Saves every box of the form: a ticked one is a kind to receive. */
 export function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  const { emailChoices } = context.get(requestContext).services;
+  const { emailChoices } = getServices(context);
   return handleForm({ request, context }, EmailChoicesFormSchema, async (choices) => {
     await emailChoices.setChoices(viewer.email, choices);
     return t('emailChoices.saved');

@@ -4,7 +4,7 @@ import { t, tCount } from '#lib/i18n.admin.ts';
 import { EmailProofTokenSchema } from '#modules/accounts/accounts.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { handleForm, type FormArgs } from '#app/forms/form-action.server.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 function tokenOf(request: Request): string {
   return new URL(request.url).searchParams.get('token') ?? '';
@@ -17,7 +17,7 @@ function tokenOf(request: Request): string {
  */
 export async function readProofPage({ request, context }: FormArgs) {
   const viewer = requireViewer(request, context);
-  const { emailProof } = context.get(requestContext).services;
+  const { emailProof } = getServices(context);
   const token = tokenOf(request);
   try {
     const parsed = EmailProofTokenSchema.parse({ token });
@@ -38,7 +38,7 @@ export async function readProofPage({ request, context }: FormArgs) {
 /** The page's button: proves the address, and says how many conversations joined. */
 export function proveFromPage({ request, context }: FormArgs) {
   const viewer = requireViewer(request, context);
-  const { emailProof } = context.get(requestContext).services;
+  const { emailProof } = getServices(context);
   return handleForm({ request, context }, EmailProofTokenSchema, async ({ token }) => {
     const { joined } = await emailProof.proveEmail(token, viewer.id);
     return joined > 0 ? tCount('emailProof.joined', joined) : t('emailProof.proved');

@@ -11,12 +11,13 @@ import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import type { Route } from './+types/forgot-password';
-import { requestContext } from '#server/load-context.ts';
+import { getServices, requestContext } from '#server/load-context.ts';
 
 export function action({ request, context }: Route.ActionArgs) {
-  const page = context.get(requestContext);
+  const { accounts } = getServices(context);
+  const { clientAddress } = context.get(requestContext);
   return handleForm({ request, context }, PasswordResetRequestSchema, async (input) => {
-    await page.services.accounts.requestPasswordReset(input, page);
+    await accounts.requestPasswordReset(input, { clientAddress });
     return t('reset.requestSent', { minutes: PASSWORD_RESET_TTL_MINUTES });
   });
 }

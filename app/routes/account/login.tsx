@@ -23,7 +23,7 @@ import { pageMeta } from '#app/page-meta.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { RedirectAfter, useRedirectAfter } from '#app/forms/use-redirect-after.tsx';
 import type { Route } from './+types/login';
-import { requestContext } from '#server/load-context.ts';
+import { getServices, getViewer, requestContext } from '#server/load-context.ts';
 
 const LoginFormSchema = LoginInputSchema.extend({ next: z.string().optional() });
 const CodeFormSchema = TwoStepLoginInputSchema.extend({ next: z.string().optional() });
@@ -45,7 +45,7 @@ type LoginAnswer = FormResult & { step?: 'code'; challenge?: string };
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const next = safeNextPath(url.searchParams.get('next'));
-  const { viewer } = context.get(requestContext);
+  const viewer = getViewer(context);
   if (!viewer) return { signedInAs: null };
   const isRoleBounce = next?.startsWith('/admin-panel') && viewer.accountRole !== 'admin';
   if (!isRoleBounce) throw redirect(next ?? landingPathFor(viewer.accountRole));
@@ -71,10 +71,10 @@ export function shouldRevalidate({
  * goes to the security page to turn it on.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const page = context.get(requestContext);
-  const { accounts } = page.services;
+  const { accounts } = getServices(context);
+  const { clientAddress, isSecureRequest } = context.get(requestContext);
   const client = {
-    clientAddress: page.clientAddress,
+    clientAddress,
     userAgent: request.headers.get('user-agent'),
     deviceToken: readDeviceCookie(request.headers.get('cookie')),
   };
@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   ) {
     const role = grant.user.role;
     const mustSetUp = accounts.mustTurnOnTwoStep({ accountRole: role, isTwoStepOn });
-    const cookies = browserSessionCookies(grant, { isSecure: page.isSecureRequest });
+    const cookies = browserSessionCookies(grant, { isSecure: isSecureRequest });
     return {
       message: t('account.loggedIn'),
       redirectTo: mustSetUp ? SECURITY_PATH : (safeNextPath(next) ?? landingPathFor(role)),

@@ -1,7 +1,7 @@
 import { redirect } from '#app/locale-redirect.ts';
 import { expiredSessionCookie } from '#modules/accounts/accounts.cookie.ts';
 import type { Route } from './+types/logout';
-import { requestContext } from '#server/load-context.ts';
+import { getServices, requestContext } from '#server/load-context.ts';
 
 /** Signing out is a POST; a link or prefetch to /logout signs nobody out. */
 export function loader() {
@@ -13,7 +13,8 @@ export function loader() {
  * calls POST /api/logout). Ends the session and clears the cookie either way.
  */
 export async function action({ context }: Route.ActionArgs) {
-  const { viewer, services, isSecureRequest } = context.get(requestContext);
+  const services = getServices(context);
+  const { viewer, isSecureRequest } = context.get(requestContext);
   if (viewer) await services.accounts.endSession(viewer.sessionId);
   return redirect('/login?loggedOut', {
     headers: { 'set-cookie': expiredSessionCookie({ isSecure: isSecureRequest }) },

@@ -12,7 +12,7 @@ import { redirect } from '#app/locale-redirect.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { PasswordField } from './password-field.tsx';
 import type { Route } from './+types/my-data';
-import { requestContext } from '#server/load-context.ts';
+import { getServices, requestContext } from '#server/load-context.ts';
 
 /** The signed-in user's data: download it, or delete the account. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -26,7 +26,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
  */
 export function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  const { services, isSecureRequest, clientAddress } = context.get(requestContext);
+  const services = getServices(context);
+  const { isSecureRequest, clientAddress } = context.get(requestContext);
   return handleForm({ request, context }, DeleteAccountFormSchema, async ({ password }) => {
     await services.privacy.deleteOwnAccount({ password }, viewer, { clientAddress });
     throw redirect('/?accountDeleted', {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { t } from '#lib/i18n.admin.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import {
   formHandler,
@@ -12,7 +12,7 @@ import {
 /** Mark one of the signed-in user's notifications read, or all of them. */
 export function handleNotificationAction(args: FormArgs) {
   const viewer = requireViewer(args.request, args.context);
-  const { notifications } = args.context.get(requestContext).services;
+  const { notifications } = getServices(args.context);
   return handleIntents(args, {
     'mark-read': formHandler(z.object({ id: z.string() }), async ({ id }) => {
       await notifications.markRead(id, viewer);

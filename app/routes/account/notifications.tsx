@@ -14,12 +14,12 @@ import {
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/notifications';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 /** The signed-in user's notifications: broadcasts for their role and personal messages. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  return context.get(requestContext).services.notifications.listMyNotifications(viewer);
+  return getServices(context).notifications.listMyNotifications(viewer);
 }
 
 /** Mark one notification read, or all of them. */

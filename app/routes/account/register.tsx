@@ -15,7 +15,7 @@ import { pageMeta } from '#app/page-meta.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { RedirectAfter, useRedirectAfter } from '#app/forms/use-redirect-after.tsx';
 import type { Route } from './+types/register';
-import { requestContext } from '#server/load-context.ts';
+import { getServices, requestContext } from '#server/load-context.ts';
 import { PrivacyNote } from '#app/components/privacy-note.tsx';
 
 /**
@@ -24,14 +24,15 @@ import { PrivacyNote } from '#app/components/privacy-note.tsx';
  */
 export function action({ request, context }: Route.ActionArgs) {
   const next = safeNextPath(new URL(request.url).searchParams.get('next'));
-  const page = context.get(requestContext);
+  const { accounts } = getServices(context);
+  const { clientAddress, isSecureRequest } = context.get(requestContext);
   return handleForm({ request, context }, SignupInputSchema, async (input) => {
     // The sessions list names the browser, as it does for one started at sign-in.
-    const grant = await page.services.accounts.signup(input, {
-      clientAddress: page.clientAddress,
+    const grant = await accounts.signup(input, {
+      clientAddress,
       userAgent: request.headers.get('user-agent'),
     });
-    const cookies = browserSessionCookies(grant, { isSecure: page.isSecureRequest });
+    const cookies = browserSessionCookies(grant, { isSecure: isSecureRequest });
     return {
       message: t('account.registered'),
       redirectTo: next ? `/login?next=${encodeURIComponent(next)}` : '/login',

@@ -12,7 +12,7 @@ import {
 } from '#modules/accounts/accounts.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { formHandler, handleIntents, type FormArgs } from '#app/forms/form-action.server.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices, requestContext } from '#server/load-context.ts';
 
 /**
  * The security page's forms (app/routes/account/security.tsx): the link that proves the e-mail
@@ -21,7 +21,7 @@ import { requestContext } from '#server/load-context.ts';
  */
 export async function runSecurityForm({ request, context }: FormArgs) {
   const viewer = requireViewer(request, context);
-  const { accountSecurity, emailProof } = context.get(requestContext).services;
+  const { accountSecurity, emailProof } = getServices(context);
   const client = { clientAddress: context.get(requestContext).clientAddress };
   let recoveryCodes: string[] | undefined;
   const answer = await handleIntents(

@@ -14,12 +14,12 @@ import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/security';
 import { PasswordField } from './password-field.tsx';
 import { runSecurityForm } from './security-actions.server.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 /** The e-mail address, two-step sign-in, the password and the sessions of the signed-in user. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const { accountSecurity, accounts, emailProof } = context.get(requestContext).services;
+  const { accountSecurity, accounts, emailProof } = getServices(context);
   const [emailState, twoStep, pendingSetup, sessions] = await Promise.all([
     emailProof.getEmailProof(viewer.id),
     accountSecurity.getTwoStep(viewer.id),

@@ -9,7 +9,7 @@ import { FormMessage } from '#app/components/form-message.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/unsubscribe';
-import { requestContext } from '#server/load-context.ts';
+import { getServices, getViewer } from '#server/load-context.ts';
 
 /** `d…@example.rw`: enough for its owner to recognise, little for whoever the link reaches. */
 function maskAddress(email: string): string {
@@ -26,7 +26,8 @@ function tokenOf(request: Request): string | null {
 
 /** What the link stops and whether it still arrives; 400 for a link that is not one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, viewer } = context.get(requestContext);
+  const services = getServices(context);
+  const viewer = getViewer(context);
   const token = tokenOf(request);
   const link = token ? await services.emailChoices.readLink(token).catch(() => null) : null;
   if (!link) return data({ link: null, isSignedIn: viewer !== null }, { status: 400 });
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * (RFC 8058), which posts `List-Unsubscribe=One-Click` here without an intent.
  */
 export function action({ request, context }: Route.ActionArgs) {
-  const { emailChoices } = context.get(requestContext).services;
+  const { emailChoices } = getServices(context);
   return handleForm({ request, context }, UnsubscribeFormSchema, async ({ intent }) => {
     const isReceiving = intent === 'resubscribe';
     const link = await emailChoices.answerLink(tokenOf(request) ?? '', isReceiving);

@@ -12,7 +12,7 @@ import { VerifiedSellerBadge } from '#app/components/verified-seller-badge.tsx';
 import { loadOrNull } from '#app/load-or-null.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/user-profile';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = IdParamsSchema.safeParse(params);
@@ -21,7 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Each page shows up to `pageSize` properties and as many assets.
   const { page, pageSize } = readListQuery(new URL(request.url), PageQuerySchema);
   const query = { ownerId, page, pageSize };
-  const { accounts, listings, assets } = context.get(requestContext).services;
+  const { accounts, listings, assets } = getServices(context);
   const [profile, propertyPage, assetPage] = await Promise.all([
     loadOrNull(() => accounts.getPublicProfile(ownerId)),
     listings.listPublishedProperties(query),

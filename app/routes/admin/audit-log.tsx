@@ -19,7 +19,7 @@ import { EmptyState } from '#app/components/listing-grid.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/audit-log';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 
@@ -81,7 +81,7 @@ function showValue(field: string, value: unknown): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = readListQuery(url, AuditListQuerySchema);
-  const { items, ...page } = await context.get(requestContext).services.audit.listEntries(query);
+  const { items, ...page } = await getServices(context).audit.listEntries(query);
   redirectPastLastPage(request, { ...page, items });
   return { entries: items, page, targetType: query.targetType ?? '' };
 }

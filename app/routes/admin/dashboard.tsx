@@ -17,7 +17,7 @@ import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import type { loader as adminLoader } from './layout.tsx';
 import { handleListingRowAction } from '#app/routes/admin/listings/listing-row-actions.server.ts';
 import type { Route } from './+types/dashboard';
-import { requestContext } from '#server/load-context.ts';
+import { getServices, requestContext } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 
@@ -46,7 +46,8 @@ const STAT_HINTS = {
 /** The counts (zeros and a message when they cannot be read) and a page of every property. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
-  const { services, logger } = context.get(requestContext);
+  const services = getServices(context);
+  const { logger } = context.get(requestContext);
   const query = readListQuery(new URL(request.url), DashboardQuerySchema);
   const [stats, properties] = await Promise.all([
     services.dashboard.getStats().then(

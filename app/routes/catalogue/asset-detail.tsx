@@ -22,28 +22,21 @@ import { loadOrNull } from '#app/load-or-null.server.ts';
 import { getSiteOrigin } from '#app/site-origin.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/asset-detail';
-import { requestContext } from '#server/load-context.ts';
+import { getServices, getViewer } from '#server/load-context.ts';
 import { AssetCard } from '#app/components/asset-card.tsx';
 import { landingLink, SimilarListings } from '#app/components/similar-listings.tsx';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { assets, matching } = getServices(context);
   const id = IdParamsSchema.safeParse(params);
-  const asset = id.success
-    ? await loadOrNull(() =>
-        context.get(requestContext).services.assets.getPublishedAsset(id.data.id),
-      )
-    : null;
-  const viewer = context.get(requestContext).viewer;
+  const asset = id.success ? await loadOrNull(() => assets.getPublishedAsset(id.data.id)) : null;
+  const viewer = getViewer(context);
   const canManage = Boolean(asset && viewer && isOwnerOrAdmin(viewer, asset.ownerId));
   const buyers =
     asset && viewer && canManage
-      ? await context
-          .get(requestContext)
-          .services.matching.listRequestsForListing(asset._id, asset.ownerId, viewer)
+      ? await matching.listRequestsForListing(asset._id, asset.ownerId, viewer)
       : { data: [], total: 0 };
-  const similar = asset
-    ? await context.get(requestContext).services.assets.listSimilarAssets(asset)
-    : [];
+  const similar = asset ? await assets.listSimilarAssets(asset) : [];
   const answer = {
     asset,
     canManage,

@@ -13,11 +13,11 @@ import { CategoryChips } from '#app/components/search-and-categories.tsx';
 import { SearchQuerySchema, type SearchAnswer } from '#modules/search/search.schema.ts';
 import { useLiveSearch } from './use-live-search.ts';
 import type { Route } from './+types/home';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { q: query, ...filters } = readListQuery(new URL(request.url), SearchQuerySchema);
-  const { services } = context.get(requestContext);
+  const services = getServices(context);
   const results = await services.search.searchCatalogue(query, toListingFilters(filters));
   return { query, filters, results };
 }

@@ -5,13 +5,14 @@ import { t } from '#lib/i18n.admin.ts';
 import { AvailabilityInputSchema, IdParamsSchema } from '#lib/listing-schemas.ts';
 import { InquiryInputSchema } from '#modules/inquiries/inquiries.schema.ts';
 import { ReportInputSchema } from '#modules/listing-reports/listing-reports.schema.ts';
-import { requestContext, type PageContext } from '#server/load-context.ts';
+import { getServices, getViewer, requestContext, type PageContext } from '#server/load-context.ts';
 import { pagePathOf } from '#app/auth.server.ts';
 import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-action.server.ts';
 
 /** Request Information about the listing of the page (published listings only). */
 export function inquiryHandler(context: PageContext, listingId: string | undefined) {
-  const { services, viewer } = context.get(requestContext);
+  const services = getServices(context);
+  const viewer = getViewer(context);
   return formHandler(InquiryInputSchema, async (input) => {
     await services.inquiries.createInquiry({ ...input, listingId: listingId ?? '' }, viewer);
     return t('inquiry.success');
@@ -25,7 +26,8 @@ export function inquiryHandler(context: PageContext, listingId: string | undefin
  */
 export function listingAction(kind: 'property' | 'asset') {
   return async ({ request, context, params }: ActionFunctionArgs) => {
-    const { viewer, services } = context.get(requestContext);
+    const services = getServices(context);
+    const viewer = getViewer(context);
     const answer = await handleIntents(
       { request, context },
       {

@@ -6,13 +6,13 @@ import { ListingNotFound } from '#app/components/listing-not-found.tsx';
 import { loadOrNull } from '#app/load-or-null.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/listing-detail';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 /** Any listing by id: sends the visitor to the property or asset page that shows it. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = IdParamsSchema.safeParse(params);
   if (id.success) {
-    const { listings, assets } = context.get(requestContext).services;
+    const { listings, assets } = getServices(context);
     if (await loadOrNull(() => listings.getPublishedProperty(id.data.id))) {
       throw redirect(`/property/${id.data.id}`);
     }

@@ -9,7 +9,7 @@ import { AssetCard } from '#app/components/asset-card.tsx';
 import { PropertyCard } from '#app/components/property-card.tsx';
 import { getSiteOrigin } from '#app/site-origin.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { loadFilteredList } from './filtered-list.server.ts';
 import { TypeListPage } from './type-list-page.tsx';
 import type { Route } from './+types/place-landing';
@@ -25,7 +25,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     district: landing.district,
     sector: landing.sector,
   };
-  const { services } = context.get(requestContext);
+  const services = getServices(context);
   const filtered = isPropertyType(landing.type)
     ? {
         kind: 'property' as const,

@@ -3,7 +3,7 @@ import { pageMeta } from '#app/page-meta.ts';
 import { formatAmount, formatDate } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.ts';
 import type { PriceGuide } from '#modules/reports/reports.schema.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import type { Route } from './+types/price-guide';
 
 /** The guide's rows, by district (in the alphabetical order they come in). */
@@ -16,7 +16,7 @@ function byDistrict(rows: PriceGuide['rows']): [string, PriceGuide['rows']][] {
 
 /** Median asking prices per district, type and bedrooms: one cached query for every visitor. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const guide = await context.get(requestContext).services.reports.getPriceGuide();
+  const guide = await getServices(context).reports.getPriceGuide();
   return { ...guide, districts: byDistrict(guide.rows) };
 }
 

@@ -19,37 +19,29 @@ import { loadOrNull } from '#app/load-or-null.server.ts';
 import { getSiteOrigin } from '#app/site-origin.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/property-detail';
-import { requestContext } from '#server/load-context.ts';
+import { getServices, getViewer, requestContext } from '#server/load-context.ts';
 import { PropertyCard } from '#app/components/property-card.tsx';
 import { landingLink, SimilarListings } from '#app/components/similar-listings.tsx';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { listings, matching, reports } = getServices(context);
   const id = IdParamsSchema.safeParse(params);
   const property = id.success
-    ? await loadOrNull(() =>
-        context.get(requestContext).services.listings.getPublishedProperty(id.data.id),
-      )
+    ? await loadOrNull(() => listings.getPublishedProperty(id.data.id))
     : null;
-  const viewer = context.get(requestContext).viewer;
+  const viewer = getViewer(context);
   const canManage = Boolean(property && viewer && isOwnerOrAdmin(viewer, property.ownerId));
   const buyers =
     property && viewer && canManage
-      ? await context
-          .get(requestContext)
-          .services.matching.listRequestsForListing(property._id, property.ownerId, viewer)
+      ? await matching.listRequestsForListing(property._id, property.ownerId, viewer)
       : { data: [], total: 0 };
-  const similar = property
-    ? await context.get(requestContext).services.listings.listSimilarProperties(property)
-    : [];
+  const similar = property ? await listings.listSimilarProperties(property) : [];
   // How its price compares with like listings: a nice-to-have that never fails the page.
   const priceComparison = property
-    ? await context
-        .get(requestContext)
-        .services.reports.comparePrice(property)
-        .catch((error: unknown) => {
-          context.get(requestContext).logger.warn({ err: error }, 'price comparison failed');
-          return null;
-        })
+    ? await reports.comparePrice(property).catch((error: unknown) => {
+        context.get(requestContext).logger.warn({ err: error }, 'price comparison failed');
+        return null;
+      })
     : null;
   const answer = {
     property,

@@ -9,7 +9,7 @@ import { LoadFailure } from '#app/components/load-failure.tsx';
 import { errorMeta, pageMeta } from '#app/page-meta.ts';
 import { isNotFoundError, NotFoundBoundary } from '#app/components/not-found-boundary.tsx';
 import type { Route } from './+types/property-list';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { loadFilteredList } from './filtered-list.server.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 
@@ -17,7 +17,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const type = parsePropertyType(params.type);
   if (!type) throw data(null, { status: 404 });
   const query = readListQuery(new URL(request.url), ListQuerySchema);
-  const { services } = context.get(requestContext);
+  const services = getServices(context);
   const filtered = await loadFilteredList(query, {
     list: (listQuery) => services.listings.listPublishedProperties({ ...listQuery, type }),
     countByDistrict: (listQuery) =>

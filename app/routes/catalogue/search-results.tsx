@@ -20,7 +20,7 @@ import { ListingGrid } from '#app/components/listing-grid.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { PropertyCard } from '#app/components/property-card.tsx';
 import { pageMeta } from '#app/page-meta.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { loadFilteredList, type Widening } from './filtered-list.server.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 import { ListFilters, WidenSearch } from './list-filters.tsx';
@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // A type belongs to one catalogue: it decides which one is shown.
   const kind = type ? (isPropertyType(type) ? 'property' : 'asset') : askedKind;
-  const { services } = context.get(requestContext);
+  const services = getServices(context);
   const searchProperties = (listQuery: typeof query) =>
     services.listings.searchPublishedProperties(q, {
       ...listQuery,

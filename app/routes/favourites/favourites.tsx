@@ -14,7 +14,7 @@ import { FormMessage } from '#app/components/form-message.tsx';
 import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-action.server.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import { pageMeta } from '#app/page-meta.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import type { Route } from './+types/favourites';
 
 /** A heart tapped while signed out: the listing to save after signing in, and the way back. */
@@ -28,7 +28,7 @@ const SaveLinkSchema = z.object({ save: z.uuid(), next: z.string().optional() })
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const { favourites } = context.get(requestContext).services;
+  const { favourites } = getServices(context);
   const url = new URL(request.url);
   const toSave = SaveLinkSchema.safeParse(Object.fromEntries(url.searchParams));
   let refusal: string | null = null;
@@ -60,7 +60,7 @@ const isDocumentPost = (request: Request) => !new URL(request.url).pathname.ends
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  const { favourites } = context.get(requestContext).services;
+  const { favourites } = getServices(context);
   // Without JavaScript, back to the page the heart was on; a fetcher stays on it anyway.
   const backTo = (next: string | undefined) => {
     const path = safeNextPath(next);

@@ -18,7 +18,7 @@ import { handleForm } from '#app/forms/form-action.server.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { getSiteOrigin } from '#app/site-origin.server.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import type { Route } from './+types/guest-conversation';
 
 /**
@@ -37,7 +37,7 @@ function tokenOf(request: Request): string {
  * conversation has joined the visitor's account since says to sign in.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = context.get(requestContext);
+  const services = getServices(context);
   const origin = getSiteOrigin(request, context);
   const parsed = GuestLinkTokenSchema.safeParse({ token: tokenOf(request) });
   try {
@@ -56,7 +56,7 @@ export function headers() {
 
 /** The guest writes back through the same link (the token of the page's address). */
 export function action({ request, context }: Route.ActionArgs) {
-  const { inquiries } = context.get(requestContext).services;
+  const { inquiries } = getServices(context);
   return handleForm({ request, context }, InquiryMessageInputSchema, async (input) => {
     await inquiries.postGuestMessage(tokenOf(request), input);
     return t('inquiries.sentAnswer');

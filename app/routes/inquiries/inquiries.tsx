@@ -13,7 +13,7 @@ import { LoadFailure } from '#app/components/load-failure.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import { getSiteOrigin } from '#app/site-origin.server.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import type { Route } from './+types/inquiries';
 
 /**
@@ -22,7 +22,7 @@ import type { Route } from './+types/inquiries';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const { inquiries } = context.get(requestContext).services;
+  const { inquiries } = getServices(context);
   // Admins read every conversation in the admin panel; here, their own listings' only.
   const query = {
     ...readListQuery(new URL(request.url), InquiryListQuerySchema),

@@ -23,7 +23,7 @@ import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { loadOrNull } from '#app/load-or-null.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { getSiteOrigin } from '#app/site-origin.server.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import type { Route } from './+types/inquiry';
 
 /**
@@ -34,9 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const id = IdParamsSchema.safeParse(params);
   const inquiry = id.success
-    ? await loadOrNull(() =>
-        context.get(requestContext).services.inquiries.openInquiry(id.data.id, viewer),
-      )
+    ? await loadOrNull(() => getServices(context).inquiries.openInquiry(id.data.id, viewer))
     : null;
   const answer = { inquiry, origin: getSiteOrigin(request, context) };
   return inquiry ? answer : data(answer, { status: 404 });
@@ -47,7 +45,7 @@ const HandledSchema = z.object({ handled: z.enum(['true', 'false']) });
 /** Write in the conversation, or (the owner) mark it handled or open again. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  const { inquiries } = context.get(requestContext).services;
+  const { inquiries } = getServices(context);
   return handleIntents(
     { request, context },
     {

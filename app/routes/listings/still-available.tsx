@@ -7,7 +7,7 @@ import { DomainError } from '#lib/errors.ts';
 import { formatDate } from '#lib/format.ts';
 import { t } from '#lib/i18n.ts';
 import { StillAvailableTokenSchema } from '#modules/expiry/expiry.schema.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import type { Route } from './+types/still-available';
 
 function tokenOf(request: Request): string {
@@ -19,7 +19,7 @@ function tokenOf(request: Request): string {
  * links): only the button's post renews. A link that is not one, or has expired, answers 400.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = context.get(requestContext);
+  const services = getServices(context);
   const token = tokenOf(request);
   try {
     const parsed = StillAvailableTokenSchema.parse({ token });
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** "Yes, keep it listed": a plain form post, without JavaScript and without signing in. */
 export function action({ request, context }: Route.ActionArgs) {
-  const { expiry } = context.get(requestContext).services;
+  const { expiry } = getServices(context);
   return handleForm({ request, context }, StillAvailableTokenSchema, async ({ token }) => {
     const until = await expiry.renewWithToken(token);
     return t('expiry.listedUntil', { date: formatDate(until) });

@@ -11,7 +11,7 @@ import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 /** How long a sent request stays in the form before it starts again empty. */
 const REQUEST_RESET_MS = 5000;
 import type { Route } from './+types/create-request-property';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 /** Signed-in users only: anyone else goes through /login and comes back. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -23,7 +23,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   return handleForm({ request, context }, RequestFormSchema, async (input, photos) => {
-    await context.get(requestContext).services.requests.createRequest(input, photos, viewer);
+    await getServices(context).requests.createRequest(input, photos, viewer);
     return t('request.submitted');
   });
 }

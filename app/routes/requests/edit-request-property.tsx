@@ -16,7 +16,7 @@ import { loadOrNull } from '#app/load-or-null.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import type { Route } from './+types/edit-request-property';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { requiredPlaceFields } from '#modules/places/places.schema.ts';
 
 /** The request as it stands, for its requester or an admin; anyone else gets a 404. */
@@ -24,9 +24,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const id = IdParamsSchema.safeParse(params);
   const found = id.success
-    ? await loadOrNull(() =>
-        context.get(requestContext).services.requests.getRequest(id.data.id, viewer),
-      )
+    ? await loadOrNull(() => getServices(context).requests.getRequest(id.data.id, viewer))
     : null;
   const requested = found && isOwnerOrAdmin(viewer, found.requesterId) ? found : null;
   return requested ? { requested } : data({ requested }, { status: 404 });
@@ -41,9 +39,7 @@ export function action({ params, request, context }: Route.ActionArgs) {
     async (input, photos) => {
       const id = IdParamsSchema.safeParse(params);
       if (!id.success) throw new NotFoundError(t('request.notFound'));
-      await context
-        .get(requestContext)
-        .services.requests.updateRequest(id.data.id, input, photos, viewer);
+      await getServices(context).requests.updateRequest(id.data.id, input, photos, viewer);
       throw redirect(`/requested-property-detail/${id.data.id}`);
     },
   );

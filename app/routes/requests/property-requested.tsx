@@ -11,7 +11,7 @@ import { Pagination } from '#app/components/pagination.tsx';
 import { RequestCard } from '#app/components/request-card.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/property-requested';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 
@@ -22,7 +22,7 @@ import { redirectPastLastPage } from '#app/last-page.server.ts';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const query = readListQuery(new URL(request.url), RequestListQuerySchema);
-  const page = await context.get(requestContext).services.requests.listRequests(query, viewer);
+  const page = await getServices(context).requests.listRequests(query, viewer);
   redirectPastLastPage(request, page);
   return {
     page,

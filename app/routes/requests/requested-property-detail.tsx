@@ -30,7 +30,7 @@ import { loadOrNull } from '#app/load-or-null.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import type { Route } from './+types/requested-property-detail';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 /** Closing or reopening sends the status alone, checked by the edit schema's own rule. */
 const StatusInputSchema = RequestUpdateSchema.pick({ status: true }).required();
@@ -42,19 +42,14 @@ const DETAIL_SIZES = '(min-width: 1152px) 720px, (min-width: 1024px) 60vw, 100vw
 /** A wanted-ad for signed-in users; a closed one only for its requester and admins. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
+  const { requests, matching } = getServices(context);
   const id = IdParamsSchema.safeParse(params);
   const requested = id.success
-    ? await loadOrNull(() =>
-        context.get(requestContext).services.requests.getRequest(id.data.id, viewer),
-      )
+    ? await loadOrNull(() => requests.getRequest(id.data.id, viewer))
     : null;
   const canManage = Boolean(requested && isOwnerOrAdmin(viewer, requested.requesterId));
   const matches =
-    requested && canManage
-      ? await context
-          .get(requestContext)
-          .services.matching.listMatchesForRequest(requested._id, viewer)
-      : [];
+    requested && canManage ? await matching.listMatchesForRequest(requested._id, viewer) : [];
   const answer = { requested, canManage, matches };
   return requested ? answer : data(answer, { status: 404 });
 }
@@ -62,7 +57,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** The requester's controls (the service checks who may): close or reopen, and delete. */
 export function action({ params, request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  const { requests } = context.get(requestContext).services;
+  const { requests } = getServices(context);
   const requestId = () => {
     const id = IdParamsSchema.safeParse(params);
     if (!id.success) throw new NotFoundError(t('request.notFound'));

@@ -19,13 +19,13 @@ import { IntentInput } from '#app/forms/intent-input.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import { filterLabel } from '#app/routes/catalogue/list-filters.tsx';
 import { LISTING_FILTER_KEYS } from '#lib/listing-schemas.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { FrequencyField } from './frequency-field.tsx';
 import type { Route } from './+types/saved-searches';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  return { searches: await context.get(requestContext).services.savedSearches.list(viewer) };
+  return { searches: await getServices(context).savedSearches.list(viewer) };
 }
 
 const NameSchema = requiredText('savedSearch.name', SAVED_SEARCH_NAME_MAX_LENGTH);
@@ -41,7 +41,7 @@ const SearchIdSchema = z.object({ id: z.uuid() });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  const { savedSearches } = context.get(requestContext).services;
+  const { savedSearches } = getServices(context);
   return handleIntents(
     { request, context },
     {

@@ -13,12 +13,12 @@ import { pageMeta } from '#app/page-meta.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { useSiteSettings } from '#app/use-root-data.ts';
 import type { Route } from './+types/contact';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { PrivacyNote } from '#app/components/privacy-note.tsx';
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleForm({ request, context }, ContactMessageInputSchema, async (input) => {
-    await context.get(requestContext).services.inbox.createContactMessage(input);
+    await getServices(context).inbox.createContactMessage(input);
     return t('contact.sent');
   });
 }

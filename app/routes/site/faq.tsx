@@ -3,11 +3,11 @@ import { t } from '#lib/i18n.ts';
 import { EmptyState } from '#app/components/listing-grid.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/faq';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 /** The FAQs the admins wrote, in the order they added them. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { faqs: await context.get(requestContext).services.settings.listFaqs() };
+  return { faqs: await getServices(context).settings.listFaqs() };
 }
 
 export function meta() {

@@ -2,7 +2,7 @@ import { data, redirectDocument } from 'react-router';
 import { safeNextPath } from '#lib/account.ts';
 import { isLocale, localePath, switchPathLocale } from '#lib/i18n.ts';
 import { languageCookie } from '#app/language.server.ts';
-import { requestContext, type PageContext } from '#server/load-context.ts';
+import { getServices, requestContext, type PageContext } from '#server/load-context.ts';
 import type { Route } from './+types/language-choice';
 
 /**
@@ -30,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = url.searchParams.get('to');
   if (!isLocale(locale)) throw data(null, { status: 404 });
-  const { services, viewer, isSecureRequest } = context.get(requestContext);
+  const services = getServices(context);
+  const { viewer, isSecureRequest } = context.get(requestContext);
   if (viewer && isFromThisSite(request, context))
     await services.accounts.setLocale(viewer.id, locale);
   const next = safeNextPath(url.searchParams.get('next'));

@@ -6,12 +6,12 @@ import { FormMessage } from '#app/components/form-message.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/newsletter';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 /** The footer's newsletter form posts here, from every page. */
 export function action({ request, context }: Route.ActionArgs) {
   return handleForm({ request, context }, SubscriptionInputSchema, async (input) => {
-    const { isNew } = await context.get(requestContext).services.newsletter.subscribe(input);
+    const { isNew } = await getServices(context).newsletter.subscribe(input);
     return t(isNew ? 'newsletter.subscribed' : 'newsletter.alreadySubscribed');
   });
 }

@@ -1,6 +1,6 @@
 import { SITE } from '#lib/site.ts';
 import { SESSION_TTL_MS } from '#modules/accounts/accounts.service.ts';
-import { requestContext, type PageContext } from '#server/load-context.ts';
+import { getServices, type PageContext } from '#server/load-context.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -9,7 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * details of Platform Settings), how long visitors' conversations and sign-in sessions are kept.
  */
 export async function loadPrivacyFacts(context: PageContext) {
-  const { settings } = context.get(requestContext).services;
+  const { settings } = getServices(context);
   const [platform, support] = await Promise.all([
     settings.getPlatformSettings(),
     settings.getSupportInfo(),

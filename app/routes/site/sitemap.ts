@@ -3,7 +3,7 @@ import { isLandingType, landingPath, type LandingType } from '#lib/landing.ts';
 import { ASSET_TYPES, PROPERTY_TYPES } from '#lib/listing.ts';
 import { getCacheControl, getSiteOrigin } from '#app/site-origin.server.ts';
 import type { Route } from './+types/sitemap';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 /**
  * A sitemap holds at most 50,000 addresses; every page is listed in each language (the pages
@@ -20,7 +20,7 @@ function escapeXml(text: string): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context);
-  const { services } = context.get(requestContext);
+  const services = getServices(context);
   const [properties, assets, propertyPlaces, assetPlaces] = await Promise.all([
     services.listings.listPublishedPropertyIds(LISTINGS_PER_KIND),
     services.assets.listPublishedAssetIds(LISTINGS_PER_KIND),

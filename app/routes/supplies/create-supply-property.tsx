@@ -8,7 +8,7 @@ import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import type { Route } from './+types/create-supply-property';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 /** Signed-in users only: anyone else goes through /login and comes back. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -19,9 +19,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   return handleForm({ request, context }, SupplyFormSchema, async (input, photos) => {
-    const supply = await context
-      .get(requestContext)
-      .services.supplies.createSupply(input, photos, viewer);
+    const supply = await getServices(context).supplies.createSupply(input, photos, viewer);
     return {
       message: t('supply.submitted'),
       createdPath: `/supply-property-detail/${supply._id}`,

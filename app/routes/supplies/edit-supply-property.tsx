@@ -14,7 +14,7 @@ import { pageMeta } from '#app/page-meta.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { RedirectAfter, useRedirectAfter } from '#app/forms/use-redirect-after.tsx';
 import type { Route } from './+types/edit-supply-property';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { requiredPlaceFields } from '#modules/places/places.schema.ts';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -23,7 +23,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const supply = id.success
     ? await loadOrNull(async () => {
         try {
-          return await context.get(requestContext).services.supplies.getSupply(id.data.id, viewer);
+          return await getServices(context).supplies.getSupply(id.data.id, viewer);
         } catch (error) {
           if (error instanceof ForbiddenError) return null;
           throw error;
@@ -35,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  const { supplies } = context.get(requestContext).services;
+  const { supplies } = getServices(context);
   return handleForm(
     { request, context },
     SupplyUpdateSchema.safeExtend(requiredPlaceFields),

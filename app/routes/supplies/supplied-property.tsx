@@ -8,7 +8,7 @@ import { Pagination } from '#app/components/pagination.tsx';
 import { SupplyCard } from '#app/components/supply-card.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/supplied-property';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 
@@ -16,7 +16,7 @@ import { redirectPastLastPage } from '#app/last-page.server.ts';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const query = readListQuery(new URL(request.url), SupplyListQuerySchema);
-  const page = await context.get(requestContext).services.supplies.listSupplies(query, viewer);
+  const page = await getServices(context).supplies.listSupplies(query, viewer);
   redirectPastLastPage(request, page);
   return { page };
 }

@@ -25,7 +25,7 @@ import { BuyersLooking } from '#app/components/matches.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import { getSiteOrigin } from '#app/site-origin.server.ts';
 import type { Route } from './+types/supply-property-detail';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 /** Withdrawing sends nothing but its intent. */
 const NoFields = z.object({});
@@ -34,11 +34,12 @@ const FEATURES_PER_BLOCK = 3;
 /** A supply, for its supplier and admins; for anyone else it does not exist. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
+  const { supplies, matching, expiry } = getServices(context);
   const id = IdParamsSchema.safeParse(params);
   const supply = id.success
     ? await loadOrNull(async () => {
         try {
-          return await context.get(requestContext).services.supplies.getSupply(id.data.id, viewer);
+          return await supplies.getSupply(id.data.id, viewer);
         } catch (error) {
           if (error instanceof ForbiddenError) return null;
           throw error;
@@ -48,14 +49,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const canManage = Boolean(supply && isOwnerOrAdmin(viewer, supply.ownerId));
   const buyers =
     supply && canManage
-      ? await context
-          .get(requestContext)
-          .services.matching.listRequestsForListing(supply._id, supply.ownerId, viewer)
+      ? await matching.listRequestsForListing(supply._id, supply.ownerId, viewer)
       : { data: [], total: 0 };
-  const life =
-    supply && canManage
-      ? await context.get(requestContext).services.expiry.getLife(supply._id, viewer)
-      : null;
+  const life = supply && canManage ? await expiry.getLife(supply._id, viewer) : null;
   const answer = {
     supply,
     canManage,
@@ -69,7 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** Withdraw (the supplier), or Request Information once the supply is published. */
 export function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  const { services } = context.get(requestContext);
+  const services = getServices(context);
   return handleIntents(
     { request, context },
     {

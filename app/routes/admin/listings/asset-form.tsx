@@ -13,12 +13,12 @@ import { DescriptionField, ListingField } from '#app/components/listing-field.ts
 import { pageMeta } from '#app/page-meta.ts';
 import { loadListingForm, saveListingForm } from './listing-form.server.ts';
 import type { Route } from './+types/asset-form';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 /** Creating: nothing to load. Editing: the asset, whatever its moderation, or the 404 page. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const asset = await loadListingForm({ context, params }, (id, admin) =>
-    context.get(requestContext).services.manage.getAsset(id, admin),
+    getServices(context).manage.getAsset(id, admin),
   );
   return { asset };
 }

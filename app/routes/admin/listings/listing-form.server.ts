@@ -4,7 +4,7 @@ import { t } from '#lib/i18n.admin.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
 import { AdminAssetFormSchema, AdminPropertyFormSchema } from '#modules/manage/manage.schema.ts';
-import { requestContext, type PageContext } from '#server/load-context.ts';
+import { getServices, type PageContext } from '#server/load-context.ts';
 import { adminContext } from '#app/auth.server.ts';
 import { handleForm, type FormArgs } from '#app/forms/form-action.server.ts';
 
@@ -50,7 +50,7 @@ const TEXTS = {
  */
 export function saveListingForm(args: FormArgs & ListingFormArgs, kind: 'property' | 'asset') {
   const admin = args.context.get(adminContext);
-  const { manage } = args.context.get(requestContext).services;
+  const { manage } = getServices(args.context);
   const texts = TEXTS[kind];
   const idOf = () => {
     const id = IdParamsSchema.safeParse(args.params);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { t } from '#lib/i18n.admin.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { adminContext } from '#app/auth.server.ts';
 import {
   formHandler,
@@ -29,7 +29,7 @@ const TEXTS = {
  */
 export function handleListingRowAction(args: FormArgs, kind: 'property' | 'asset') {
   const admin = args.context.get(adminContext);
-  const { manage } = args.context.get(requestContext).services;
+  const { manage } = getServices(args.context);
   const texts = TEXTS[kind];
   return handleIntents(args, {
     delete: formHandler(

@@ -2,7 +2,7 @@ import type { Page } from '#lib/pagination.ts';
 import { AdminAssetQuerySchema, AdminPropertyQuerySchema } from '#modules/manage/manage.schema.ts';
 import { adminContext } from '#app/auth.server.ts';
 import type { AdminListingItem } from './admin-listing-page.tsx';
-import { requestContext, type PageContext } from '#server/load-context.ts';
+import { getServices, type PageContext } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 
@@ -34,7 +34,7 @@ export async function loadListingTable(
 ) {
   const admin = context.get(adminContext);
   const url = new URL(request.url);
-  const { manage } = context.get(requestContext).services;
+  const { manage } = getServices(context);
   if (kind === 'property') {
     const query = readListQuery(url, AdminPropertyQuerySchema);
     const page = await manage.listProperties(query, admin);

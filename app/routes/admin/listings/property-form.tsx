@@ -12,12 +12,12 @@ import { DescriptionField, ListingField } from '#app/components/listing-field.ts
 import { pageMeta } from '#app/page-meta.ts';
 import { loadListingForm, saveListingForm } from './listing-form.server.ts';
 import type { Route } from './+types/property-form';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 /** Creating: nothing to load. Editing: the property, whatever its moderation, or the 404 page. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const property = await loadListingForm({ context, params }, (id, admin) =>
-    context.get(requestContext).services.manage.getProperty(id, admin),
+    getServices(context).manage.getProperty(id, admin),
   );
   return { property };
 }

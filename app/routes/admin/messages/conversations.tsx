@@ -17,13 +17,13 @@ import { Pagination } from '#app/components/pagination.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { getSiteOrigin } from '#app/site-origin.server.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import type { Route } from './+types/conversations';
 
 /** Every conversation between visitors and listers, narrowed by listing or by owner. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
-  const { inquiries } = context.get(requestContext).services;
+  const { inquiries } = getServices(context);
   const query = {
     ...readListQuery(new URL(request.url), InquiryListQuerySchema),
     box: 'received' as const,
@@ -52,7 +52,7 @@ const DeleteSchema = z.object({ id: z.uuid({ error: () => t('api.invalidId') }) 
 export function action({ request, context }: Route.ActionArgs) {
   const admin = context.get(adminContext);
   return handleForm({ request, context }, DeleteSchema, async ({ id }) => {
-    await context.get(requestContext).services.inquiries.deleteInquiry(id, admin);
+    await getServices(context).inquiries.deleteInquiry(id, admin);
     return t('inquiries.deleted');
   });
 }

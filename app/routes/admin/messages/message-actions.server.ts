@@ -5,7 +5,7 @@ import {
   NotificationEditSchema,
   NotificationInputSchema,
 } from '#modules/notifications/notifications.schema.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { adminContext } from '#app/auth.server.ts';
 import {
   formHandler,
@@ -19,7 +19,7 @@ const WithId = z.object({ id: z.string() });
 /** The forms of /admin-panel/messages: contact messages, and notifications to users. */
 export function handleMessagesAction(args: FormArgs) {
   const admin = args.context.get(adminContext);
-  const { inbox, notifications } = args.context.get(requestContext).services;
+  const { inbox, notifications } = getServices(args.context);
   return handleIntents(args, {
     'update-message': formHandler(MessageEditSchema.extend(WithId.shape), async (input) => {
       await inbox.updateMessage(input.id, input, admin);

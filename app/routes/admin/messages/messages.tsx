@@ -14,7 +14,7 @@ import { LoadFailure } from '#app/components/load-failure.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/messages';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 
@@ -22,7 +22,7 @@ import { redirectPastLastPage } from '#app/last-page.server.ts';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const url = new URL(request.url);
-  const { services } = context.get(requestContext);
+  const services = getServices(context);
   const [inbox, notifications] = await Promise.all([
     services.inbox.listMessages(readListQuery(url, MessageListQuerySchema), admin),
     services.notifications.listNotifications(

@@ -20,7 +20,7 @@ import {
   ReportedListingParamsSchema,
   type AdminReportView,
 } from '#modules/listing-reports/listing-reports.schema.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { ReportStanding } from './report-standing.tsx';
 import { ReportTabs } from './report-tabs.tsx';
 import type { Route } from './+types/listing-reports';
@@ -29,7 +29,7 @@ import type { Route } from './+types/listing-reports';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const query = readListQuery(new URL(request.url), ListingReportListQuerySchema);
-  const { listingReports } = context.get(requestContext).services;
+  const { listingReports } = getServices(context);
   const { items, ...page } = await listingReports.listReports(query, admin);
   redirectPastLastPage(request, { ...page, items });
   return {
@@ -45,7 +45,7 @@ const DecisionFormSchema = ReportedListingParamsSchema.extend(ReportDecisionSche
 /** Dismiss, hide or block the owner (closing the listing's open reports), or restore. */
 export function action({ request, context }: Route.ActionArgs) {
   const admin = context.get(adminContext);
-  const { listingReports } = context.get(requestContext).services;
+  const { listingReports } = getServices(context);
   return handleIntents(
     { request, context },
     {

@@ -11,7 +11,7 @@ import {
   type ReportQuery,
   type ReportTable as TableName,
 } from '#modules/reports/reports.schema.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { BarChart } from './bar-chart.tsx';
 import { ReportTable, type Column } from './report-table.tsx';
 import { ReportTabs } from './report-tabs.tsx';
@@ -30,7 +30,7 @@ function readDay(url: URL, name: keyof ReportQuery): string | undefined {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
-  const { reports } = context.get(requestContext).services;
+  const { reports } = getServices(context);
   const url = new URL(request.url);
   const range = reports.resolveRange({ from: readDay(url, 'from'), to: readDay(url, 'to') });
   const asked = [url.searchParams.get('from'), url.searchParams.get('to')].map((day) =>

@@ -22,7 +22,7 @@ import { handleForm } from '#app/forms/form-action.server.ts';
 import { loadOrNull } from '#app/load-or-null.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/requested-detail';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 const LIST_PATH = '/admin-panel/requested-property';
 const DETAIL_SIZES = '(min-width: 1152px) 720px, (min-width: 1024px) 60vw, 100vw';
@@ -32,9 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const id = IdParamsSchema.safeParse(params);
   const requested = id.success
-    ? await loadOrNull(() =>
-        context.get(requestContext).services.requests.getRequest(id.data.id, admin),
-      )
+    ? await loadOrNull(() => getServices(context).requests.getRequest(id.data.id, admin))
     : null;
   return requested ? { requested } : data({ requested }, { status: 404 });
 }
@@ -42,7 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** Delete Request: back to the list once it is gone. */
 export function action({ params, request, context }: Route.ActionArgs) {
   const admin = context.get(adminContext);
-  const { requests } = context.get(requestContext).services;
+  const { requests } = getServices(context);
   return handleForm(
     { request, context },
     z.object({}),

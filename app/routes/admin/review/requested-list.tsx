@@ -8,7 +8,7 @@ import { LoadFailure } from '#app/components/load-failure.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/requested-list';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 
@@ -16,7 +16,7 @@ import { redirectPastLastPage } from '#app/last-page.server.ts';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const query = readListQuery(new URL(request.url), RequestListQuerySchema);
-  const page = await context.get(requestContext).services.requests.listAllRequests(query, admin);
+  const page = await getServices(context).requests.listAllRequests(query, admin);
   redirectPastLastPage(request, page);
   return { page };
 }
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Delete Request on a card. */
 export function action({ request, context }: Route.ActionArgs) {
   const admin = context.get(adminContext);
-  const { requests } = context.get(requestContext).services;
+  const { requests } = getServices(context);
   return handleForm(
     { request, context },
     DeleteInputSchema,

@@ -32,7 +32,7 @@ import { loadOrNull } from '#app/load-or-null.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import type { Route } from './+types/supplied-detail';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 const LIST_PATH = '/admin-panel/supplied-property';
 const FEATURES_PER_BLOCK = 3;
@@ -47,9 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const id = IdParamsSchema.safeParse(params);
   const supply = id.success
-    ? await loadOrNull(() =>
-        context.get(requestContext).services.supplies.getSupply(id.data.id, admin),
-      )
+    ? await loadOrNull(() => getServices(context).supplies.getSupply(id.data.id, admin))
     : null;
   return supply ? { supply } : data({ supply }, { status: 404 });
 }
@@ -57,7 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** Approve (publishes it), Reject with a reason, or Delete (back to the list). */
 export function action({ params, request, context }: Route.ActionArgs) {
   const admin = context.get(adminContext);
-  const { supplies } = context.get(requestContext).services;
+  const { supplies } = getServices(context);
   const supplyId = () => {
     const id = IdParamsSchema.safeParse(params);
     if (!id.success) throw new NotFoundError(t('adminReview.notFound'));

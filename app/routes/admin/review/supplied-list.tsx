@@ -11,7 +11,7 @@ import { LoadFailure } from '#app/components/load-failure.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/supplied-list';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 
@@ -27,12 +27,10 @@ const ReviewQuerySchema = SupplyListQuerySchema.extend({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const { moderation, ...query } = readListQuery(new URL(request.url), ReviewQuerySchema);
-  const page = await context
-    .get(requestContext)
-    .services.supplies.listSupplies(
-      { ...query, moderation: moderation === ALL ? undefined : moderation },
-      admin,
-    );
+  const page = await getServices(context).supplies.listSupplies(
+    { ...query, moderation: moderation === ALL ? undefined : moderation },
+    admin,
+  );
   redirectPastLastPage(request, page);
   return { page, moderation };
 }
@@ -40,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Delete on a card: the supply is withdrawn (kept in the database, hidden everywhere). */
 export function action({ request, context }: Route.ActionArgs) {
   const admin = context.get(adminContext);
-  const { supplies } = context.get(requestContext).services;
+  const { supplies } = getServices(context);
   return handleForm(
     { request, context },
     DeleteInputSchema,

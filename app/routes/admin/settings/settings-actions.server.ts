@@ -5,7 +5,7 @@ import {
   PlatformSettingsSchema,
   SupportInfoSchema,
 } from '#modules/settings/settings.schema.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { adminContext } from '#app/auth.server.ts';
 import {
   formHandler,
@@ -19,7 +19,7 @@ const FaqDeleteSchema = z.object({ id: z.string() });
 /** One action for the page's three panels; `intent` says which form was sent. */
 export function handleSettingsAction(args: FormArgs) {
   const admin = args.context.get(adminContext);
-  const { settings } = args.context.get(requestContext).services;
+  const { settings } = getServices(args.context);
   return handleIntents(args, {
     support: formHandler(SupportInfoSchema, async (input) => {
       await settings.updateSupportInfo(input, admin);

@@ -1,6 +1,6 @@
 import { t } from '#lib/i18n.admin.ts';
 import { pageMeta } from '#app/page-meta.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { FaqPanel } from './faq-panel.tsx';
 import { PlatformPanel } from './platform-panel.tsx';
 import { handleSettingsAction } from './settings-actions.server.ts';
@@ -8,7 +8,7 @@ import { SupportPanel } from './support-panel.tsx';
 import type { Route } from './+types/settings';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = context.get(requestContext).services.settings;
+  const settings = getServices(context).settings;
   const [support, platform, faqs] = await Promise.all([
     settings.getSupportInfo(),
     settings.getPlatformSettings(),

@@ -6,7 +6,7 @@ import {
   UserInfoInputSchema,
   UserVerificationInputSchema,
 } from '#modules/accounts/accounts.schema.ts';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { adminContext } from '#app/auth.server.ts';
 import {
   formHandler,
@@ -25,7 +25,7 @@ const TargetSchema = z.object({ userId: z.uuid({ error: () => t('users.notFound'
  */
 export function handleUserAction(args: FormArgs) {
   const admin = args.context.get(adminContext);
-  const { accountsAdmin, notifications } = args.context.get(requestContext).services;
+  const { accountsAdmin, notifications } = getServices(args.context);
   return handleIntents(args, {
     status: formHandler(TargetSchema, async ({ userId }) => {
       const { status } = await accountsAdmin.toggleUserStatus(userId, admin);

@@ -19,7 +19,7 @@ import { pageMeta } from '#app/page-meta.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import type { Route } from './+types/user-profile';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 
 const USERS_PATH = '/admin-panel/users';
 
@@ -28,9 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const id = UserIdParamsSchema.safeParse(params);
   const user = id.success
-    ? await loadOrNull(() =>
-        context.get(requestContext).services.accountsAdmin.getUserForAdmin(id.data.id, admin),
-      )
+    ? await loadOrNull(() => getServices(context).accountsAdmin.getUserForAdmin(id.data.id, admin))
     : null;
   const answer = {
     user,

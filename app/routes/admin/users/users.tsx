@@ -17,7 +17,7 @@ import { LoadFailure } from '#app/components/load-failure.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/users';
-import { requestContext } from '#server/load-context.ts';
+import { getServices } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The page opens on sellers; the API lists every role.
   const query = readListQuery(url, UserListQuerySchema, { role: DEFAULT_ROLE });
-  const page = await context.get(requestContext).services.accountsAdmin.listUsers(query, admin);
+  const page = await getServices(context).accountsAdmin.listUsers(query, admin);
   redirectPastLastPage(request, page);
   return {
     page,
