@@ -7,8 +7,10 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['node_modules/**', 'build/**', 'e2e/**', 'data/**'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Guards against a hang, not measures of speed: sized for a machine busy with other work,
+    // where a test that takes 6 s alone (a backup and restore) took over 30 s beside the e2e run.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     // Test files wait on databases, servers and timers as much as they compute: one per core
     // (vitest's default leaves a core idle). A worker keeps the modules it loaded from one file

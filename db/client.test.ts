@@ -60,7 +60,7 @@ describe.skipIf(!serverUrl)('migrating PostgreSQL', () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
-  }, 120_000);
+  }, 180_000);
 });
 
 describe("the embedded database's type parsers", () => {

@@ -144,5 +144,5 @@ console.log(JSON.stringify(rows));
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 180_000);
 });

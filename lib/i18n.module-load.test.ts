@@ -42,4 +42,4 @@ it('no text is made while a module loads', async () => {
     await import(path.resolve(file));
   }
   expect([...callers]).toEqual([]);
-}, 120_000);
+}, 180_000);

@@ -69,7 +69,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the first administrator
     expect(generatedAdmin(second.output())).toBeUndefined();
     expect(await logIn(second, admin!.email, admin!.password)).toMatchObject({ status: 200 });
     expect(await stopServer(second)).toBe(0);
-  }, 90_000);
+  }, 180_000);
 
   it('is created or promoted from ADMIN_EMAIL and ADMIN_PASSWORD at start', async () => {
     const server = await waitUntilReady(
@@ -82,7 +82,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the first administrator
       role: 'admin',
     });
     expect(await stopServer(server)).toBe(0);
-  }, 60_000);
+  }, 180_000);
 
   it('is made from the shell with npm run create-admin', async () => {
     const refused = createAdmin('--email', 'not-an-email', '--password', 'short');
@@ -102,5 +102,5 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the first administrator
       role: 'admin',
     });
     expect(await stopServer(server)).toBe(0);
-  }, 90_000);
+  }, 180_000);
 });

@@ -109,7 +109,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('background jobs across 
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(mailsToAdmin()).toHaveLength(1);
     expect(await stopServer(again)).toBe(0);
-  }, 120_000);
+  }, 180_000);
 
   it('tells a buyer of a match once when the process dies right after the approval', async () => {
     const buyerEmail = 'kill-test-buyer@example.rw';
@@ -167,5 +167,5 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('background jobs across 
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(mailsToBuyer()).toHaveLength(1);
     expect(await stopServer(again)).toBe(0);
-  }, 120_000);
+  }, 180_000);
 });

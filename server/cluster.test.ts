@@ -117,7 +117,7 @@ describe.skipIf(!serverUrl || !redisUrl)('two processes sharing PostgreSQL, Redi
     a = await start();
     b = await start();
     adminToken = (await logIn(a, ADMIN.email, ADMIN.password)).token;
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     for (const server of [a, b]) if (server) await stopServer(server);
@@ -133,7 +133,7 @@ describe.skipIf(!serverUrl || !redisUrl)('two processes sharing PostgreSQL, Redi
       redis.disconnect();
     }
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  }, 180_000);
 
   it('keeps a session signed in on A working on B', async () => {
     const seller = await signUp(a, `session-${randomUUID()}@example.rw`);
@@ -255,5 +255,5 @@ describe.skipIf(!serverUrl || !redisUrl)('two processes sharing PostgreSQL, Redi
     // Long enough for the other process to have polled the queue several times.
     await sleep(3000);
     expect(delivered()).toHaveLength(1);
-  }, 60_000);
+  }, 180_000);
 });

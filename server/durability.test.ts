@@ -46,7 +46,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       expect(second.code).toBe(1);
       expect(second.output).toContain(`The data directory ${dataDir} is in use by another process`);
       expect(await subscribe(first.port, `still-up-${randomUUID()}@example.rw`)).toBe(201);
-    }, 60_000);
+    }, 180_000);
 
     it('keeps every acknowledged write when killed with SIGKILL during a burst of writes', async () => {
       let isKilled = false;
@@ -79,6 +79,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       expect(code).toBe(0);
       expect(output).toContain('stopped');
       expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
-    }, 120_000);
+    }, 180_000);
   },
 );
