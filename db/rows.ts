@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isUuid } from '#lib/listing-schemas.ts';
 import type { Page } from '#lib/pagination.ts';
-import { countUpTo, LIST_COUNT_CAP } from './catalogue-sql.ts';
+import { countUpTo, LIST_COUNT_CAP } from './counting.ts';
 import type { Database, Transaction } from './client.ts';
 
 /** `%text%` for ILIKE, with LIKE's wildcards in the text escaped so they match literally. */

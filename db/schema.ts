@@ -75,7 +75,8 @@ const placeWords = (location: string) =>
 
 /**
  * Published rows of a listings table: approved, not deleted, not hidden by reports or an admin,
- * not expired. What the public lists' indexes cover (db/catalogue-sql.ts says the same).
+ * not expired. What the public lists' indexes cover (`isPublishedSql` in
+ * modules/catalogue/catalogue.sql.ts says the same).
  */
 const published = sql`moderation = 'Approved' and deleted_at is null and hidden_at is null and expired_at is null`;
 

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
 import type { Database } from '#db/client.ts';
+import { countUpTo, LIST_COUNT_CAP } from '#db/counting.ts';
 import { auditLog, users } from '#db/schema.ts';
 import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { WordsBegun } from '#db/catalogue-sql.ts';
+import type { WordsBegun } from './catalogue.sql.ts';
 import { currentLocale } from '#lib/i18n.ts';
 import type { CatalogueEvents } from './catalogue.events.ts';
 

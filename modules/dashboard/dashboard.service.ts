@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { isPublishedIn } from '#db/catalogue-sql.ts';
 import type { Database } from '#db/client.ts';
 import {
   assets,
@@ -9,6 +8,7 @@ import {
   requestMatches,
   users,
 } from '#db/schema.ts';
+import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import type { DashboardStats } from './dashboard.schema.ts';
 
 export type DashboardService = ReturnType<typeof createDashboardService>;

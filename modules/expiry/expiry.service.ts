@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm';
-import { isPublishedIn } from '#db/catalogue-sql.ts';
 import type { Database } from '#db/client.ts';
 import { assets, properties } from '#db/schema.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
@@ -7,6 +6,7 @@ import type { Clock } from '#lib/clock.ts';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '#lib/errors.ts';
 import { formatDate } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
+import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';

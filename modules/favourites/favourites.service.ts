@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
-import { isPublishedIn } from '#db/catalogue-sql.ts';
 import { assets, favourites, properties } from '#db/schema.ts';
 import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
@@ -8,6 +7,7 @@ import { ConflictError, NotFoundError } from '#lib/errors.ts';
 import { formatRwf } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { toPhotoView } from '#lib/photos.ts';
+import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import { isPublished, type ListingWrite } from '#modules/catalogue/catalogue.events.ts';
 import { createPersonalCache, type PersonalEvents } from '#modules/accounts/personal-state.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';

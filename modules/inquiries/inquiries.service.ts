@@ -1,8 +1,7 @@
-import { isPublishedIn } from '#db/catalogue-sql.ts';
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
 import type { Database, Transaction } from '#db/client.ts';
+import { countUpTo, LIST_COUNT_CAP } from '#db/counting.ts';
 import { assets, inquiries, inquiryMessages, properties, users } from '#db/schema.ts';
 import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
@@ -14,6 +13,7 @@ import { isUuid } from '#lib/listing-schemas.ts';
 import { inquiryRoleKey, type InquirySide, type Offer } from '#lib/listing.ts';
 import type { Page } from '#lib/pagination.ts';
 import { internationalPhone } from '#lib/site.ts';
+import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';

@@ -3,7 +3,7 @@ import { isIPv6 } from 'node:net';
 import { and, count, countDistinct, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '#db/client.ts';
-import { countUpTo, isPublishedIn, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
+import { countUpTo, LIST_COUNT_CAP } from '#db/counting.ts';
 import { assets, listingReports, properties, users } from '#db/schema.ts';
 import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
@@ -11,6 +11,7 @@ import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } fr
 import { t, tCount } from '#lib/i18n.admin.ts';
 import type { ReportNotCountedReason, ReportOutcome } from '#lib/listing.ts';
 import type { Page } from '#lib/pagination.ts';
+import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import type { AttemptLimiters } from '#modules/accounts/accounts.limiter.ts';
 import type { AccountsAdminService } from '#modules/accounts/accounts.admin.service.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';

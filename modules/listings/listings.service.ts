@@ -1,9 +1,8 @@
-import { createCatalogueQueries } from '#db/catalogue-queries.ts';
 import type { Database } from '#db/client.ts';
-import { ownerVerifiedIn } from '#db/catalogue-sql.ts';
 import { properties } from '#db/schema.ts';
-import type { Actor } from '#lib/account.ts';
+import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
+import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { formatTimeAgo } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
@@ -18,6 +17,8 @@ import { placeLine, toPlaceView } from '#lib/places.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import { cacheListingDetails, cacheWordsBegun } from '#modules/catalogue/catalogue-cache.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import { createCatalogueQueries } from '#modules/catalogue/catalogue.queries.ts';
+import { ownerVerifiedIn } from '#modules/catalogue/catalogue.sql.ts';
 import type { PropertyView } from './listings.schema.ts';
 
 type PropertyRow = typeof properties.$inferSelect;
@@ -200,7 +201,10 @@ export function createListingsService({
       availability: Availability,
       actor: Actor,
     ): Promise<void> {
-      await catalogue.setAvailability(id, availability, actor, (before, after, tx) =>
+      const ownerId = await catalogue.getOwnerId(id);
+      if (!ownerId) throw new NotFoundError(t('api.propertyNotFound'));
+      if (!isOwnerOrAdmin(actor, ownerId)) throw new ForbiddenError(t('auth.forbidden'));
+      await catalogue.setAvailability(id, availability, (before, after, tx) =>
         catalogueEvents.listingWritten({ kind: 'property', before, after }, tx),
       );
       catalogueEvents.changed();

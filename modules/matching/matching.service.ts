@@ -1,4 +1,3 @@
-import { readOnOffer } from '#db/catalogue-sql.ts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
 import { assets, properties, propertyRequests, requestMatches } from '#db/schema.ts';
@@ -9,6 +8,7 @@ import { formatPrice } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
 import { isPropertyType } from '#lib/listing.ts';
 import { toPhotoView } from '#lib/photos.ts';
+import { readOnOffer } from '#modules/catalogue/catalogue.sql.ts';
 import { isOnOffer, type ListingWrite } from '#modules/catalogue/catalogue.events.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';

@@ -1,5 +1,4 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { isPublishedIn } from '#db/catalogue-sql.ts';
 import type { Transaction } from '#db/client.ts';
 import { assets, properties } from '#db/schema.ts';
 import { InvalidError } from '#lib/errors.ts';
@@ -13,6 +12,7 @@ import {
   type Offer,
   type PricePeriod,
 } from '#lib/listing.ts';
+import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import { isPublished, type ListingWrite } from '#modules/catalogue/catalogue.events.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { PlacesAnswerSchema } from './places.schema.ts';

@@ -1,10 +1,10 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { isPublishedIn } from '#db/catalogue-sql.ts';
 import type { Database } from '#db/client.ts';
 import { assets, auditLog, inquiries, properties, users } from '#db/schema.ts';
 import { assertAdmin, USER_ROLES, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import type { Offer, PricePeriod } from '#lib/listing.ts';
+import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import { createCatalogueCache } from '#modules/catalogue/catalogue-cache.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import {

@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { readSearchText } from '#lib/search-text.ts';
-import { isPublishedIn, readOnOffer } from '#db/catalogue-sql.ts';
 import type { Database, Transaction } from '#db/client.ts';
 import { assets, properties, savedSearches, savedSearchHits } from '#db/schema.ts';
 import type { Actor } from '#lib/account.ts';
@@ -11,6 +10,7 @@ import { t, tCount } from '#lib/i18n.admin.ts';
 import { MAX_SAVED_SEARCHES } from '#lib/limits.ts';
 import { LISTING_FILTER_KEYS } from '#lib/listing-schemas.ts';
 import { defaultPricePeriod, type AlertFrequency, type ListingType } from '#lib/listing.ts';
+import { isPublishedIn, readOnOffer } from '#modules/catalogue/catalogue.sql.ts';
 import { isOnOffer, type ListingWrite } from '#modules/catalogue/catalogue.events.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';

@@ -1,6 +1,6 @@
-import { forgetUnheldWords } from '#db/catalogue-sql.ts';
 import type { Database } from '#db/client.ts';
 import { assets, properties } from '#db/schema.ts';
+import { forgetUnheldWords } from '#modules/catalogue/catalogue.sql.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 
 /** Once a night (03:40 in Kigali): a day's edits leave few words behind. */

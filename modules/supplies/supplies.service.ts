@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { countUpTo, LIST_COUNT_CAP } from '#db/catalogue-sql.ts';
 import type { Database, Transaction } from '#db/client.ts';
+import { countUpTo, LIST_COUNT_CAP } from '#db/counting.ts';
 import { assets, properties, users } from '#db/schema.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';

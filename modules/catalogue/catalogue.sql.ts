@@ -14,17 +14,14 @@ import {
 } from 'drizzle-orm';
 import type { ListingFilters } from '#lib/listing-schemas.ts';
 import { defaultPricePeriod, LISTING_TYPES, type ListingType } from '#lib/listing.ts';
-import type { Database } from './client.ts';
-import { assets, properties, users } from './schema.ts';
+import type { Database } from '#db/client.ts';
+import { assets, properties, users } from '#db/schema.ts';
 
 /**
  * Beyond this many matches a search answers "N+": counting and ranking every row of a broad
  * match costs more than the six best cards are worth (see docs/decisions/003).
  */
 export const SEARCH_MATCH_CAP = 200;
-
-/** Beyond this many rows a type list answers "N+" (83 pages of 12). */
-export const LIST_COUNT_CAP = 1000;
 
 /**
  * The published rows of a listings table: approved, not deleted, not hidden, not expired (the
@@ -40,31 +37,6 @@ export function isPublishedIn(table: typeof properties | typeof assets): SQL {
     isNull(table.hiddenAt),
     isNull(table.expiredAt),
   )!;
-}
-
-/**
- * Counts the rows of `from` (a table and its conditions) up to `cap`, reading at most cap + 1
- * rows. Answers the count and whether it stopped at the cap.
- */
-export async function countUpTo(
-  db: Database,
-  from: SQL,
-  cap: number,
-): Promise<{ total: number; isTotalCapped: boolean }> {
-  const result = await db.execute<{ total: number }>(
-    sql`select ${countUpToSql(from, cap)} as total`,
-  );
-  return capTotal(Number(result.rows[0]?.total ?? 0), cap);
-}
-
-/** `countUpTo` as an expression, for a query that reads something else as well. */
-export function countUpToSql(from: SQL, cap: number): SQL<number> {
-  return sql<number>`(select count(*)::int from (select 1 from ${from} limit ${cap + 1}) as counted)`;
-}
-
-/** A total counted up to cap + 1 rows: the count, capped, and whether the cap was reached. */
-export function capTotal(counted: number, cap: number): { total: number; isTotalCapped: boolean } {
-  return { total: Math.min(counted, cap), isTotalCapped: counted > cap };
 }
 
 type SearchableTable = typeof properties | typeof assets;

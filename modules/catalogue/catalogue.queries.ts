@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Database, Transaction } from '#db/client.ts';
+import { capTotal, countUpTo, countUpToSql, LIST_COUNT_CAP } from '#db/counting.ts';
+import type { assets, properties } from '#db/schema.ts';
 import type { Clock } from '#lib/clock.ts';
+import { NotFoundError } from '#lib/errors.ts';
 import type { Availability } from '#lib/listing.ts';
 import { lifeColumns } from '#lib/listing-life.ts';
-import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
-import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type { DistrictCount, Page } from '#lib/pagination.ts';
 import { searchWords } from '#lib/search-text.ts';
@@ -14,11 +15,7 @@ import type { ListingType } from '#lib/listing.ts';
 import { toListingFilters } from '#lib/listing.ts';
 import { DISTRICTS } from '#lib/places.ts';
 import {
-  capTotal,
-  countUpTo,
-  countUpToSql,
   isPublishedSql,
-  LIST_COUNT_CAP,
   listingFilterConditions,
   listingOrder,
   readWordsBegun,
@@ -27,9 +24,7 @@ import {
   toWordsQueries,
   typeWordsBegun,
   type WordsBegun,
-} from './catalogue-sql.ts';
-import type { Database, Transaction } from './client.ts';
-import type { assets, properties } from './schema.ts';
+} from './catalogue.sql.ts';
 
 type ListingTable = typeof properties | typeof assets;
 type ListingRow = typeof properties.$inferSelect | typeof assets.$inferSelect;
@@ -369,20 +364,15 @@ export function createCatalogueQueries<Row, View>({
     return row?.ownerId;
   }
 
-  /** Marks a listing available, sold or rented. Only its owner or an admin may. */
   /**
-   * Marks a listing available, sold or rented (its owner or an admin); `written` runs in the
-   * same transaction with the row before and after.
+   * Marks a listing available, sold or rented; `written` runs in the same transaction with the
+   * row before and after. Who may is the service's rule, checked before (`getOwnerId`).
    */
   async function setAvailability(
     id: string,
     availability: Availability,
-    actor: Actor,
     written: (before: ListingRow, after: ListingRow, tx: Transaction) => Promise<void>,
   ): Promise<void> {
-    const ownerId = await getOwnerId(id);
-    if (!ownerId) throw new NotFoundError(notFoundMessage());
-    if (!isOwnerOrAdmin(actor, ownerId)) throw new ForbiddenError(t('auth.forbidden'));
     await db.transaction(async (tx) => {
       const now = clock();
       const live = and(eq(table.id, id), isNull(table.deletedAt));
