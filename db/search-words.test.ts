@@ -17,7 +17,12 @@ import type { DatabaseHandle } from './client.ts';
 import * as schema from './schema.ts';
 import { properties } from './schema.ts';
 import { createAsset, createProperty, createUser } from '#seed/factories.ts';
-import { createTestDatabase } from './testing.ts';
+import {
+  createTestDatabase,
+  isSearchWordInHeadline,
+  isSearchWordKept,
+  type SearchCatalogue,
+} from './testing.ts';
 
 let database: DatabaseHandle;
 let ownerId: string;
@@ -31,24 +36,10 @@ afterAll(async () => {
   await database.close();
 });
 
-type Catalogue = 'properties' | 'assets';
-
-async function isKept(word: string, catalogue: Catalogue = 'properties'): Promise<boolean> {
-  const result = await database.db.execute<{ kept: boolean }>(
-    sql`select exists (
-      select 1 from search_words where catalogue = ${catalogue} and word = ${word}
-    ) as kept`,
-  );
-  return result.rows[0]!.kept;
-}
-
-async function isInHeadline(word: string, catalogue: Catalogue = 'properties'): Promise<boolean> {
-  const result = await database.db.execute<{ inHeadline: boolean }>(
-    sql`select in_headline as "inHeadline" from search_words
-      where catalogue = ${catalogue} and word = ${word}`,
-  );
-  return result.rows[0]!.inHeadline;
-}
+const isKept = (word: string, catalogue?: SearchCatalogue) =>
+  isSearchWordKept(database.db, word, catalogue);
+const isInHeadline = (word: string, catalogue?: SearchCatalogue) =>
+  isSearchWordInHeadline(database.db, word, catalogue);
 
 describe('search_words', () => {
   it("keeps the words of a new listing's title, place, features and description", async () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from './client.ts';
+import { openDatabase, type Database, type DatabaseHandle } from './client.ts';
 
 /**
  * A fresh, migrated database for one test file. On PostgreSQL (TEST_DATABASE_URL) it is a new
@@ -91,4 +92,34 @@ export async function prepareTestDatabases(snapshotFile: string): Promise<void> 
   const dump = await handle.dumpDataDir!();
   await fs.writeFile(snapshotFile, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
+}
+
+/** Which catalogue's words `search_words` keeps. */
+export type SearchCatalogue = 'properties' | 'assets';
+
+/** Whether `search_words` keeps `word` for the catalogue (the listings' triggers write it). */
+export async function isSearchWordKept(
+  db: Database,
+  word: string,
+  catalogue: SearchCatalogue = 'properties',
+): Promise<boolean> {
+  const result = await db.execute<{ kept: boolean }>(
+    sql`select exists (
+      select 1 from search_words where catalogue = ${catalogue} and word = ${word}
+    ) as kept`,
+  );
+  return result.rows[0]!.kept;
+}
+
+/** Whether a kept word stands in some listing's headline (title, type, place). */
+export async function isSearchWordInHeadline(
+  db: Database,
+  word: string,
+  catalogue: SearchCatalogue = 'properties',
+): Promise<boolean> {
+  const result = await db.execute<{ inHeadline: boolean }>(
+    sql`select in_headline as "inHeadline" from search_words
+      where catalogue = ${catalogue} and word = ${word}`,
+  );
+  return result.rows[0]!.inHeadline;
 }

@@ -9,7 +9,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { assets, properties } from '#db/schema.ts';
-import { createTestDatabase } from '#db/testing.ts';
+import {
+  createTestDatabase,
+  isSearchWordInHeadline,
+  isSearchWordKept,
+  type SearchCatalogue,
+} from '#db/testing.ts';
 import { ASSET_TYPES, PROPERTY_TYPES } from '#lib/listing.ts';
 import { searchWords, toPrefixQuery } from '#lib/search-text.ts';
 import { createAsset, createProperty, createUser } from '#seed/factories.ts';
@@ -34,34 +39,20 @@ afterAll(async () => {
   await database.close();
 });
 
-type Catalogue = 'properties' | 'assets';
-
-async function isKept(word: string, catalogue: Catalogue = 'properties'): Promise<boolean> {
-  const result = await database.db.execute<{ kept: boolean }>(
-    sql`select exists (
-      select 1 from search_words where catalogue = ${catalogue} and word = ${word}
-    ) as kept`,
-  );
-  return result.rows[0]!.kept;
-}
+const isKept = (word: string, catalogue?: SearchCatalogue) =>
+  isSearchWordKept(database.db, word, catalogue);
+const isInHeadline = (word: string, catalogue?: SearchCatalogue) =>
+  isSearchWordInHeadline(database.db, word, catalogue);
 
 async function expandTyped(
   text: string,
-  catalogue: Catalogue = 'properties',
+  catalogue: SearchCatalogue = 'properties',
 ): Promise<WordsQueries | null> {
   const table = catalogue === 'properties' ? properties : assets;
   const typedWords = searchWords(text);
   return toWordsQueries(
     await Promise.all(typedWords.map((word) => readWordsBegun(database.db, table, word))),
   );
-}
-
-async function isInHeadline(word: string, catalogue: Catalogue = 'properties'): Promise<boolean> {
-  const result = await database.db.execute<{ inHeadline: boolean }>(
-    sql`select in_headline as "inHeadline" from search_words
-      where catalogue = ${catalogue} and word = ${word}`,
-  );
-  return result.rows[0]!.inHeadline;
 }
 
 describe('readWordsBegun', () => {
@@ -210,7 +201,7 @@ describe('typeWordsBegun', () => {
 
 describe('forgetUnheldWords', () => {
   /** The whole catalogue in one transaction (the service sweeps it a batch at a time). */
-  const forget = (catalogue: Catalogue = 'properties') =>
+  const forget = (catalogue: SearchCatalogue = 'properties') =>
     database.db.transaction((tx) =>
       forgetUnheldWords(tx, catalogue === 'properties' ? properties : assets, { limit: 100_000 }),
     );
