@@ -4,5 +4,10 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  build: { target: 'es2022', assetsInlineLimit: 0, manifest: true },
+  build: {
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    manifest: true,
+    rollupOptions: { output: { experimentalMinChunkSize: 2048 } },
+  },
 });
