@@ -1,8 +1,7 @@
 import type { Database } from '#db/client.ts';
 import { assets } from '#db/schema.ts';
-import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
+import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
-import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { formatTimeAgo } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
@@ -242,10 +241,7 @@ export function createAssetsService({
       availability: Availability,
       actor: Actor,
     ): Promise<void> {
-      const ownerId = await catalogue.getOwnerId(id);
-      if (!ownerId) throw new NotFoundError(t('api.assetNotFound'));
-      if (!isOwnerOrAdmin(actor, ownerId)) throw new ForbiddenError(t('auth.forbidden'));
-      await catalogue.setAvailability(id, availability, (before, after, tx) =>
+      await catalogue.setAvailability(id, availability, actor, (before, after, tx) =>
         catalogueEvents.listingWritten({ kind: 'asset', before, after }, tx),
       );
       catalogueEvents.changed();

@@ -4,7 +4,9 @@ import type { Database, Transaction } from '#db/client.ts';
 import { capTotal, countUpTo, countUpToSql, LIST_COUNT_CAP } from '#db/counting.ts';
 import type { assets, properties } from '#db/schema.ts';
 import type { Clock } from '#lib/clock.ts';
-import { NotFoundError } from '#lib/errors.ts';
+import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
+import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
+import { t } from '#lib/i18n.admin.ts';
 import type { Availability } from '#lib/listing.ts';
 import { lifeColumns } from '#lib/listing-life.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
@@ -365,14 +367,18 @@ export function createCatalogueQueries<Row, View>({
   }
 
   /**
-   * Marks a listing available, sold or rented; `written` runs in the same transaction with the
-   * row before and after. Who may is the service's rule, checked before (`getOwnerId`).
+   * Marks a listing available, sold or rented: its owner or an admin may. `written` runs in the
+   * same transaction with the row before and after.
    */
   async function setAvailability(
     id: string,
     availability: Availability,
+    actor: Actor,
     written: (before: ListingRow, after: ListingRow, tx: Transaction) => Promise<void>,
   ): Promise<void> {
+    const ownerId = await getOwnerId(id);
+    if (!ownerId) throw new NotFoundError(notFoundMessage());
+    if (!isOwnerOrAdmin(actor, ownerId)) throw new ForbiddenError(t('auth.forbidden'));
     await db.transaction(async (tx) => {
       const now = clock();
       const live = and(eq(table.id, id), isNull(table.deletedAt));
