@@ -120,6 +120,9 @@ export type Availability = (typeof AVAILABILITIES)[number];
 export type ListingType = (typeof LISTING_TYPES)[number];
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
+/** The two kinds of listing: properties (houses, land, hotels…) and assets (cars, clothes…). */
+export type ListingKind = 'property' | 'asset';
+
 /** Whether a type is one of the property types (the rest are assets). */
 export function isPropertyType(type: ListingType): type is PropertyType {
   return (PROPERTY_TYPES as readonly string[]).includes(type);

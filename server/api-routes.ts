@@ -90,8 +90,8 @@ async function registerModuleApis(
   await api.register(reportsApi, { reports: services.reports });
   await api.register(auditApi, { audit: services.audit });
   await api.register(settingsApi, { settings: services.settings });
-  await api.register(listingsApi, { listings: services.listings });
-  await api.register(assetsApi, { assets: services.assets });
+  await api.register(listingsApi, { catalogue: services.catalogue });
+  await api.register(assetsApi, { catalogue: services.catalogue });
   await api.register(inquiriesApi, { inquiries: services.inquiries, formRateLimit });
   await api.register(inboxApi, { inbox: services.inbox, formRateLimit });
   await api.register(newsletterApi, { newsletter: services.newsletter, formRateLimit });

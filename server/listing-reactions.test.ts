@@ -62,7 +62,7 @@ const supplyHouse = (fields: { title: string; upi?: string }) =>
 
 describe('a listing written', () => {
   it('is matched and looked for by saved searches once when published, and its savers told once of each change', async () => {
-    const { supplies, favourites, listings } = test.app.services;
+    const { supplies, favourites, catalogue } = test.app.services;
     let supplyId = '';
     expect(
       await jobsAddedBy(async () => {
@@ -85,7 +85,7 @@ describe('a listing written', () => {
     });
 
     expect(
-      await jobsAddedBy(() => listings.setPropertyAvailability(supplyId, 'Rented', seller)),
+      await jobsAddedBy(() => catalogue.property.setAvailability(supplyId, 'Rented', seller)),
     ).toEqual({ 'listing-matching': 0, 'saved-search-matching': 0, 'favourite-alert': 1 });
   });
 

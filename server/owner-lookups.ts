@@ -9,12 +9,12 @@ type OwnerLookup = (id: string) => Promise<string | undefined>;
  */
 export function createOwnerLookups(services: Services) {
   return {
-    property: services.listings.getPropertyOwnerId,
-    asset: services.assets.getAssetOwnerId,
+    property: services.catalogue.property.getOwnerId,
+    asset: services.catalogue.asset.getOwnerId,
     request: services.requests.getRequesterId,
     supply: services.supplies.getSupplierId,
     listing: async (id: string) =>
-      (await services.listings.getPropertyOwnerId(id)) ?? services.assets.getAssetOwnerId(id),
+      (await services.catalogue.property.getOwnerId(id)) ?? services.catalogue.asset.getOwnerId(id),
   } satisfies Record<string, OwnerLookup>;
 }
 

@@ -113,7 +113,7 @@ describe('the search cache and catalogue changes, as the services are wired', ()
     const [before] = (await services.search.searchCatalogue(word)).properties;
     expect(before?.availability).toBe('Available');
 
-    await services.listings.setPropertyAvailability(property.id, 'Rented', seller);
+    await services.catalogue.property.setAvailability(property.id, 'Rented', seller);
 
     const [after] = (await services.search.searchCatalogue(word)).properties;
     expect(after?.availability).toBe('Rented');

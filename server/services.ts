@@ -10,15 +10,14 @@ import { createAccountNotices } from '#modules/accounts/accounts.notices.ts';
 import { createAccountSecurityService } from '#modules/accounts/accounts.security.service.ts';
 import { createAccountsService } from '#modules/accounts/accounts.service.ts';
 import { createAuditService } from '#modules/audit/audit.service.ts';
-import { createAssetsService } from '#modules/assets/assets.service.ts';
 import { createPersonalEvents } from '#modules/accounts/personal-state.ts';
 import { createCatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import { createCatalogueService } from '#modules/catalogue/catalogue.service.ts';
 import { createDashboardService } from '#modules/dashboard/dashboard.service.ts';
 import { createExpiryService } from '#modules/expiry/expiry.service.ts';
 import { createInboxService } from '#modules/inbox/inbox.service.ts';
 import { createJobQueue } from '#modules/jobs/jobs.service.ts';
 import { createInquiriesService } from '#modules/inquiries/inquiries.service.ts';
-import { createListingsService } from '#modules/listings/listings.service.ts';
 import { createListingReportsService } from '#modules/listing-reports/listing-reports.service.ts';
 import { createMailLinks } from '#modules/mail/mail.links.ts';
 import { createMailService, type MailTransport } from '#modules/mail/mail.service.ts';
@@ -100,16 +99,14 @@ export function createServices({
     onListenerError: (error) =>
       logger.error({ err: error }, 'a catalogue change listener failed; the change stands'),
   });
-  const catalogue = {
+  const catalogue = createCatalogueService({
     db,
     clock,
     catalogueEvents,
     cacheSeconds: listingCacheSeconds,
     // A search cache of 0 s keeps nothing: tests that write listings directly search at once.
     isKeepingTypedWords: searchCacheSeconds > 0,
-  };
-  const listings = createListingsService(catalogue);
-  const assets = createAssetsService(catalogue);
+  });
   // Every link of every e-mail is made here, in its recipient's language.
   const links = createMailLinks(siteUrl);
   const mail = createMailService({
@@ -224,11 +221,9 @@ export function createServices({
       catalogueEvents,
       cacheSeconds: PRICE_GUIDE_CACHE_SECONDS,
     }),
-    listings,
-    assets,
+    catalogue,
     search: createSearchService({
-      listings,
-      assets,
+      catalogue,
       cacheSeconds: searchCacheSeconds,
       catalogueEvents,
     }),

@@ -255,7 +255,7 @@ describe.skipIf(!redisUrl)('two instances sharing one Redis', () => {
       (await b.services.search.searchCatalogue(word)).properties.map((found) => found.availability);
     expect(await availabilityOnB()).toEqual(['Available']);
 
-    await a.services.listings.setPropertyAvailability(property.id, 'Rented', seller);
+    await a.services.catalogue.property.setAvailability(property.id, 'Rented', seller);
 
     await vi.waitFor(
       async () => expect(await availabilityOnB()).toEqual(['Rented']),

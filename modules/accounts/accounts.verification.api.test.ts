@@ -73,11 +73,11 @@ describe('verified sellers', () => {
     expect((await propertyAnswer()).property.ownerVerified).toBe(true);
     // Every listing answer carries ownerVerified: one listing, lists, search.
     const services = test.app.services;
-    expect((await services.listings.getPublishedProperty(house.id)).ownerVerified).toBe(true);
-    expect((await services.assets.getPublishedAsset(car.id)).ownerVerified).toBe(true);
-    const page = await services.listings.listPublishedProperties({ ownerId: seller.user.id });
+    expect((await services.catalogue.property.getPublished(house.id)).ownerVerified).toBe(true);
+    expect((await services.catalogue.asset.getPublished(car.id)).ownerVerified).toBe(true);
+    const page = await services.catalogue.property.listPublished({ ownerId: seller.user.id });
     expect(page.items.map((item) => item.ownerVerified)).toEqual([true]);
-    const found = await services.listings.searchPublishedProperties('Badge');
+    const found = await services.catalogue.property.searchPublished('Badge');
     expect(found.items.find((item) => item._id === house.id)?.ownerVerified).toBe(true);
     expect((await services.accounts.getPublicProfile(seller.user.id)).isVerified).toBe(true);
 
@@ -89,7 +89,7 @@ describe('verified sellers', () => {
     const [after] = await test.database.db.select().from(users).where(eq(users.id, seller.user.id));
     expect(after).toMatchObject({ verifiedAt: null, verifiedBy: null });
     expect(await auditOf(seller.user.id, 'user.unverify')).toHaveLength(1);
-    expect((await services.listings.getPublishedProperty(house.id)).ownerVerified).toBe(false);
+    expect((await services.catalogue.property.getPublished(house.id)).ownerVerified).toBe(false);
     expect((await unverify(seller.user.id)).statusCode).toBe(409);
   });
 

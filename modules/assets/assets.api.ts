@@ -10,11 +10,11 @@ import {
   ListQuerySchema,
 } from '#lib/listing-schemas.ts';
 import { AssetViewSchema } from './assets.schema.ts';
-import type { AssetsService } from './assets.service.ts';
+import type { CatalogueService } from '#modules/catalogue/catalogue.service.ts';
 
 export const assetsApi: FastifyPluginAsyncZod<{
-  assets: AssetsService;
-}> = async (app, { assets }) => {
+  catalogue: CatalogueService;
+}> = async (app, { catalogue }) => {
   app.get(
     '/property-asset/type/:type',
     {
@@ -31,7 +31,7 @@ export const assetsApi: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const page = await assets.listPublishedAssets({
+      const page = await catalogue.asset.listPublished({
         ...request.query,
         type: request.params.type,
       });
@@ -56,7 +56,7 @@ export const assetsApi: FastifyPluginAsyncZod<{
         response: { 200: AssetViewSchema, ...errorAnswers },
       },
     },
-    async (request) => assets.getPublishedAsset(request.params.id),
+    async (request) => catalogue.asset.getPublished(request.params.id),
   );
 
   app.put(
@@ -73,7 +73,7 @@ export const assetsApi: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { availability } = request.body;
-      await assets.setAssetAvailability(request.params.id, availability, request.viewer!);
+      await catalogue.asset.setAvailability(request.params.id, availability, request.viewer!);
       return {
         message: t('api.availabilityUpdated', {
           availability: t(`listing.availability.${availability}`),

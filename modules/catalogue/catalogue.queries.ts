@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '#db/client.ts';
 import { capTotal, countUpTo, countUpToSql, LIST_COUNT_CAP } from '#db/counting.ts';
-import type { assets, properties } from '#db/schema.ts';
 import type { Clock } from '#lib/clock.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
@@ -27,9 +26,17 @@ import {
   typeWordsBegun,
   type WordsBegun,
 } from './catalogue.sql.ts';
+import type { ListingRow, ListingTable } from './catalogue.kinds.ts';
 
-type ListingTable = typeof properties | typeof assets;
-type ListingRow = typeof properties.$inferSelect | typeof assets.$inferSelect;
+/** What a listing's similar listings are chosen by. */
+export type SimilarTo = {
+  _id: string;
+  type: ListingType;
+  status: 'Rent' | 'Sale';
+  district: string | null;
+  pricePeriod: string | null;
+  price: number;
+};
 
 export type CatalogueListQuery = Partial<ListQuery> & { type?: ListingType; ownerId?: string };
 
@@ -292,17 +299,7 @@ export function createCatalogueQueries<Row, View>({
    * Up to `limit` other published listings like `listing`: the same type, offer, district and
    * rent period, priced within 40% of it, the closest in price first.
    */
-  async function listSimilar(
-    listing: {
-      _id: string;
-      type: ListingType;
-      status: 'Rent' | 'Sale';
-      district: string | null;
-      pricePeriod: string | null;
-      price: number;
-    },
-    limit: number,
-  ): Promise<View[]> {
+  async function listSimilar(listing: SimilarTo, limit: number): Promise<View[]> {
     const like = and(
       isPublishedSql,
       sql`${table.type} = ${listing.type}`,

@@ -178,7 +178,7 @@ describe('expiry', () => {
     expect(await isPublic(house.id)).toBe(false);
     const search = await test.app.inject({ url: '/api/search', query: { q: word } });
     expect(search.json().properties).toEqual([]);
-    const sitemapIds = await test.app.services.listings.listPublishedPropertyIds(10_000);
+    const sitemapIds = await test.app.services.catalogue.property.listPublishedIds(10_000);
     expect(sitemapIds.map((row) => row.id)).not.toContain(house.id);
     // Its owner still has it, marked expired, and is told how to renew it.
     const supply = await test.app.inject({

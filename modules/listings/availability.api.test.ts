@@ -190,7 +190,7 @@ for (const kind of KINDS) {
 
 describe('the availability rule in the services (pages call them without the API guard)', () => {
   it('lets the owner and admins change it, refuses anyone else, 404s the unknown', async () => {
-    const { listings, assets } = test.app.services;
+    const { catalogue } = test.app.services;
     const owner = await createSignedInUser(test.database, { role: 'seller' });
     const stranger = { id: randomUUID(), role: 'seller' } as const;
     const admin = { id: randomUUID(), role: 'admin' } as const;
@@ -198,20 +198,20 @@ describe('the availability rule in the services (pages call them without the API
     const assetId = await KINDS[1]!.create(owner.user.id);
 
     await expect(
-      listings.setPropertyAvailability(propertyId, 'Sold', stranger),
+      catalogue.property.setAvailability(propertyId, 'Sold', stranger),
     ).rejects.toMatchObject({ status: 403 });
-    await expect(assets.setAssetAvailability(assetId, 'Sold', stranger)).rejects.toMatchObject({
+    await expect(catalogue.asset.setAvailability(assetId, 'Sold', stranger)).rejects.toMatchObject({
       status: 403,
     });
     expect(await KINDS[0]!.availabilityOf(propertyId)).toBe('Available');
 
-    await listings.setPropertyAvailability(propertyId, 'Rented', owner.user);
-    await assets.setAssetAvailability(assetId, 'Sold', admin);
+    await catalogue.property.setAvailability(propertyId, 'Rented', owner.user);
+    await catalogue.asset.setAvailability(assetId, 'Sold', admin);
     expect(await KINDS[0]!.availabilityOf(propertyId)).toBe('Rented');
     expect(await KINDS[1]!.availabilityOf(assetId)).toBe('Sold');
 
     await expect(
-      listings.setPropertyAvailability(randomUUID(), 'Sold', admin),
+      catalogue.property.setAvailability(randomUUID(), 'Sold', admin),
     ).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -9,11 +9,11 @@ import {
   PropertyTypeParamsSchema,
 } from '#lib/listing-schemas.ts';
 import { PropertyAnswerSchema, PropertyListAnswerSchema } from './listings.schema.ts';
-import type { ListingsService } from './listings.service.ts';
+import type { CatalogueService } from '#modules/catalogue/catalogue.service.ts';
 
 export const listingsApi: FastifyPluginAsyncZod<{
-  listings: ListingsService;
-}> = async (app, { listings }) => {
+  catalogue: CatalogueService;
+}> = async (app, { catalogue }) => {
   app.get(
     '/get-property/:id',
     {
@@ -25,7 +25,7 @@ export const listingsApi: FastifyPluginAsyncZod<{
         response: { 200: PropertyAnswerSchema, ...errorAnswers },
       },
     },
-    async (request) => ({ property: await listings.getPublishedProperty(request.params.id) }),
+    async (request) => ({ property: await catalogue.property.getPublished(request.params.id) }),
   );
 
   app.get(
@@ -41,7 +41,7 @@ export const listingsApi: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { items, ...page } = await listings.listPublishedProperties({
+      const { items, ...page } = await catalogue.property.listPublished({
         ...request.query,
         type: request.params.type,
       });
@@ -63,7 +63,7 @@ export const listingsApi: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { availability } = request.body;
-      await listings.setPropertyAvailability(request.params.id, availability, request.viewer!);
+      await catalogue.property.setAvailability(request.params.id, availability, request.viewer!);
       return {
         message: t('api.availabilityUpdated', {
           availability: t(`listing.availability.${availability}`),

@@ -3,9 +3,8 @@ import type { DatabaseHandle } from '#db/client.ts';
 import { createProperty, createUser } from '#seed/factories.ts';
 import { createTestDatabase } from '#db/testing.ts';
 import { systemClock } from '#lib/clock.ts';
-import { createAssetsService } from '#modules/assets/assets.service.ts';
 import { createCatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
-import { createListingsService } from '#modules/listings/listings.service.ts';
+import { createCatalogueService } from '#modules/catalogue/catalogue.service.ts';
 import { createSearchService } from './search.service.ts';
 
 let database: DatabaseHandle;
@@ -25,8 +24,7 @@ function searchService(cacheSeconds: number, { isKeepingTypedWords = false } = {
     isKeepingTypedWords,
   };
   const search = createSearchService({
-    listings: createListingsService(deps),
-    assets: createAssetsService(deps),
+    catalogue: createCatalogueService(deps),
     cacheSeconds,
     catalogueEvents,
   });

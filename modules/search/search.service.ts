@@ -8,10 +8,9 @@ import {
   type PropertyType,
 } from '#lib/listing.ts';
 import { readSearchText, toPrefixQuery } from '#lib/search-text.ts';
-import type { AssetsService } from '#modules/assets/assets.service.ts';
 import { createCatalogueCache } from '#modules/catalogue/catalogue-cache.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
-import type { ListingsService } from '#modules/listings/listings.service.ts';
+import type { CatalogueService } from '#modules/catalogue/catalogue.service.ts';
 import type { SearchAnswer } from './search.schema.ts';
 
 export type SearchService = ReturnType<typeof createSearchService>;
@@ -40,13 +39,11 @@ const MAX_CACHED_QUERIES = 1000;
  * change shows in the next search made by this process.
  */
 export function createSearchService({
-  listings,
-  assets,
+  catalogue,
   cacheSeconds,
   catalogueEvents,
 }: {
-  listings: ListingsService;
-  assets: AssetsService;
+  catalogue: CatalogueService;
   cacheSeconds: number;
   catalogueEvents: CatalogueEvents;
 }) {
@@ -63,13 +60,13 @@ export function createSearchService({
       : filters.bedrooms === undefined && filters.bathrooms === undefined;
     const [properties, assetPage] = await Promise.all([
       isPropertySearch
-        ? listings.searchPublishedProperties(text, {
+        ? catalogue.property.searchPublished(text, {
             ...query,
             type: type as PropertyType | undefined,
           })
         : EMPTY_PAGE,
       isAssetSearch
-        ? assets.searchPublishedAssets(text, { ...query, type: type as AssetType | undefined })
+        ? catalogue.asset.searchPublished(text, { ...query, type: type as AssetType | undefined })
         : EMPTY_PAGE,
     ]);
     return {

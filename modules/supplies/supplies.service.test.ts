@@ -96,7 +96,7 @@ describe('approveSupply publishes a supply in its catalogue', () => {
     );
     expect(supply).toMatchObject({ kind: 'property', moderation: 'Pending' });
     expect(supply.photos).toHaveLength(2);
-    await expect(services().listings.getPublishedProperty(supply._id)).rejects.toBeInstanceOf(
+    await expect(services().catalogue.property.getPublished(supply._id)).rejects.toBeInstanceOf(
       NotFoundError,
     );
     expect((await services().search.searchCatalogue(word)).properties).toEqual([]);
@@ -104,7 +104,7 @@ describe('approveSupply publishes a supply in its catalogue', () => {
     const approved = await services().supplies.approveSupply(supply._id, admin);
 
     expect(approved).toMatchObject({ _id: supply._id, moderation: 'Approved' });
-    const published = await services().listings.getPublishedProperty(supply._id);
+    const published = await services().catalogue.property.getPublished(supply._id);
     expect(published).toMatchObject({
       _id: supply._id,
       title: `Villa ${word} in Nyarutarama`,
@@ -123,12 +123,12 @@ describe('approveSupply publishes a supply in its catalogue', () => {
       }
     }
 
-    const houses = await services().listings.listPublishedProperties({
+    const houses = await services().catalogue.property.listPublished({
       type: 'House',
       pageSize: 48,
     });
     expect(houses.items.map((item) => item._id)).toContain(supply._id);
-    const hotels = await services().listings.listPublishedProperties({ type: 'Hotel' });
+    const hotels = await services().catalogue.property.listPublished({ type: 'Hotel' });
     expect(hotels.items.map((item) => item._id)).not.toContain(supply._id);
 
     const found = await services().search.searchCatalogue(word);
@@ -151,13 +151,13 @@ describe('approveSupply publishes a supply in its catalogue', () => {
       [await jpeg(800, 600)],
       seller,
     );
-    await expect(services().assets.getPublishedAsset(supply._id)).rejects.toBeInstanceOf(
+    await expect(services().catalogue.asset.getPublished(supply._id)).rejects.toBeInstanceOf(
       NotFoundError,
     );
 
     await services().supplies.approveSupply(supply._id, admin);
 
-    const published = await services().assets.getPublishedAsset(supply._id);
+    const published = await services().catalogue.asset.getPublished(supply._id);
     expect(published).toMatchObject({
       _id: supply._id,
       name: `TVS ${word} 125`,
@@ -168,10 +168,10 @@ describe('approveSupply publishes a supply in its catalogue', () => {
       size: null,
     });
     expect(published.photos).toEqual(supply.photos);
-    await expect(services().listings.getPublishedProperty(supply._id)).rejects.toBeInstanceOf(
+    await expect(services().catalogue.property.getPublished(supply._id)).rejects.toBeInstanceOf(
       NotFoundError,
     );
-    const motorcycles = await services().assets.listPublishedAssets({
+    const motorcycles = await services().catalogue.asset.listPublished({
       type: 'Motorcycle',
       pageSize: 48,
     });
@@ -202,11 +202,11 @@ describe('approveSupply publishes a supply in its catalogue', () => {
     );
 
     expect(edited.moderation).toBe('Pending');
-    await expect(services().listings.getPublishedProperty(supply._id)).rejects.toBeInstanceOf(
+    await expect(services().catalogue.property.getPublished(supply._id)).rejects.toBeInstanceOf(
       NotFoundError,
     );
     await services().supplies.approveSupply(supply._id, admin);
-    expect((await services().listings.getPublishedProperty(supply._id)).title).toBe(
+    expect((await services().catalogue.property.getPublished(supply._id)).title).toBe(
       'Furnished apartment in Kacyiru',
     );
   });
@@ -250,7 +250,7 @@ describe('approveSupply publishes a supply in its catalogue', () => {
     await expect(services().supplies.approveSupply(supply._id, admin)).rejects.toBeInstanceOf(
       NotFoundError,
     );
-    await expect(services().assets.getPublishedAsset(supply._id)).rejects.toBeInstanceOf(
+    await expect(services().catalogue.asset.getPublished(supply._id)).rejects.toBeInstanceOf(
       NotFoundError,
     );
   });
@@ -363,7 +363,7 @@ describe('the catalogue change a supply makes', () => {
     ).rejects.toThrow();
 
     expect(changes.count).toBe(0);
-    const unchanged = await services().listings.getPublishedProperty(published._id);
+    const unchanged = await services().catalogue.property.getPublished(published._id);
     expect(unchanged.price).toBe(300_000);
     changes.stop();
   });

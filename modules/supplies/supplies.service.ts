@@ -10,14 +10,10 @@ import { t } from '#lib/i18n.admin.ts';
 import { isPropertyType, type AssetType, type ListingType } from '#lib/listing.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
 import type { Page } from '#lib/pagination.ts';
-import {
-  NO_ASSET_KIND_FIELDS,
-  toAssetColumns,
-  toAssetView,
-} from '#modules/assets/assets.service.ts';
+import { NO_ASSET_KIND_FIELDS, toAssetColumns, toAssetView } from '#modules/catalogue/asset.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
-import { toPropertyColumns, toPropertyView } from '#modules/listings/listings.service.ts';
+import { toPropertyColumns, toPropertyView } from '#modules/catalogue/property.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';

@@ -21,11 +21,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Each page shows up to `pageSize` properties and as many assets.
   const { page, pageSize } = readListQuery(new URL(request.url), PageQuerySchema);
   const query = { ownerId, page, pageSize };
-  const { accounts, listings, assets } = getServices(context);
+  const { accounts, catalogue } = getServices(context);
   const [profile, propertyPage, assetPage] = await Promise.all([
     loadOrNull(() => accounts.getPublicProfile(ownerId)),
-    listings.listPublishedProperties(query),
-    assets.listPublishedAssets(query),
+    catalogue.property.listPublished(query),
+    catalogue.asset.listPublished(query),
   ]);
   if (!profile) throw data(null, { status: 404 });
   const total = propertyPage.total + assetPage.total;

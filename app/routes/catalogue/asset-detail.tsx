@@ -27,16 +27,18 @@ import { AssetCard } from '#app/components/asset-card.tsx';
 import { landingLink, SimilarListings } from '#app/components/similar-listings.tsx';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { assets, matching } = getServices(context);
+  const { catalogue, matching } = getServices(context);
   const id = IdParamsSchema.safeParse(params);
-  const asset = id.success ? await loadOrNull(() => assets.getPublishedAsset(id.data.id)) : null;
+  const asset = id.success
+    ? await loadOrNull(() => catalogue.asset.getPublished(id.data.id))
+    : null;
   const viewer = getViewer(context);
   const canManage = Boolean(asset && viewer && isOwnerOrAdmin(viewer, asset.ownerId));
   const buyers =
     asset && viewer && canManage
       ? await matching.listRequestsForListing(asset._id, asset.ownerId, viewer)
       : { data: [], total: 0 };
-  const similar = asset ? await assets.listSimilarAssets(asset) : [];
+  const similar = asset ? await catalogue.asset.listSimilar(asset) : [];
   const answer = {
     asset,
     canManage,

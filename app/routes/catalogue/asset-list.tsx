@@ -19,8 +19,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const query = readListQuery(new URL(request.url), ListQuerySchema);
   const services = getServices(context);
   const filtered = await loadFilteredList(query, {
-    list: (listQuery) => services.assets.listPublishedAssets({ ...listQuery, type }),
-    countByDistrict: (listQuery) => services.assets.countAssetsByDistrict({ ...listQuery, type }),
+    list: (listQuery) => services.catalogue.asset.listPublished({ ...listQuery, type }),
+    countByDistrict: (listQuery) =>
+      services.catalogue.asset.countByDistrict({ ...listQuery, type }),
   });
   redirectPastLastPage(request, filtered.page);
   return { type, query, ...filtered };

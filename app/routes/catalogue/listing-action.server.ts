@@ -44,9 +44,9 @@ export function listingAction(kind: 'property' | 'asset') {
           const id = IdParamsSchema.safeParse(params);
           if (!id.success) throw new NotFoundError(t('api.listingNotFound'));
           if (kind === 'property') {
-            await services.listings.setPropertyAvailability(id.data.id, availability, viewer);
+            await services.catalogue.property.setAvailability(id.data.id, availability, viewer);
           } else {
-            await services.assets.setAssetAvailability(id.data.id, availability, viewer);
+            await services.catalogue.asset.setAvailability(id.data.id, availability, viewer);
           }
           return t('api.availabilityUpdated', {
             availability: t(`listing.availability.${availability}`),

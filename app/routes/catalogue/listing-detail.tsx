@@ -12,11 +12,11 @@ import { getServices } from '#server/load-context.ts';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = IdParamsSchema.safeParse(params);
   if (id.success) {
-    const { listings, assets } = getServices(context);
-    if (await loadOrNull(() => listings.getPublishedProperty(id.data.id))) {
+    const { catalogue } = getServices(context);
+    if (await loadOrNull(() => catalogue.property.getPublished(id.data.id))) {
       throw redirect(`/property/${id.data.id}`);
     }
-    if (await loadOrNull(() => assets.getPublishedAsset(id.data.id))) {
+    if (await loadOrNull(() => catalogue.asset.getPublished(id.data.id))) {
       throw redirect(`/asset/${id.data.id}`);
     }
   }

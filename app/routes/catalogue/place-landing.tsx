@@ -31,12 +31,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         kind: 'property' as const,
         ...(await loadFilteredList(query, {
           list: (listQuery) =>
-            services.listings.listPublishedProperties({
+            services.catalogue.property.listPublished({
               ...listQuery,
               type: landing.type as PropertyType,
             }),
           countByDistrict: (listQuery) =>
-            services.listings.countPropertiesByDistrict({
+            services.catalogue.property.countByDistrict({
               ...listQuery,
               type: landing.type as PropertyType,
             }),
@@ -46,9 +46,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         kind: 'asset' as const,
         ...(await loadFilteredList(query, {
           list: (listQuery) =>
-            services.assets.listPublishedAssets({ ...listQuery, type: landing.type as AssetType }),
+            services.catalogue.asset.listPublished({
+              ...listQuery,
+              type: landing.type as AssetType,
+            }),
           countByDistrict: (listQuery) =>
-            services.assets.countAssetsByDistrict({
+            services.catalogue.asset.countByDistrict({
               ...listQuery,
               type: landing.type as AssetType,
             }),

@@ -24,10 +24,10 @@ import { PropertyCard } from '#app/components/property-card.tsx';
 import { landingLink, SimilarListings } from '#app/components/similar-listings.tsx';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { listings, matching, reports } = getServices(context);
+  const { catalogue, matching, reports } = getServices(context);
   const id = IdParamsSchema.safeParse(params);
   const property = id.success
-    ? await loadOrNull(() => listings.getPublishedProperty(id.data.id))
+    ? await loadOrNull(() => catalogue.property.getPublished(id.data.id))
     : null;
   const viewer = getViewer(context);
   const canManage = Boolean(property && viewer && isOwnerOrAdmin(viewer, property.ownerId));
@@ -35,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     property && viewer && canManage
       ? await matching.listRequestsForListing(property._id, property.ownerId, viewer)
       : { data: [], total: 0 };
-  const similar = property ? await listings.listSimilarProperties(property) : [];
+  const similar = property ? await catalogue.property.listSimilar(property) : [];
   // How its price compares with like listings: a nice-to-have that never fails the page.
   const priceComparison = property
     ? await reports.comparePrice(property).catch((error: unknown) => {

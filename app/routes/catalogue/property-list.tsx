@@ -19,9 +19,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const query = readListQuery(new URL(request.url), ListQuerySchema);
   const services = getServices(context);
   const filtered = await loadFilteredList(query, {
-    list: (listQuery) => services.listings.listPublishedProperties({ ...listQuery, type }),
+    list: (listQuery) => services.catalogue.property.listPublished({ ...listQuery, type }),
     countByDistrict: (listQuery) =>
-      services.listings.countPropertiesByDistrict({ ...listQuery, type }),
+      services.catalogue.property.countByDistrict({ ...listQuery, type }),
   });
   redirectPastLastPage(request, filtered.page);
   return { type, query, ...filtered };

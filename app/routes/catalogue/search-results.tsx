@@ -71,12 +71,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = type ? (isPropertyType(type) ? 'property' : 'asset') : askedKind;
   const services = getServices(context);
   const searchProperties = (listQuery: typeof query) =>
-    services.listings.searchPublishedProperties(q, {
+    services.catalogue.property.searchPublished(q, {
       ...listQuery,
       type: type as PropertyType | undefined,
     });
   const searchAssets = (listQuery: typeof query) =>
-    services.assets.searchPublishedAssets(q, { ...listQuery, type: type as AssetType | undefined });
+    services.catalogue.asset.searchPublished(q, {
+      ...listQuery,
+      type: type as AssetType | undefined,
+    });
   const noCounts = async () => [];
   const shared = { q, type, query };
   // A filter to drop leads to the same search without it: its text, catalogue and type kept.

@@ -22,10 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context);
   const services = getServices(context);
   const [properties, assets, propertyPlaces, assetPlaces] = await Promise.all([
-    services.listings.listPublishedPropertyIds(LISTINGS_PER_KIND),
-    services.assets.listPublishedAssetIds(LISTINGS_PER_KIND),
-    services.listings.listPropertyPlaces(),
-    services.assets.listAssetPlaces(),
+    services.catalogue.property.listPublishedIds(LISTINGS_PER_KIND),
+    services.catalogue.asset.listPublishedIds(LISTINGS_PER_KIND),
+    services.catalogue.property.listPlaces(),
+    services.catalogue.asset.listPlaces(),
   ]);
   const landings = [...propertyPlaces, ...assetPlaces].filter(
     (place): place is typeof place & { type: LandingType } => isLandingType(place.type),

@@ -63,7 +63,7 @@ describe('the admin property form', () => {
     });
     expect(created?.photos).toHaveLength(1);
     // Published: a visitor finds it.
-    const published = await test.app.services.listings.getPublishedProperty(created!._id);
+    const published = await test.app.services.catalogue.property.getPublished(created!._id);
     expect(published.title).toBe(title);
   });
 

@@ -1,24 +1,17 @@
-import type { Database } from '#db/client.ts';
 import { properties } from '#db/schema.ts';
-import type { Actor } from '#lib/account.ts';
-import type { Clock } from '#lib/clock.ts';
 import { formatTimeAgo } from '#lib/format.ts';
-import { t } from '#lib/i18n.admin.ts';
-import type { ListQuery } from '#lib/listing-schemas.ts';
-import {
-  toListerColumns,
-  type Availability,
-  type Lister,
-  type PricePeriod,
-  type PropertyType,
-} from '#lib/listing.ts';
+import { toListerColumns, type Lister, type PricePeriod } from '#lib/listing.ts';
 import { placeLine, toPlaceView } from '#lib/places.ts';
 import { toPhotoView } from '#lib/photos.ts';
-import { cacheListingDetails, cacheWordsBegun } from '#modules/catalogue/catalogue-cache.ts';
-import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
-import { createCatalogueQueries } from '#modules/catalogue/catalogue.queries.ts';
-import { ownerVerifiedIn } from '#modules/catalogue/catalogue.sql.ts';
-import type { PropertyView } from './listings.schema.ts';
+import type { PropertyView } from '#modules/listings/listings.schema.ts';
+import type { ListingKindAdapter } from './catalogue.kinds.ts';
+import { ownerVerifiedIn } from './catalogue.sql.ts';
+
+/**
+ * The property kind of the catalogue: which columns its pages read, how a row becomes the API's
+ * view (the spec's `title`, `area`) and how a form's fields become columns. A property field or
+ * rule is written here once; the catalogue's queries, writes and forms take it from here.
+ */
 
 type PropertyRow = typeof properties.$inferSelect;
 
@@ -55,7 +48,10 @@ const viewColumns = {
 };
 
 /** Rows read outside the catalogue queries (supplies, admin) do not know `ownerVerified`. */
-type PropertyViewRow = Pick<PropertyRow, Exclude<keyof typeof viewColumns, 'ownerVerified'>> & {
+export type PropertyViewRow = Pick<
+  PropertyRow,
+  Exclude<keyof typeof viewColumns, 'ownerVerified'>
+> & {
   ownerVerified?: boolean;
 };
 
@@ -145,65 +141,11 @@ export function toPropertyColumns(input: PropertyFieldsInput, before?: { listedB
   };
 }
 
-export type ListingsService = ReturnType<typeof createListingsService>;
-
-export function createListingsService({
-  db,
-  clock,
-  catalogueEvents,
-  cacheSeconds,
-  isKeepingTypedWords,
-}: {
-  db: Database;
-  clock: Clock;
-  /** Told after a property's availability changes. */
-  catalogueEvents: CatalogueEvents;
-  /** How long a published property's details and similar listings are reused (0: read each time). */
-  cacheSeconds: number;
-  /** Whether searches keep the words each typed word begins (cacheWordsBegun). */
-  isKeepingTypedWords: boolean;
-}) {
-  const catalogue = createCatalogueQueries<PropertyViewRow, PropertyView>({
-    db,
-    clock,
-    table: properties,
-    columns: viewColumns,
-    toView: toPropertyView,
-    notFoundMessage: () => t('api.propertyNotFound'),
-    keepWordsBegun: isKeepingTypedWords ? cacheWordsBegun(catalogueEvents) : undefined,
-  });
-  const details = cacheListingDetails(catalogue, { seconds: cacheSeconds, catalogueEvents });
-  return {
-    /** One published property, or NotFound. */
-    getPublishedProperty: details.getPublished,
-    /** A page of published properties, optionally of one type, one offer or one owner. */
-    listPublishedProperties: (
-      query: Partial<ListQuery> & { type?: PropertyType; ownerId?: string },
-      countCap?: number,
-    ) => catalogue.listPublished(query, countCap),
-    /** How many published properties each district holds for a list's filters. */
-    countPropertiesByDistrict: (query: Partial<ListQuery> & { type?: PropertyType }) =>
-      catalogue.countByDistrict(query),
-    /** Published properties matching what a visitor typed, best first (see searchPublished). */
-    searchPublishedProperties: catalogue.searchPublished,
-    /** Published properties like this one (type, offer, district, near its price). */
-    listSimilarProperties: details.listSimilar,
-    /** Each type, offer and district with published properties (the landing pages). */
-    listPropertyPlaces: catalogue.listPublishedPlaces,
-    /** Ids and change dates of published properties, newest first, for the sitemap. */
-    listPublishedPropertyIds: catalogue.listPublishedIds,
-    /** The owner of a property, published or not; undefined when there is none. */
-    getPropertyOwnerId: catalogue.getOwnerId,
-    /** Marks a property available, sold or rented (its owner or an admin). */
-    async setPropertyAvailability(
-      id: string,
-      availability: Availability,
-      actor: Actor,
-    ): Promise<void> {
-      await catalogue.setAvailability(id, availability, actor, (before, after, tx) =>
-        catalogueEvents.listingWritten({ kind: 'property', before, after }, tx),
-      );
-      catalogueEvents.changed();
-    },
-  };
-}
+/** What the catalogue's generic queries need to know of properties. */
+export const propertyKind = {
+  kind: 'property',
+  table: properties,
+  viewColumns,
+  toView: toPropertyView,
+  notFoundMessage: 'api.propertyNotFound',
+} as const satisfies ListingKindAdapter<PropertyViewRow, PropertyView>;

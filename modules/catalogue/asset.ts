@@ -1,29 +1,22 @@
-import type { Database } from '#db/client.ts';
 import { assets } from '#db/schema.ts';
-import type { Actor } from '#lib/account.ts';
-import type { Clock } from '#lib/clock.ts';
 import { formatTimeAgo } from '#lib/format.ts';
-import { t } from '#lib/i18n.admin.ts';
-import type { ListQuery } from '#lib/listing-schemas.ts';
-import {
-  toListerColumns,
-  type AssetType,
-  type Availability,
-  type Lister,
-  type PricePeriod,
-} from '#lib/listing.ts';
+import { toListerColumns, type AssetType, type Lister, type PricePeriod } from '#lib/listing.ts';
 import { placeLine, toPlaceView } from '#lib/places.ts';
 import { toPhotoView } from '#lib/photos.ts';
-import { cacheListingDetails, cacheWordsBegun } from '#modules/catalogue/catalogue-cache.ts';
-import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
-import { createCatalogueQueries } from '#modules/catalogue/catalogue.queries.ts';
-import { ownerVerifiedIn } from '#modules/catalogue/catalogue.sql.ts';
 import {
   ASSET_KIND_FIELDS,
   type AssetKindField,
   type AssetKindValues,
   type AssetView,
-} from './assets.schema.ts';
+} from '#modules/assets/assets.schema.ts';
+import type { ListingKindAdapter } from './catalogue.kinds.ts';
+import { ownerVerifiedIn } from './catalogue.sql.ts';
+
+/**
+ * The asset kind of the catalogue: which columns its pages read, how a row becomes the API's
+ * view (the spec's `name`, the kind fields of cars, land and clothes) and how a form's fields
+ * become columns. An asset field or rule is written here once.
+ */
 
 type AssetRow = typeof assets.$inferSelect;
 
@@ -151,7 +144,7 @@ const viewColumns = {
 };
 
 /** Rows read outside the catalogue queries (supplies, admin) do not know `ownerVerified`. */
-type AssetViewRow = Pick<AssetRow, Exclude<keyof typeof viewColumns, 'ownerVerified'>> & {
+export type AssetViewRow = Pick<AssetRow, Exclude<keyof typeof viewColumns, 'ownerVerified'>> & {
   ownerVerified?: boolean;
 };
 
@@ -186,65 +179,11 @@ export function toAssetView(row: AssetViewRow, now: Date): AssetView {
   };
 }
 
-export type AssetsService = ReturnType<typeof createAssetsService>;
-
-export function createAssetsService({
-  db,
-  clock,
-  catalogueEvents,
-  cacheSeconds,
-  isKeepingTypedWords,
-}: {
-  db: Database;
-  clock: Clock;
-  /** Told after an asset's availability changes. */
-  catalogueEvents: CatalogueEvents;
-  /** How long a published asset's details and similar listings are reused (0: read each time). */
-  cacheSeconds: number;
-  /** Whether searches keep the words each typed word begins (cacheWordsBegun). */
-  isKeepingTypedWords: boolean;
-}) {
-  const catalogue = createCatalogueQueries<AssetViewRow, AssetView>({
-    db,
-    clock,
-    table: assets,
-    columns: viewColumns,
-    toView: toAssetView,
-    notFoundMessage: () => t('api.assetNotFound'),
-    keepWordsBegun: isKeepingTypedWords ? cacheWordsBegun(catalogueEvents) : undefined,
-  });
-  const details = cacheListingDetails(catalogue, { seconds: cacheSeconds, catalogueEvents });
-  return {
-    /** One published asset, or NotFound. */
-    getPublishedAsset: details.getPublished,
-    /** A page of published assets, optionally of one type, one offer or one owner. */
-    listPublishedAssets: (
-      query: Partial<ListQuery> & { type?: AssetType; ownerId?: string },
-      countCap?: number,
-    ) => catalogue.listPublished(query, countCap),
-    /** How many published assets each district holds for a list's filters. */
-    countAssetsByDistrict: (query: Partial<ListQuery> & { type?: AssetType }) =>
-      catalogue.countByDistrict(query),
-    /** Published assets matching what a visitor typed, best first (see searchPublished). */
-    searchPublishedAssets: catalogue.searchPublished,
-    /** Published assets like this one (type, offer, district, near its price). */
-    listSimilarAssets: details.listSimilar,
-    /** Each type, offer and district with published assets (the landing pages). */
-    listAssetPlaces: catalogue.listPublishedPlaces,
-    /** Ids and change dates of published assets, newest first, for the sitemap. */
-    listPublishedAssetIds: catalogue.listPublishedIds,
-    /** The owner of an asset, published or not; undefined when there is none. */
-    getAssetOwnerId: catalogue.getOwnerId,
-    /** Marks an asset available, sold or rented (its owner or an admin). */
-    async setAssetAvailability(
-      id: string,
-      availability: Availability,
-      actor: Actor,
-    ): Promise<void> {
-      await catalogue.setAvailability(id, availability, actor, (before, after, tx) =>
-        catalogueEvents.listingWritten({ kind: 'asset', before, after }, tx),
-      );
-      catalogueEvents.changed();
-    },
-  };
-}
+/** What the catalogue's generic queries need to know of assets. */
+export const assetKind = {
+  kind: 'asset',
+  table: assets,
+  viewColumns,
+  toView: toAssetView,
+  notFoundMessage: 'api.assetNotFound',
+} as const satisfies ListingKindAdapter<AssetViewRow, AssetView>;

@@ -5,7 +5,7 @@ import { assetValues, createAsset, createUser } from '#seed/factories.ts';
 import type { Actor } from '#lib/account.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { countCatalogueChanges, createTestApp, type TestApp } from '#server/testing.ts';
-import { NO_ASSET_KIND_FIELDS, toAssetColumns, toAssetView } from './assets.service.ts';
+import { NO_ASSET_KIND_FIELDS, toAssetColumns, toAssetView } from './asset.ts';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 
@@ -103,7 +103,7 @@ describe('reading the kind fields', () => {
   });
 });
 
-describe('setAssetAvailability and the catalogue change', () => {
+describe('catalogue.asset.setAvailability and the catalogue change', () => {
   let test: TestApp;
   let owner: Actor;
 
@@ -120,7 +120,7 @@ describe('setAssetAvailability and the catalogue change', () => {
     const asset = await createAsset(test.database.db, owner.id);
     const changes = countCatalogueChanges(test);
 
-    await test.app.services.assets.setAssetAvailability(asset.id, 'Rented', owner);
+    await test.app.services.catalogue.asset.setAvailability(asset.id, 'Rented', owner);
 
     expect(changes.count).toBe(1);
     changes.stop();
@@ -129,12 +129,12 @@ describe('setAssetAvailability and the catalogue change', () => {
   it('announces nothing when the change is refused', async () => {
     const asset = await createAsset(test.database.db, owner.id);
     const changes = countCatalogueChanges(test);
-    const service = test.app.services.assets;
+    const service = test.app.services.catalogue.asset;
 
     await expect(
-      service.setAssetAvailability(asset.id, 'Sold', { id: randomUUID(), role: 'seller' }),
+      service.setAvailability(asset.id, 'Sold', { id: randomUUID(), role: 'seller' }),
     ).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(service.setAssetAvailability(randomUUID(), 'Sold', owner)).rejects.toBeInstanceOf(
+    await expect(service.setAvailability(randomUUID(), 'Sold', owner)).rejects.toBeInstanceOf(
       NotFoundError,
     );
 

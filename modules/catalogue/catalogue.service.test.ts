@@ -21,30 +21,30 @@ afterAll(async () => {
   await test.close();
 });
 
-describe('setPropertyAvailability and the catalogue change', () => {
+describe('catalogue.property.setAvailability and the catalogue change', () => {
   it('announces a property marked sold, once its row is written', async () => {
     const property = await createProperty(test.database.db, owner.id);
     const changes = countCatalogueChanges(test);
 
-    await test.app.services.listings.setPropertyAvailability(property.id, 'Sold', owner);
+    await test.app.services.catalogue.property.setAvailability(property.id, 'Sold', owner);
 
     expect(changes.count).toBe(1);
-    expect((await test.app.services.listings.getPublishedProperty(property.id)).availability).toBe(
-      'Sold',
-    );
+    expect(
+      (await test.app.services.catalogue.property.getPublished(property.id)).availability,
+    ).toBe('Sold');
     changes.stop();
   });
 
   it('announces nothing when the change is refused', async () => {
     const property = await createProperty(test.database.db, owner.id);
     const changes = countCatalogueChanges(test);
-    const { listings } = test.app.services;
+    const { catalogue } = test.app.services;
 
     await expect(
-      listings.setPropertyAvailability(property.id, 'Rented', stranger),
+      catalogue.property.setAvailability(property.id, 'Rented', stranger),
     ).rejects.toBeInstanceOf(ForbiddenError);
     await expect(
-      listings.setPropertyAvailability(randomUUID(), 'Rented', owner),
+      catalogue.property.setAvailability(randomUUID(), 'Rented', owner),
     ).rejects.toBeInstanceOf(NotFoundError);
 
     expect(changes.count).toBe(0);
@@ -55,21 +55,21 @@ describe('setPropertyAvailability and the catalogue change', () => {
 describe("a published property's details", () => {
   it('are read once for every visitor until the catalogue changes', async () => {
     const property = await createProperty(test.database.db, owner.id, { price: 300_000 });
-    const { listings, catalogueEvents } = test.app.services;
-    const first = await listings.getPublishedProperty(property.id);
-    const similar = await listings.listSimilarProperties(first);
-    expect(await listings.getPublishedProperty(property.id)).toBe(first);
-    expect(await listings.listSimilarProperties(first)).toBe(similar);
+    const { catalogue, catalogueEvents } = test.app.services;
+    const first = await catalogue.property.getPublished(property.id);
+    const similar = await catalogue.property.listSimilar(first);
+    expect(await catalogue.property.getPublished(property.id)).toBe(first);
+    expect(await catalogue.property.listSimilar(first)).toBe(similar);
 
     await test.database.db
       .update(properties)
       .set({ price: 320_000 })
       .where(eq(properties.id, property.id));
-    expect((await listings.getPublishedProperty(property.id)).price).toBe(300_000);
+    expect((await catalogue.property.getPublished(property.id)).price).toBe(300_000);
 
     catalogueEvents.changed();
-    expect((await listings.getPublishedProperty(property.id)).price).toBe(320_000);
-    expect(await listings.listSimilarProperties(first)).not.toBe(similar);
+    expect((await catalogue.property.getPublished(property.id)).price).toBe(320_000);
+    expect(await catalogue.property.listSimilar(first)).not.toBe(similar);
   });
 });
 
@@ -108,7 +108,7 @@ async function planOf({ text, params }: { text: string; params: unknown[] }): Pr
   return rows.map((row) => String(row['QUERY PLAN'])).join('\n');
 }
 
-describe('listSimilarProperties at scale', () => {
+describe('catalogue.property.listSimilar at scale', () => {
   it('reads the nearest prices in the filters index order, not every like listing', async () => {
     const { db } = test.database;
     const sale = { type: 'House', offer: 'Sale', district: 'Nyarugenge' } as const;
@@ -121,10 +121,10 @@ describe('listSimilarProperties at scale', () => {
       );
     await test.database.sql.executeSql('analyze properties');
     const listing = await createProperty(db, owner.id, { ...sale, price: 90_000_000 });
-    const view = await test.app.services.listings.getPublishedProperty(listing.id);
+    const view = await test.app.services.catalogue.property.getPublished(listing.id);
 
     const queries = await captureQueries(() =>
-      test.app.services.listings.listSimilarProperties(view),
+      test.app.services.catalogue.property.listSimilar(view),
     );
 
     expect(queries).toHaveLength(2);
@@ -136,7 +136,7 @@ describe('listSimilarProperties at scale', () => {
   });
 });
 
-describe('listPublishedProperties at scale', () => {
+describe('catalogue.property.listPublished at scale', () => {
   it('reads a filtered page by price in the filters index order, ties and all', async () => {
     const { db } = test.database;
     // Prices as sellers set them: round figures, so many listings share each one.
@@ -158,7 +158,7 @@ describe('listPublishedProperties at scale', () => {
     await test.database.sql.executeSql('analyze properties');
 
     const queries = await captureQueries(() =>
-      test.app.services.listings.listPublishedProperties({
+      test.app.services.catalogue.property.listPublished({
         type: 'House',
         offer: 'Rent',
         district: 'Kicukiro',
@@ -176,7 +176,7 @@ describe('listPublishedProperties at scale', () => {
   });
 });
 
-describe('searchPublishedProperties', () => {
+describe('catalogue.property.searchPublished', () => {
   it('pages headline matches first and counts every match on every page', async () => {
     const db = test.database.db;
     const titled = [];
@@ -194,11 +194,11 @@ describe('searchPublishedProperties', () => {
     }
     const newestFirst = (rows: { id: string }[]) => rows.map((row) => row.id).reverse();
     const expected = [...newestFirst(titled), ...newestFirst(described)];
-    const { listings } = test.app.services;
+    const { catalogue } = test.app.services;
 
     const pages = [];
     for (const page of [1, 2, 3, 4]) {
-      pages.push(await listings.searchPublishedProperties('quarzite', { page, pageSize: 2 }));
+      pages.push(await catalogue.property.searchPublished('quarzite', { page, pageSize: 2 }));
     }
 
     expect(pages.flatMap((found) => found.items.map((item) => item._id))).toEqual(expected);
@@ -223,12 +223,12 @@ describe('searchPublishedProperties', () => {
       .where(sql`${properties.description} = 'Zirconia tiles.'`)
       .orderBy(desc(properties.createdAt), asc(properties.id))
       .limit(12);
-    const { listings } = test.app.services;
+    const { catalogue } = test.app.services;
 
     // Each word is in some headline, both in none: more than the cap match, outside them.
     const pages = [];
     for (const page of [1, 2]) {
-      pages.push(await listings.searchPublishedProperties('zirconia lakeview', { page }));
+      pages.push(await catalogue.property.searchPublished('zirconia lakeview', { page }));
     }
     expect(pages.flatMap((found) => found.items.map((item) => item._id))).toEqual(
       newest.map((row) => row.id),
@@ -240,7 +240,7 @@ describe('searchPublishedProperties', () => {
       title: 'Lakeview cottage',
       description: 'Zirconia floors.',
     });
-    const few = await listings.searchPublishedProperties('lakeview cottage zirconia');
+    const few = await catalogue.property.searchPublished('lakeview cottage zirconia');
     expect(few.items.map((item) => item._id)).toEqual([rare.id]);
     expect(few).toMatchObject({ total: 1, isTotalCapped: false });
   });

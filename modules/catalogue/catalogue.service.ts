@@ -1,0 +1,88 @@
+import type { Database } from '#db/client.ts';
+import type { Actor } from '#lib/account.ts';
+import type { Clock } from '#lib/clock.ts';
+import { t } from '#lib/i18n.admin.ts';
+import type { ListQuery } from '#lib/listing-schemas.ts';
+import type { AssetType, Availability, ListingType, PropertyType } from '#lib/listing.ts';
+import type { AssetView } from '#modules/assets/assets.schema.ts';
+import type { PropertyView } from '#modules/listings/listings.schema.ts';
+import { assetKind, type AssetViewRow } from './asset.ts';
+import { cacheListingDetails, cacheWordsBegun } from './catalogue-cache.ts';
+import type { CatalogueEvents } from './catalogue.events.ts';
+import type { ListingKindAdapter } from './catalogue.kinds.ts';
+import { createCatalogueQueries, type SimilarTo } from './catalogue.queries.ts';
+import { propertyKind, type PropertyViewRow } from './property.ts';
+
+type CatalogueDependencies = {
+  db: Database;
+  clock: Clock;
+  /** Told after a listing's availability changes; forgets the cached details. */
+  catalogueEvents: CatalogueEvents;
+  /** How long a published listing's details and similar listings are reused (0: read each time). */
+  cacheSeconds: number;
+  /** Whether searches keep the words each typed word begins (cacheWordsBegun). */
+  isKeepingTypedWords: boolean;
+};
+
+/** The published catalogue of one kind, as the API and the pages read it. */
+function createKindCatalogue<Row, View extends SimilarTo, Type extends ListingType>(
+  adapter: ListingKindAdapter<Row, View>,
+  { db, clock, catalogueEvents, cacheSeconds, isKeepingTypedWords }: CatalogueDependencies,
+) {
+  const catalogue = createCatalogueQueries<Row, View>({
+    db,
+    clock,
+    table: adapter.table,
+    columns: adapter.viewColumns,
+    toView: adapter.toView,
+    notFoundMessage: () => t(adapter.notFoundMessage),
+    keepWordsBegun: isKeepingTypedWords ? cacheWordsBegun(catalogueEvents) : undefined,
+  });
+  const details = cacheListingDetails(catalogue, { seconds: cacheSeconds, catalogueEvents });
+  return {
+    /** One published listing, or NotFound. */
+    getPublished: details.getPublished,
+    /** A page of published listings, optionally of one type, one offer or one owner. */
+    listPublished: (
+      query: Partial<ListQuery> & { type?: Type; ownerId?: string },
+      countCap?: number,
+    ) => catalogue.listPublished(query, countCap),
+    /** How many published listings each district holds for a list's filters. */
+    countByDistrict: (query: Partial<ListQuery> & { type?: Type }) =>
+      catalogue.countByDistrict(query),
+    /** Published listings matching what a visitor typed, best first (see searchPublished). */
+    searchPublished: catalogue.searchPublished,
+    /** Published listings like this one (type, offer, district, near its price). */
+    listSimilar: details.listSimilar,
+    /** Each type, offer and district with published listings (the landing pages). */
+    listPlaces: catalogue.listPublishedPlaces,
+    /** Ids and change dates of published listings, newest first, for the sitemap. */
+    listPublishedIds: catalogue.listPublishedIds,
+    /** The owner of a listing, published or not; undefined when there is none. */
+    getOwnerId: catalogue.getOwnerId,
+    /** Marks a listing available, sold or rented (its owner or an admin). */
+    async setAvailability(id: string, availability: Availability, actor: Actor): Promise<void> {
+      await catalogue.setAvailability(id, availability, actor, (before, after, tx) =>
+        catalogueEvents.listingWritten({ kind: adapter.kind, before, after }, tx),
+      );
+      catalogueEvents.changed();
+    },
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+/**
+ * The published catalogue, one entry per kind (`catalogue.property`, `catalogue.asset`, or
+ * `catalogue[kind]`): the same reads and the same availability change for both, each kind
+ * bringing its table and view through its adapter.
+ */
+export function createCatalogueService(dependencies: CatalogueDependencies) {
+  return {
+    property: createKindCatalogue<PropertyViewRow, PropertyView, PropertyType>(
+      propertyKind,
+      dependencies,
+    ),
+    asset: createKindCatalogue<AssetViewRow, AssetView, AssetType>(assetKind, dependencies),
+  };
+}
