@@ -66,6 +66,22 @@ function moduleImportPatterns(name) {
   ];
 }
 
+/**
+ * The listing tables are written in one place, modules/catalogue/catalogue.writes.ts, which keeps
+ * the lifetime columns and tells the listing event (server/listing-reactions.ts). Any other
+ * insert, update or delete of a property or an asset, named or through the catalogue's table
+ * helpers, is refused. Tests and the seed build their rows directly.
+ */
+const LISTING_WRITE_MESSAGE =
+  "Listings are written only through the catalogue's writer (modules/catalogue/catalogue.writes.ts): it keeps their lifetime and tells the listing event.";
+const WRITE_CALL = 'CallExpression[callee.property.name=/^(insert|update|delete)$/]';
+const LISTING_WRITES = [
+  `${WRITE_CALL}[arguments.0.name=/^(properties|assets)$/]`,
+  `${WRITE_CALL}[arguments.0.callee.name='sharedTableOf']`,
+  `${WRITE_CALL}[arguments.0.object.name='LISTING_TABLES']`,
+  "CallExpression[callee.name='softDeleteWhere'][arguments.1.name=/^(properties|assets)$/]",
+].map((selector) => ({ selector, message: LISTING_WRITE_MESSAGE }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -133,6 +149,11 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: moduleImportPatterns(name) }] },
   })),
+  {
+    files: ['modules/**/*.ts', 'server/**/*.ts', 'app/**/*.{ts,tsx}', 'lib/**/*.ts'],
+    ignores: ['modules/catalogue/catalogue.writes.ts', '**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...LISTING_WRITES] },
+  },
   {
     files: ['scripts/**', 'bench/**', 'seed/cli.ts', 'e2e/**'],
     rules: { 'no-console': 'off' },

@@ -13,6 +13,7 @@ import { createAuditService } from '#modules/audit/audit.service.ts';
 import { createPersonalEvents } from '#modules/accounts/personal-state.ts';
 import { createCatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import { createCatalogueService } from '#modules/catalogue/catalogue.service.ts';
+import { createListingWriter } from '#modules/catalogue/catalogue.writes.ts';
 import { createDashboardService } from '#modules/dashboard/dashboard.service.ts';
 import { createExpiryService } from '#modules/expiry/expiry.service.ts';
 import { createInboxService } from '#modules/inbox/inbox.service.ts';
@@ -99,10 +100,13 @@ export function createServices({
     onListenerError: (error) =>
       logger.error({ err: error }, 'a catalogue change listener failed; the change stands'),
   });
+  // The one way a listing is written: every writer below is given it.
+  const listingWriter = createListingWriter({ clock, catalogueEvents });
   const catalogue = createCatalogueService({
     db,
     clock,
     catalogueEvents,
+    writer: listingWriter,
     cacheSeconds: listingCacheSeconds,
     // A search cache of 0 s keeps nothing: tests that write listings directly search at once.
     isKeepingTypedWords: searchCacheSeconds > 0,
@@ -141,7 +145,7 @@ export function createServices({
     notifications,
     photoMatches,
     links,
-    catalogueEvents,
+    writer: listingWriter,
   });
   const settings = createSettingsService({ db, clock, audit });
   // One set of sign-in limits: a password checked by the security page counts as a sign-in.
@@ -173,6 +177,7 @@ export function createServices({
     mail,
     notices,
     catalogueEvents,
+    writer: listingWriter,
   });
   const accountSecurity = createAccountSecurityService({ db, clock, limits, notices });
   const services = {
@@ -208,7 +213,7 @@ export function createServices({
       audit,
       notifications,
       accountsAdmin,
-      catalogueEvents,
+      writer: listingWriter,
       limiters,
       minAccountDays: reportMinAccountDays,
     }),
@@ -248,7 +253,7 @@ export function createServices({
       notifications,
       settings,
       signer: createSigner({ db }),
-      catalogueEvents,
+      writer: listingWriter,
     }),
     savedSearches: createSavedSearchesService({
       db,
@@ -267,7 +272,7 @@ export function createServices({
       personalEvents,
     }),
     supplies,
-    manage: createManageService({ db, clock, audit, media, photoMatches, catalogueEvents }),
+    manage: createManageService({ db, clock, audit, media, photoMatches, writer: listingWriter }),
     notifications,
     personalEvents,
     settings,

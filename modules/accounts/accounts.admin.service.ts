@@ -2,11 +2,9 @@ import { and, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
 import { containing, listNewestFirst, softDeleteWhere } from '#db/rows.ts';
 import {
-  assets,
   favourites,
   inquiries,
   passwordResets,
-  properties,
   propertyRequests,
   recoveryCodes,
   savedSearches,
@@ -21,6 +19,7 @@ import type { Page } from '#lib/pagination.ts';
 import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import type { ListingWriter } from '#modules/catalogue/catalogue.writes.ts';
 import type { AccountNotices } from './accounts.notices.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
 import {
@@ -48,6 +47,7 @@ export function createAccountsAdminService({
   mail,
   notices,
   catalogueEvents,
+  writer,
 }: {
   db: Database;
   clock: Clock;
@@ -56,8 +56,10 @@ export function createAccountsAdminService({
   mail: Pick<MailService, 'moveOptOuts'>;
   /** Tells an account's owner of a new address, or of two-step sign-in turned off. */
   notices: AccountNotices;
-  /** Told when deleting a user withdrew any of their listings. */
+  /** Told when a rename or a verification changes what listings show of their owner. */
   catalogueEvents: CatalogueEvents;
+  /** The one way a listing is written: a deleted account's listings are withdrawn by it. */
+  writer: Pick<ListingWriter, 'withdrawOwnerListings'>;
 }) {
   /** Writes an admin's change to an account in their transaction; the account as changed. */
   async function updateUser(
@@ -336,9 +338,10 @@ export function createAccountsAdminService({
       await tx.delete(favourites).where(eq(favourites.userId, id));
       await tx.delete(savedSearches).where(eq(savedSearches.userId, id));
       await tx.update(inquiries).set({ name, email, phone: '' }).where(eq(inquiries.senderId, id));
+      const listings = await writer.withdrawOwnerListings(tx, id);
       const counts = {
-        properties: await softDeleteWhere(tx, properties, eq(properties.ownerId, id), now),
-        assets: await softDeleteWhere(tx, assets, eq(assets.ownerId, id), now),
+        properties: listings.property,
+        assets: listings.asset,
         requests: await softDeleteWhere(
           tx,
           propertyRequests,
@@ -352,7 +355,6 @@ export function createAccountsAdminService({
       });
       return counts;
     });
-    if (withdrawn.properties + withdrawn.assets > 0) catalogueEvents.changed();
     return withdrawn;
   }
 

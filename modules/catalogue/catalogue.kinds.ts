@@ -1,5 +1,5 @@
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { assets, properties } from '#db/schema.ts';
+import { assets, properties } from '#db/schema.ts';
 import type { AdminMessageKey } from '#lib/i18n.admin.ts';
 import type { ListingKind } from '#lib/listing.ts';
 
@@ -13,6 +13,23 @@ type PropertyRow = typeof properties.$inferSelect;
 type AssetRow = typeof assets.$inferSelect;
 export type ListingRow = PropertyRow | AssetRow;
 
+/** The table of each kind. */
+export const LISTING_TABLES = {
+  property: properties,
+  asset: assets,
+} as const satisfies Record<ListingKind, ListingTable>;
+
+/** Each kind's headline column: a property's title, an asset's name. */
+export const TITLE_COLUMNS = {
+  property: properties.title,
+  asset: assets.name,
+} as const;
+
+/** A listing's headline: a property's title, an asset's name. */
+export function titleOf(row: Pick<PropertyRow, 'title'> | Pick<AssetRow, 'name'>): string {
+  return 'title' in row ? row.title : row.name;
+}
+
 /** What the catalogue's generic queries need to know of one kind. */
 export type ListingKindAdapter<Row, View> = {
   kind: ListingKind;
@@ -22,3 +39,11 @@ export type ListingKindAdapter<Row, View> = {
   toView: (row: Row, now: Date) => View;
   notFoundMessage: AdminMessageKey;
 };
+
+/**
+ * A kind's table as the code both kinds share sees it: Drizzle cannot type a query over a union
+ * of tables, and the shared code uses only the columns both tables have.
+ */
+export function sharedTableOf(kind: ListingKind): typeof properties {
+  return LISTING_TABLES[kind] as typeof properties;
+}

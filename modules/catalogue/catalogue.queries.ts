@@ -1,13 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Database, Transaction } from '#db/client.ts';
+import type { Database } from '#db/client.ts';
 import { capTotal, countUpTo, countUpToSql, LIST_COUNT_CAP } from '#db/counting.ts';
 import type { Clock } from '#lib/clock.ts';
-import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
-import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
-import type { Availability } from '#lib/listing.ts';
-import { lifeColumns } from '#lib/listing-life.ts';
+import { NotFoundError } from '#lib/errors.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type { DistrictCount, Page } from '#lib/pagination.ts';
 import { searchWords } from '#lib/search-text.ts';
@@ -26,7 +22,7 @@ import {
   typeWordsBegun,
   type WordsBegun,
 } from './catalogue.sql.ts';
-import type { ListingRow, ListingTable } from './catalogue.kinds.ts';
+import type { ListingTable } from './catalogue.kinds.ts';
 
 /** What a listing's similar listings are chosen by. */
 export type SimilarTo = {
@@ -363,38 +359,6 @@ export function createCatalogueQueries<Row, View>({
     return row?.ownerId;
   }
 
-  /**
-   * Marks a listing available, sold or rented: its owner or an admin may. `written` runs in the
-   * same transaction with the row before and after.
-   */
-  async function setAvailability(
-    id: string,
-    availability: Availability,
-    actor: Actor,
-    written: (before: ListingRow, after: ListingRow, tx: Transaction) => Promise<void>,
-  ): Promise<void> {
-    const ownerId = await getOwnerId(id);
-    if (!ownerId) throw new NotFoundError(notFoundMessage());
-    if (!isOwnerOrAdmin(actor, ownerId)) throw new ForbiddenError(t('auth.forbidden'));
-    await db.transaction(async (tx) => {
-      const now = clock();
-      const live = and(eq(table.id, id), isNull(table.deletedAt));
-      const [before] = await tx.select().from(table).where(live).for('update');
-      if (!before) throw new NotFoundError(notFoundMessage());
-      const [after] = await tx
-        .update(table)
-        // Dated for the sold-listing rule; back to Available after leaving the lists, renewed.
-        .set({
-          availability,
-          ...lifeColumns(before as ListingRow, { availability }, now),
-          updatedAt: now,
-        })
-        .where(live)
-        .returning();
-      await written(before as ListingRow, after as ListingRow, tx);
-    });
-  }
-
   return {
     getPublished,
     listPublished,
@@ -404,6 +368,5 @@ export function createCatalogueQueries<Row, View>({
     listPublishedPlaces,
     listSimilar,
     getOwnerId,
-    setAvailability,
   };
 }

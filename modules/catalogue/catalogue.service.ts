@@ -1,5 +1,6 @@
 import type { Database } from '#db/client.ts';
-import type { Actor } from '#lib/account.ts';
+import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
+import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import type { Clock } from '#lib/clock.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
@@ -11,23 +12,26 @@ import { cacheListingDetails, cacheWordsBegun } from './catalogue-cache.ts';
 import type { CatalogueEvents } from './catalogue.events.ts';
 import type { ListingKindAdapter } from './catalogue.kinds.ts';
 import { createCatalogueQueries, type SimilarTo } from './catalogue.queries.ts';
+import type { ListingWriter } from './catalogue.writes.ts';
 import { propertyKind, type PropertyViewRow } from './property.ts';
 
 type CatalogueDependencies = {
   db: Database;
   clock: Clock;
-  /** Told after a listing's availability changes; forgets the cached details. */
+  /** Forgets the cached details and typed words on every catalogue change. */
   catalogueEvents: CatalogueEvents;
   /** How long a published listing's details and similar listings are reused (0: read each time). */
   cacheSeconds: number;
   /** Whether searches keep the words each typed word begins (cacheWordsBegun). */
   isKeepingTypedWords: boolean;
+  /** The one way a listing is written. */
+  writer: Pick<ListingWriter, 'setAvailability'>;
 };
 
 /** The published catalogue of one kind, as the API and the pages read it. */
 function createKindCatalogue<Row, View extends SimilarTo, Type extends ListingType>(
   adapter: ListingKindAdapter<Row, View>,
-  { db, clock, catalogueEvents, cacheSeconds, isKeepingTypedWords }: CatalogueDependencies,
+  { db, clock, catalogueEvents, cacheSeconds, isKeepingTypedWords, writer }: CatalogueDependencies,
 ) {
   const catalogue = createCatalogueQueries<Row, View>({
     db,
@@ -62,10 +66,10 @@ function createKindCatalogue<Row, View extends SimilarTo, Type extends ListingTy
     getOwnerId: catalogue.getOwnerId,
     /** Marks a listing available, sold or rented (its owner or an admin). */
     async setAvailability(id: string, availability: Availability, actor: Actor): Promise<void> {
-      await catalogue.setAvailability(id, availability, actor, (before, after, tx) =>
-        catalogueEvents.listingWritten({ kind: adapter.kind, before, after }, tx),
-      );
-      catalogueEvents.changed();
+      const ownerId = await catalogue.getOwnerId(id);
+      if (!ownerId) throw new NotFoundError(t(adapter.notFoundMessage));
+      if (!isOwnerOrAdmin(actor, ownerId)) throw new ForbiddenError(t('auth.forbidden'));
+      await db.transaction((tx) => writer.setAvailability(tx, adapter.kind, id, availability));
     },
   };
 }

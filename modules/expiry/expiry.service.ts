@@ -1,22 +1,27 @@
-import { and, asc, eq, gt, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { assets, properties } from '#db/schema.ts';
+import type { properties } from '#db/schema.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '#lib/errors.ts';
 import { formatDate } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
+import type { ListingKind } from '#lib/listing.ts';
 import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
-import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import {
+  LISTING_TABLES,
+  sharedTableOf,
+  titleOf,
+  TITLE_COLUMNS,
+  type ListingRow,
+} from '#modules/catalogue/catalogue.kinds.ts';
+import type { ListingWriter } from '#modules/catalogue/catalogue.writes.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { SettingsService } from '#modules/settings/settings.service.ts';
 import type { Signer } from '#modules/signing/signing.service.ts';
 import type { ListingLife } from './expiry.schema.ts';
-
-type ListingKind = 'property' | 'asset';
-type ListingRow = typeof properties.$inferSelect | typeof assets.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,18 +40,7 @@ const SWEEP_CRON = '*/15 * * * *';
 /** The expiry numbers of Platform Settings, in days. */
 type ExpiryRules = { lifetimeDays: number; warningDays: number; soldDays: number };
 
-const TABLES = [
-  { kind: 'property', table: properties, title: properties.title },
-  { kind: 'asset', table: assets, title: assets.name },
-] as const;
-
-/**
- * Drizzle cannot type a query over a union of tables; the queries below only use the columns
- * both tables have.
- */
-const queryable = (table: typeof properties | typeof assets) => table as typeof properties;
-
-const titleOf = (row: ListingRow) => ('title' in row ? row.title : row.name);
+const KINDS = Object.keys(LISTING_TABLES) as ListingKind[];
 
 const daysAfter = (moment: Date, days: number) => new Date(moment.getTime() + days * DAY_MS);
 
@@ -122,7 +116,7 @@ export function createExpiryService({
   notifications,
   settings,
   signer,
-  catalogueEvents,
+  writer,
 }: {
   db: Database;
   clock: Clock;
@@ -132,7 +126,8 @@ export function createExpiryService({
   notifications: NotificationsService;
   settings: SettingsService;
   signer: Signer;
-  catalogueEvents: CatalogueEvents;
+  /** The one way a listing is written: expiry, warnings and renewals go through it. */
+  writer: ListingWriter;
 }) {
   /** The numbers of Platform Settings, the warning kept shorter than the lifetime. */
   async function readRules(): Promise<ExpiryRules> {
@@ -146,31 +141,23 @@ export function createExpiryService({
   }
 
   /** Takes a batch of due listings of one table off the lists; answers how many. */
-  async function expireBatch(
-    entry: (typeof TABLES)[number],
-    due: SQL,
-    order: SQL,
-    now: Date,
-  ): Promise<number> {
-    const table = queryable(entry.table);
+  async function expireBatch(kind: ListingKind, due: SQL, order: SQL, now: Date): Promise<number> {
+    const table = sharedTableOf(kind);
     const expired = await db.transaction(async (tx) => {
       const rows = await tx
-        .select({ id: table.id, ownerId: table.ownerId, title: entry.title })
+        .select({ id: table.id, ownerId: table.ownerId, title: TITLE_COLUMNS[kind] })
         .from(table)
         .where(and(isPublishedIn(table), due))
         .orderBy(order)
         .limit(BATCH_SIZE)
         .for('update', { skipLocked: true });
       if (rows.length === 0) return rows;
-      await tx
-        .update(table)
-        .set({ expiredAt: now })
-        .where(
-          inArray(
-            table.id,
-            rows.map((row) => row.id),
-          ),
-        );
+      await writer.expire(
+        tx,
+        kind,
+        rows.map((row) => row.id),
+        now,
+      );
       for (const row of rows) {
         await notifications.notify(
           [row.ownerId],
@@ -195,10 +182,10 @@ export function createExpiryService({
     now: Date,
   ) {
     let count = 0;
-    for (const entry of TABLES) {
-      const table = queryable(entry.table);
+    for (const kind of KINDS) {
+      const table = sharedTableOf(kind);
       for (;;) {
-        const expired = await expireBatch(entry, due(table), order(table), now);
+        const expired = await expireBatch(kind, due(table), order(table), now);
         count += expired;
         if (expired < BATCH_SIZE) break;
       }
@@ -223,8 +210,8 @@ export function createExpiryService({
   async function warnOwner(ownerId: string, rules: ExpiryRules, now: Date): Promise<number> {
     return db.transaction(async (tx) => {
       const due: { kind: ListingKind; row: ListingRow }[] = [];
-      for (const entry of TABLES) {
-        const table = queryable(entry.table);
+      for (const kind of KINDS) {
+        const table = sharedTableOf(kind);
         const rows = await tx
           .select()
           .from(table)
@@ -233,18 +220,13 @@ export function createExpiryService({
           )
           .orderBy(asc(table.confirmedAt))
           .for('update', { skipLocked: true });
-        due.push(...rows.map((row) => ({ kind: entry.kind, row })));
-        if (rows.length > 0) {
-          await tx
-            .update(table)
-            .set({ expiryWarnedAt: now })
-            .where(
-              inArray(
-                table.id,
-                rows.map((row) => row.id),
-              ),
-            );
-        }
+        due.push(...rows.map((row) => ({ kind, row })));
+        await writer.markWarned(
+          tx,
+          kind,
+          rows.map((row) => row.id),
+          now,
+        );
       }
       if (due.length === 0) return 0;
       const listings = await Promise.all(
@@ -296,8 +278,8 @@ export function createExpiryService({
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const owners = new Set<string>();
-      for (const entry of TABLES) {
-        const table = queryable(entry.table);
+      for (const kind of KINDS) {
+        const table = sharedTableOf(kind);
         const rows = await db
           .selectDistinct({ ownerId: table.ownerId })
           .from(table)
@@ -340,7 +322,6 @@ export function createExpiryService({
         now,
       ));
     const warned = await warnAll(rules, now);
-    if (expired > 0) catalogueEvents.changed();
     return { expired, warned };
   }
 
@@ -356,16 +337,15 @@ export function createExpiryService({
   /** A listing of either kind that is not deleted, with its kind. */
   async function findListing(
     listingId: string,
-    kinds: readonly ListingKind[] = ['property', 'asset'],
+    kinds: readonly ListingKind[] = KINDS,
   ): Promise<{ kind: ListingKind; row: ListingRow }> {
-    for (const entry of TABLES) {
-      if (!kinds.includes(entry.kind)) continue;
-      const table = queryable(entry.table);
+    for (const kind of kinds) {
+      const table = sharedTableOf(kind);
       const [row] = await db
         .select()
         .from(table)
         .where(and(eq(table.id, listingId), isNull(table.deletedAt)));
-      if (row) return { kind: entry.kind, row };
+      if (row) return { kind, row };
     }
     throw new NotFoundError(t('api.listingNotFound'));
   }
@@ -373,31 +353,10 @@ export function createExpiryService({
   /** Whether a listing can be renewed: published by its moderation and not hidden. */
   const isRenewable = (row: ListingRow) => row.moderation === 'Approved' && row.hiddenAt === null;
 
-  /**
-   * Starts a new lifetime (confirmedAt now, the warning and the expiry cleared): an expired
-   * listing comes back on the lists. One sold or rented keeps its sold-listing days from now.
-   */
+  /** Renews a listing (writer.renew); answers when it is listed until. */
   async function renewRow(kind: ListingKind, before: ListingRow, rules: ExpiryRules) {
-    const now = clock();
-    const table = queryable(kind === 'property' ? properties : assets);
-    const after = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(table)
-        .set({
-          confirmedAt: now,
-          expiryWarnedAt: null,
-          expiredAt: null,
-          ...(before.availability === 'Available' ? {} : { availabilityChangedAt: now }),
-          updatedAt: now,
-        })
-        .where(and(eq(table.id, before.id), isNull(table.deletedAt)))
-        .returning();
-      if (!row) throw new NotFoundError(t('api.listingNotFound'));
-      await catalogueEvents.listingWritten({ kind, before, after: row }, tx);
-      return row as ListingRow;
-    });
-    catalogueEvents.changed();
-    return listedUntilOf(after, rules, now)!;
+    const after = await db.transaction((tx) => writer.renew(tx, kind, before.id));
+    return listedUntilOf(after, rules, clock())!;
   }
 
   /** Where a listing stands (listed until, expired on), for its owner or an admin. */

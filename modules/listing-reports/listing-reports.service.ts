@@ -15,7 +15,8 @@ import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import type { AttemptLimiters } from '#modules/accounts/accounts.limiter.ts';
 import type { AccountsAdminService } from '#modules/accounts/accounts.admin.service.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
-import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import { LISTING_TABLES, sharedTableOf, titleOf } from '#modules/catalogue/catalogue.kinds.ts';
+import type { ListingWriter } from '#modules/catalogue/catalogue.writes.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type {
   AdminReportView,
@@ -124,7 +125,7 @@ export function createListingReportsService({
   audit,
   notifications,
   accountsAdmin,
-  catalogueEvents,
+  writer,
   limiters,
   minAccountDays = DEFAULT_MIN_ACCOUNT_DAYS,
 }: {
@@ -133,7 +134,8 @@ export function createListingReportsService({
   audit: AuditService;
   notifications: NotificationsService;
   accountsAdmin: Pick<AccountsAdminService, 'blockUserIn'>;
-  catalogueEvents: CatalogueEvents;
+  /** The one way a listing is written: hiding and showing again go through it. */
+  writer: Pick<ListingWriter, 'setHidden'>;
   /** Where visitors' reports are counted (shared by every process with Redis). */
   limiters: AttemptLimiters;
   /** REPORT_MIN_ACCOUNT_DAYS: how old an unverified account must be for its reports to count. */
@@ -154,8 +156,8 @@ export function createListingReportsService({
     listingId: string,
     isPublishedOnly: boolean,
   ): Promise<ReportedListing | null> {
-    for (const kind of ['property', 'asset'] as const) {
-      const table = kind === 'property' ? properties : assets;
+    for (const kind of Object.keys(LISTING_TABLES) as ListingKind[]) {
+      const table = sharedTableOf(kind);
       const [row] = await tx
         .select()
         .from(table)
@@ -170,7 +172,7 @@ export function createListingReportsService({
         return {
           kind,
           id: row.id,
-          title: 'title' in row ? row.title : row.name,
+          title: titleOf(row),
           ownerId: row.ownerId,
           hiddenAt: row.hiddenAt,
         };
@@ -179,19 +181,9 @@ export function createListingReportsService({
     return null;
   }
 
-  /** Sets or clears a listing's hiddenAt, and tells the listeners of listing writes. */
+  /** Sets or clears a listing's hiddenAt (the writer tells the listing event). */
   async function setHidden(tx: Transaction, listing: ReportedListing, hiddenAt: Date | null) {
-    const table = listing.kind === 'property' ? properties : assets;
-    const [before] = await tx.select().from(table).where(eq(table.id, listing.id));
-    const [after] = await tx
-      .update(table)
-      .set({ hiddenAt })
-      .where(eq(table.id, listing.id))
-      .returning();
-    await catalogueEvents.listingWritten(
-      { kind: listing.kind, before: before!, after: after! },
-      tx,
-    );
+    await writer.setHidden(tx, listing.kind, listing.id, hiddenAt);
   }
 
   /**
@@ -272,7 +264,7 @@ export function createListingReportsService({
           isNull(listingReports.notCountedReason),
         ),
       );
-    if (Number(reporters) < AUTO_HIDE_REPORTERS || listing.hiddenAt) return false;
+    if (Number(reporters) < AUTO_HIDE_REPORTERS || listing.hiddenAt) return;
     await setHidden(tx, listing, clock());
     await notifications.notifyAdmins(
       () => ({
@@ -298,7 +290,6 @@ export function createListingReportsService({
       }),
       tx,
     );
-    return true;
   }
 
   /**
@@ -322,7 +313,7 @@ export function createListingReportsService({
         );
       }
     }
-    const { row, isHidden } = await db.transaction(async (tx) => {
+    const row = await db.transaction(async (tx) => {
       const listing = await findListing(tx, listingId, true);
       if (!listing) throw new NotFoundError(t('api.listingNotFound'));
       if (reporter.viewer?.id === listing.ownerId) {
@@ -347,12 +338,10 @@ export function createListingReportsService({
         .returning();
       if (!inserted) throw new ConflictError(t('listingReports.alreadyReported'));
       // Only a report that counts can bring the listing to the number that hides it.
-      const isHidden =
-        inserted.notCountedReason === null && (await hideWhenReportedEnough(tx, listing));
-      return { row: inserted, isHidden };
+      if (inserted.notCountedReason === null) await hideWhenReportedEnough(tx, listing);
+      return inserted;
     });
     if (!reporter.viewer) await visitorReports.record([reporterKey]);
-    if (isHidden) catalogueEvents.changed();
     return toReportView(row);
   }
 
@@ -477,7 +466,7 @@ export function createListingReportsService({
    */
   async function decide(listingId: string, decision: ReportDecision, actor: Actor): Promise<void> {
     assertAdmin(actor);
-    const isChanged = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const listing = await findListing(tx, listingId, false);
       if (!listing) throw new NotFoundError(t('api.listingNotFound'));
       const now = clock();
@@ -505,9 +494,7 @@ export function createListingReportsService({
         tx,
       );
       await tellReporters(tx, closed, listing, decision.outcome);
-      return isHiddenChanged;
     });
-    if (isChanged) catalogueEvents.changed();
   }
 
   /**
@@ -540,7 +527,6 @@ export function createListingReportsService({
         tx,
       );
     });
-    catalogueEvents.changed();
   }
 
   return {

@@ -1,16 +1,17 @@
 import { and, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { containing, listNewestFirst } from '#db/rows.ts';
 import type { Database, Transaction } from '#db/client.ts';
-import { assets, properties } from '#db/schema.ts';
+import { type assets, type properties } from '#db/schema.ts';
 import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
-import { lifeColumns } from '#lib/listing-life.ts';
+import type { ListingKind } from '#lib/listing.ts';
 import { t, type AdminMessageKey as MessageKey } from '#lib/i18n.admin.ts';
 import type { Page } from '#lib/pagination.ts';
 import { toAssetColumns, toAssetView } from '#modules/catalogue/asset.ts';
 import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
-import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import { sharedTableOf, titleOf } from '#modules/catalogue/catalogue.kinds.ts';
+import type { InsertOf, ListingWriter, RowOf } from '#modules/catalogue/catalogue.writes.ts';
 import { toPropertyColumns, toPropertyView } from '#modules/catalogue/property.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
 import type { PhotoMatchesService } from '#modules/photo-matches/photo-matches.service.ts';
@@ -29,16 +30,6 @@ import type {
 
 type PropertyRow = typeof properties.$inferSelect;
 type AssetRow = typeof assets.$inferSelect;
-type Executor = Pick<Database, 'insert' | 'update'>;
-type ListingTable = typeof properties | typeof assets;
-
-/**
- * Drizzle cannot type a query over a union of tables; the shared helpers below only use the
- * columns both tables have (id, type, location, moderation, createdAt, updatedAt, deletedAt).
- */
-function queryable(table: ListingTable): typeof properties {
-  return table as typeof properties;
-}
 
 export type ManageService = ReturnType<typeof createManageService>;
 
@@ -92,7 +83,7 @@ function statusColumns(status: AdminUpdateStatus | undefined) {
 /**
  * Admins' own catalogue work: create, edit, approve and delete properties and assets whatever
  * their moderation. Every write is recorded in the audit log with the same transaction, and
- * `catalogueEvents` is told once it has committed.
+ * every write goes through the catalogue's writer, which tells the listing event.
  */
 export function createManageService({
   db,
@@ -100,7 +91,7 @@ export function createManageService({
   audit,
   media,
   photoMatches,
-  catalogueEvents,
+  writer,
 }: {
   db: Database;
   clock: Clock;
@@ -108,36 +99,37 @@ export function createManageService({
   media: MediaService;
   /** Keeps each listing's photo hashes and flags photos shared with other owners' listings. */
   photoMatches: PhotoMatchesService;
-  catalogueEvents: CatalogueEvents;
+  /** The one way a listing is written: it tells the listing event. */
+  writer: ListingWriter;
 }) {
-  /** A non-deleted row of `table`, or NotFound with `message`. */
-  async function findRow<Table extends ListingTable>(
-    table: Table,
+  /** A non-deleted row of `kind`, or NotFound with `message`. */
+  async function findRow<Kind extends ListingKind>(
+    kind: Kind,
     id: string,
     message: MessageKey,
-  ): Promise<Table['$inferSelect']> {
-    const anyTable = queryable(table);
+  ): Promise<RowOf<Kind>> {
+    const anyTable = sharedTableOf(kind);
     const [row] = await db
       .select()
       .from(anyTable)
       .where(and(eq(anyTable.id, id), isNull(anyTable.deletedAt)));
     if (!row) throw new NotFoundError(t(message));
-    return row;
+    return row as RowOf<Kind>;
   }
 
   function findProperty(id: string): Promise<PropertyRow> {
-    return findRow(properties, id, 'manage.propertyNotFound');
+    return findRow('property', id, 'manage.propertyNotFound');
   }
 
   function findAsset(id: string): Promise<AssetRow> {
-    return findRow(assets, id, 'manage.assetNotFound');
+    return findRow('asset', id, 'manage.assetNotFound');
   }
 
   async function recordChange(
-    executor: Executor,
+    executor: Transaction,
     actor: Actor,
     action: AuditRecord['action'],
-    targetType: 'property' | 'asset',
+    targetType: ListingKind,
     before: (PropertyRow | AssetRow) | null,
     after: (PropertyRow | AssetRow) | null,
   ) {
@@ -156,7 +148,7 @@ export function createManageService({
 
   /** Keeps the hashes of a row's new photos and flags those other owners' listings show. */
   async function recordPhotos(
-    kind: 'property' | 'asset',
+    kind: ListingKind,
     row: PropertyRow | AssetRow,
     tx: Transaction,
   ): Promise<void> {
@@ -165,129 +157,97 @@ export function createManageService({
         id: row.id,
         kind,
         ownerId: row.ownerId,
-        title: 'title' in row ? row.title : row.name,
+        title: titleOf(row),
         photos: row.photos,
       },
       tx,
     );
   }
 
-  /** Stores the photos, then inserts the row and records its creation in one transaction. */
-  async function createRow<Table extends ListingTable, View>(
-    table: Table,
-    kind: 'property' | 'asset',
-    values: Omit<Table['$inferInsert'], 'photos' | 'createdAt' | 'updatedAt'>,
+  /** Stores the photos, then writes the row and records its creation in one transaction. */
+  async function createRow<Kind extends ListingKind, View>(
+    kind: Kind,
+    values: Omit<InsertOf<Kind>, 'photos' | 'createdAt' | 'updatedAt'>,
     photoFiles: Buffer[],
     actor: Actor,
-    toView: (row: Table['$inferSelect'], now: Date) => View,
+    toView: (row: RowOf<Kind>, now: Date) => View,
   ): Promise<View> {
-    const view = await media.withStoredPhotos(photoFiles, async (stored) => {
-      const now = clock();
+    return media.withStoredPhotos(photoFiles, async (stored) => {
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(queryable(table))
-          .values(
-            withPlaceAndPeriod({
-              ...(values as typeof properties.$inferInsert),
-              // Created published: its lifetime starts now.
-              ...lifeColumns(null, values as typeof properties.$inferInsert, now),
-              photos: stored?.photos ?? [],
-              createdAt: now,
-              updatedAt: now,
-            }),
-          )
-          .returning();
-        await recordChange(tx, actor, `${kind}.create`, kind, null, created!);
-        if (stored) await recordPhotos(kind, created!, tx);
-        await catalogueEvents.listingWritten({ kind, before: null, after: created! }, tx);
-        return created!;
+        const created = await writer.create(
+          tx,
+          kind,
+          withPlaceAndPeriod({ ...values, photos: stored?.photos ?? [] } as InsertOf<Kind>),
+        );
+        await recordChange(tx, actor, `${kind}.create`, kind, null, created);
+        if (stored) await recordPhotos(kind, created, tx);
+        return created;
       });
-      return toView(row, now);
+      return toView(row, clock());
     });
-    catalogueEvents.changed();
-    return view;
   }
 
   /**
    * Stores the photos (new ones replace the old, none keeps them), then updates the row with
    * `fields` and the columns its Status sets, and records the change in one transaction.
    */
-  async function updateRow<Table extends ListingTable, View>(
-    table: Table,
-    kind: 'property' | 'asset',
-    before: Table['$inferSelect'],
+  async function updateRow<Kind extends ListingKind, View>(
+    kind: Kind,
+    before: RowOf<Kind>,
     change: {
-      fields: Partial<Table['$inferInsert']>;
+      fields: Partial<InsertOf<Kind>>;
       status: AdminUpdateStatus | undefined;
       isApproval: boolean;
     },
     photoFiles: Buffer[],
     actor: Actor,
-    toView: (row: Table['$inferSelect'], now: Date) => View,
+    toView: (row: RowOf<Kind>, now: Date) => View,
   ): Promise<View> {
-    const shared = queryable(table);
-    const view = await media.withStoredPhotos(photoFiles, async (stored) => {
-      const now = clock();
+    return media.withStoredPhotos(photoFiles, async (stored) => {
       const row = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(shared)
-          .set(
-            withPlaceAndPeriod(
-              {
-                ...(change.fields as Partial<typeof properties.$inferInsert>),
-                ...statusColumns(change.status),
-                // Published again, or back to Available: a new lifetime (lib/listing-life.ts).
-                ...lifeColumns(before, statusColumns(change.status), now),
-                ...(stored ? { photos: stored.photos } : {}),
-                updatedAt: now,
-              },
-              before,
-            ),
-          )
-          .where(eq(shared.id, before.id))
-          .returning();
+        const updated = await writer.update(
+          tx,
+          kind,
+          before.id,
+          withPlaceAndPeriod(
+            {
+              ...change.fields,
+              ...statusColumns(change.status),
+              ...(stored ? { photos: stored.photos } : {}),
+            } as Partial<InsertOf<Kind>>,
+            before,
+          ),
+        );
         const action = change.isApproval
           ? (`${kind}.approve` as const)
           : (`${kind}.update` as const);
-        await recordChange(tx, actor, action, kind, before, updated!);
-        if (stored) await recordPhotos(kind, updated!, tx);
-        await catalogueEvents.listingWritten({ kind, before, after: updated! }, tx);
-        return updated!;
+        await recordChange(tx, actor, action, kind, before, updated);
+        if (stored) await recordPhotos(kind, updated, tx);
+        return updated;
       });
-      return toView(row, now);
+      return toView(row, clock());
     });
-    catalogueEvents.changed();
-    return view;
   }
 
   /** Hides a row everywhere (deletedAt), keeping it in the database, and records it. */
   async function deleteRow(
-    table: ListingTable,
-    kind: 'property' | 'asset',
+    kind: ListingKind,
     before: PropertyRow | AssetRow,
     actor: Actor,
   ): Promise<void> {
-    const anyTable = queryable(table);
-    const now = clock();
     await db.transaction(async (tx) => {
-      const [deleted] = await tx
-        .update(anyTable)
-        .set({ deletedAt: now, updatedAt: now })
-        .where(eq(anyTable.id, before.id))
-        .returning();
-      await recordChange(tx, actor, `${kind}.delete`, kind, before, deleted!);
-      await catalogueEvents.listingWritten({ kind, before, after: deleted! }, tx);
+      const deleted = await writer.withdraw(tx, kind, before.id);
+      await recordChange(tx, actor, `${kind}.delete`, kind, before, deleted);
     });
-    catalogueEvents.changed();
   }
 
-  /** A page of non-deleted rows of `table`, newest first, whatever their moderation, filtered. */
-  async function listRows<Table extends ListingTable, View>(
-    table: Table,
+  /** A page of non-deleted rows of `kind`, newest first, whatever their moderation, filtered. */
+  async function listRows<Kind extends ListingKind, View>(
+    kind: Kind,
     query: AdminPropertyQuery | AdminAssetQuery,
-    toView: (row: Table['$inferSelect'], now: Date) => View,
+    toView: (row: RowOf<Kind>, now: Date) => View,
   ): Promise<Page<View>> {
-    const anyTable = queryable(table);
+    const anyTable = sharedTableOf(kind);
     const where: SQL = and(
       isNull(anyTable.deletedAt),
       query.location
@@ -297,13 +257,11 @@ export function createManageService({
             ilike(anyTable.district, query.location),
           )
         : undefined,
-      query.type ? eq(table.type, query.type) : undefined,
+      query.type ? eq(anyTable.type, query.type as PropertyRow['type']) : undefined,
       query.status ? eq(anyTable.moderation, query.status) : undefined,
     )!;
     const now = clock();
-    return listNewestFirst(db, anyTable, where, query, (row) =>
-      toView(row as Table['$inferSelect'], now),
-    );
+    return listNewestFirst(db, anyTable, where, query, (row) => toView(row as RowOf<Kind>, now));
   }
 
   /** A page of non-deleted properties, newest first, whatever their moderation, filtered. */
@@ -312,7 +270,7 @@ export function createManageService({
     actor: Actor,
   ): Promise<Page<AdminPropertyView>> {
     assertAdmin(actor);
-    return listRows(properties, query, toAdminPropertyView);
+    return listRows('property', query, toAdminPropertyView);
   }
 
   /** One non-deleted property, published or not (the edit form). */
@@ -329,7 +287,6 @@ export function createManageService({
   ): Promise<AdminPropertyView> {
     assertAdmin(actor);
     return createRow(
-      properties,
       'property',
       {
         ...toPropertyColumns(input),
@@ -370,7 +327,6 @@ export function createManageService({
       );
     const fields = isApproval ? {} : { ...toPropertyColumns(input, before), type: input.type };
     return updateRow(
-      properties,
       'property',
       before,
       { fields, status, isApproval },
@@ -383,13 +339,13 @@ export function createManageService({
   /** Deletes a property: hidden everywhere (deletedAt), kept in the database. */
   async function deleteProperty(id: string, actor: Actor): Promise<void> {
     assertAdmin(actor);
-    await deleteRow(properties, 'property', await findProperty(id), actor);
+    await deleteRow('property', await findProperty(id), actor);
   }
 
   /** A page of non-deleted assets, newest first, whatever their moderation, filtered. */
   function listAssets(query: AdminAssetQuery, actor: Actor): Promise<Page<AdminAssetView>> {
     assertAdmin(actor);
-    return listRows(assets, query, toAdminAssetView);
+    return listRows('asset', query, toAdminAssetView);
   }
 
   /** One non-deleted asset, published or not. */
@@ -406,7 +362,6 @@ export function createManageService({
   ): Promise<AdminAssetView> {
     assertAdmin(actor);
     return createRow(
-      assets,
       'asset',
       {
         ...toAssetColumns(input.type, input),
@@ -442,7 +397,6 @@ export function createManageService({
     const type = input.type ?? before.type;
     const fields = isApproval ? {} : { ...toAssetColumns(type, input, before), type: input.type };
     return updateRow(
-      assets,
       'asset',
       before,
       { fields, status, isApproval },
@@ -455,7 +409,7 @@ export function createManageService({
   /** Deletes an asset: hidden everywhere (deletedAt), kept in the database. */
   async function deleteAsset(id: string, actor: Actor): Promise<void> {
     assertAdmin(actor);
-    await deleteRow(assets, 'asset', await findAsset(id), actor);
+    await deleteRow('asset', await findAsset(id), actor);
   }
 
   return {

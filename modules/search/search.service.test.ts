@@ -5,6 +5,7 @@ import { createTestDatabase } from '#db/testing.ts';
 import { systemClock } from '#lib/clock.ts';
 import { createCatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import { createCatalogueService } from '#modules/catalogue/catalogue.service.ts';
+import { createListingWriter } from '#modules/catalogue/catalogue.writes.ts';
 import { createSearchService } from './search.service.ts';
 
 let database: DatabaseHandle;
@@ -22,6 +23,7 @@ function searchService(cacheSeconds: number, { isKeepingTypedWords = false } = {
     catalogueEvents,
     cacheSeconds: 0,
     isKeepingTypedWords,
+    writer: createListingWriter({ clock: systemClock, catalogueEvents }),
   };
   const search = createSearchService({
     catalogue: createCatalogueService(deps),

@@ -4,15 +4,20 @@ import { countUpTo, LIST_COUNT_CAP } from '#db/counting.ts';
 import { assets, properties, users } from '#db/schema.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
-import { lifeColumns } from '#lib/listing-life.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.admin.ts';
-import { isPropertyType, type AssetType, type ListingType } from '#lib/listing.ts';
+import {
+  isPropertyType,
+  type AssetType,
+  type ListingType,
+  type PropertyType,
+} from '#lib/listing.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
 import type { Page } from '#lib/pagination.ts';
 import { NO_ASSET_KIND_FIELDS, toAssetColumns, toAssetView } from '#modules/catalogue/asset.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
-import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import { titleOf } from '#modules/catalogue/catalogue.kinds.ts';
+import type { ListingWriter } from '#modules/catalogue/catalogue.writes.ts';
 import { toPropertyColumns, toPropertyView } from '#modules/catalogue/property.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
@@ -74,7 +79,7 @@ export function createSuppliesService({
   notifications,
   photoMatches,
   links,
-  catalogueEvents,
+  writer,
 }: {
   db: Database;
   clock: Clock;
@@ -85,8 +90,8 @@ export function createSuppliesService({
   photoMatches: PhotoMatchesService;
   /** Links in the supplier's e-mails, in their language. */
   links: MailLinks;
-  /** Told after a change to a published supply, an approval, a rejection or a withdrawal. */
-  catalogueEvents: CatalogueEvents;
+  /** The one way a listing is written: it tells the listing event. */
+  writer: ListingWriter;
 }) {
   /** A supply of either kind that is not withdrawn, or NotFound. */
   async function findSupply(id: string): Promise<Supply> {
@@ -147,37 +152,35 @@ export function createSuppliesService({
   ): Promise<Supply> {
     const type: ListingType = input.type;
     if (isPropertyType(type)) {
-      const [row] = await tx
-        .insert(properties)
-        .values(
-          withPlaceAndPeriod({
-            ...toPropertyColumns(input),
-            ...owned,
-            type,
-            title: input.title,
-            price: input.price,
-            offer: input.status,
-            features: input.features,
-          }),
-        )
-        .returning();
-      return { kind: 'property', row: row! };
-    }
-    const [row] = await tx
-      .insert(assets)
-      .values(
+      const row = await writer.create(
+        tx,
+        'property',
         withPlaceAndPeriod({
-          ...toAssetColumns(type, { ...input, name: input.title }),
+          ...toPropertyColumns(input),
           ...owned,
           type,
-          name: input.title,
+          title: input.title,
           price: input.price,
           offer: input.status,
           features: input.features,
         }),
-      )
-      .returning();
-    return { kind: 'asset', row: row! };
+      );
+      return { kind: 'property', row };
+    }
+    const row = await writer.create(
+      tx,
+      'asset',
+      withPlaceAndPeriod({
+        ...toAssetColumns(type, { ...input, name: input.title }),
+        ...owned,
+        type,
+        name: input.title,
+        price: input.price,
+        offer: input.status,
+        features: input.features,
+      }),
+    );
+    return { kind: 'asset', row };
   }
 
   /**
@@ -190,7 +193,7 @@ export function createSuppliesService({
         id: row.id,
         kind,
         ownerId: row.ownerId,
-        title: kind === 'property' ? row.title : row.name,
+        title: titleOf(row),
         photos: row.photos,
       },
       tx,
@@ -289,55 +292,53 @@ export function createSuppliesService({
     if (isPropertyType(type) !== (supply.kind === 'property')) {
       throw InvalidError.field('type', t('supply.kindChange'));
     }
-    const wasPublished = supply.row.moderation === 'Approved';
     const review =
       actor.role === 'admin' ? {} : { moderation: 'Pending' as const, rejectionReason: null };
     const edited = await media.withStoredPhotos(photoFiles, (stored) =>
       db.transaction(async (tx) => {
         const now = clock();
-        const changes = { ...(stored ? { photos: stored.photos } : {}), ...review, updatedAt: now };
-        let updated: Supply;
-        if (supply.kind === 'property') {
-          const [row] = await tx
-            .update(properties)
-            .set(
-              withPlaceAndPeriod(
-                {
-                  ...toPropertyColumns(input, supply.row),
-                  offer: input.status,
-                  type: isPropertyType(type) ? type : undefined,
-                  ...changes,
-                },
-                supply.row,
-              ),
-            )
-            .where(eq(properties.id, id))
-            .returning();
-          updated = { kind: 'property', row: row! };
-        } else {
-          const assetType = type as AssetType;
-          const [row] = await tx
-            .update(assets)
-            .set(
-              withPlaceAndPeriod(
-                {
-                  ...toAssetColumns(assetType, { ...input, name: input.title }, supply.row),
-                  offer: input.status,
-                  type: assetType,
-                  ...changes,
-                },
-                supply.row,
-              ),
-            )
-            .where(eq(assets.id, id))
-            .returning();
-          updated = { kind: 'asset', row: row! };
-        }
+        const changes = { ...(stored ? { photos: stored.photos } : {}), ...review };
+        const updated: Supply =
+          supply.kind === 'property'
+            ? {
+                kind: 'property',
+                row: await writer.update(
+                  tx,
+                  'property',
+                  id,
+                  withPlaceAndPeriod(
+                    {
+                      ...toPropertyColumns(input, supply.row),
+                      offer: input.status,
+                      type: type as PropertyType,
+                      ...changes,
+                    },
+                    supply.row,
+                  ),
+                ),
+              }
+            : {
+                kind: 'asset',
+                row: await writer.update(
+                  tx,
+                  'asset',
+                  id,
+                  withPlaceAndPeriod(
+                    {
+                      ...toAssetColumns(
+                        type as AssetType,
+                        { ...input, name: input.title },
+                        supply.row,
+                      ),
+                      offer: input.status,
+                      type: type as AssetType,
+                      ...changes,
+                    },
+                    supply.row,
+                  ),
+                ),
+              };
         if (stored) await recordPhotos(updated, tx);
-        await catalogueEvents.listingWritten(
-          { kind: supply.kind, before: supply.row, after: updated.row },
-          tx,
-        );
         const view = toView(updated, now);
         if (isAdminOnOthers(supply, actor)) {
           await audit.record(
@@ -355,17 +356,15 @@ export function createSuppliesService({
         return view;
       }),
     );
-    if (wasPublished) catalogueEvents.changed();
     return edited;
   }
 
   /** Withdraws a supply (its supplier or an admin): hidden everywhere, kept in the database. */
   async function withdrawSupply(id: string, actor: Actor): Promise<void> {
     const supply = await findOwnedSupply(id, actor);
-    const table = supply.kind === 'property' ? properties : assets;
     await db.transaction(async (tx) => {
       const now = clock();
-      await tx.update(table).set({ deletedAt: now }).where(eq(table.id, id));
+      await writer.withdraw(tx, supply.kind, id);
       if (isAdminOnOthers(supply, actor)) {
         await audit.record(
           {
@@ -380,7 +379,6 @@ export function createSuppliesService({
         );
       }
     });
-    catalogueEvents.changed();
   }
 
   /** The supplier hears of an admin's decision, in-app and by e-mail, with the reason. */
@@ -389,7 +387,7 @@ export function createSuppliesService({
     decision: { moderation: 'Approved' | 'Rejected'; rejectionReason: string | null },
     tx: Transaction,
   ): Promise<void> {
-    const title = supply.kind === 'property' ? supply.row.title : supply.row.name;
+    const title = titleOf(supply.row);
     const link = `/supply-property-detail/${supply.row.id}`;
     const isApproved = decision.moderation === 'Approved';
     const reason = decision.rejectionReason ?? '';
@@ -423,15 +421,10 @@ export function createSuppliesService({
   ): Promise<SupplyView> {
     if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
     const supply = await findSupply(id);
-    const table = supply.kind === 'property' ? properties : assets;
     const moderated = await db.transaction(async (tx) => {
       const now = clock();
-      const [row] = await tx
-        .update(table)
-        // An approval starts the listing's lifetime (lib/listing-life.ts).
-        .set({ ...decision, ...lifeColumns(supply.row, decision, now), updatedAt: now })
-        .where(eq(table.id, id))
-        .returning();
+      // An approval starts the listing's lifetime (lib/listing-life.ts): the writer sees to it.
+      const row = await writer.update(tx, supply.kind, id, decision);
       const before = {
         moderation: supply.row.moderation,
         rejectionReason: supply.row.rejectionReason,
@@ -447,14 +440,9 @@ export function createSuppliesService({
         },
         tx,
       );
-      await catalogueEvents.listingWritten(
-        { kind: supply.kind, before: supply.row, after: row! },
-        tx,
-      );
       await tellSupplier(supply, decision, tx);
-      return toView({ kind: supply.kind, row: row! } as Supply, now);
+      return toView({ kind: supply.kind, row } as Supply, now);
     });
-    catalogueEvents.changed();
     return moderated;
   }
 
