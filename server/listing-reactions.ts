@@ -7,17 +7,18 @@ import type { SavedSearchesService } from '#modules/saved-searches/saved-searche
 /**
  * Everything that follows when a listing is written, in the order it happens.
  *
- * 1. Inside the write's transaction. The services that write a listing (listings and assets: its
- *    availability; supplies: a seller's edit, an approval or rejection; manage: an admin's
- *    create, edit or delete; expiry: a renewal; listing reports: hiding and showing again) call
- *    `catalogueEvents.listingWritten(change, tx)`. Each reaction adds its work to that
- *    transaction, mostly as durable jobs, so the work exists exactly when the change does; one
- *    that throws rolls the change back.
+ * 1. Inside the write's transaction. Every listing is written by the catalogue's writer
+ *    (modules/catalogue/catalogue.writes.ts; lint allows no other write), whoever asks: the
+ *    catalogue (availability), supplies (a seller's new supply or edit, an approval, a
+ *    rejection, a withdrawal), manage (an admin's create, edit or delete), expiry (the sweep,
+ *    the warnings, a renewal), listing reports (hiding and showing again) and account deletion
+ *    (the owner's listings withdrawn). The writer calls `catalogueEvents.listingWritten(change,
+ *    tx)` for each row. Each reaction adds its work to that transaction, mostly as durable jobs,
+ *    so the work exists exactly when the change does; one that throws rolls the change back.
  *    a. Photo duplicates: not an event listener. The writers that store photos (supplies and
  *       manage, each in its `recordPhotos`) call `photoMatches.recordListingPhotos` themselves,
- *       just before `listingWritten`, because it needs what a listing write does not carry: the
- *       stored photos, and whether a seller's supply awaits review (then the admins are told).
- *       A new supply, which no visitor can see yet, is checked too, without a listing write.
+ *       just after the write, because it needs what a listing write does not carry: the stored
+ *       photos, and whether a seller's supply awaits review (then the admins are told).
  *    b. Shared UPI: a listing just published with the UPI of another published listing is told
  *       to the admins (places).
  *    c. Matching: a listing newly on offer gets a job matching it with the open buyers'
@@ -28,13 +29,13 @@ import type { SavedSearchesService } from '#modules/saved-searches/saved-searche
  *       or rented (favourites).
  *    b to e are wired below, in this order; none reads what another writes.
  *
- * 2. After the commit. The same services, and the changes that reach the catalogue without a
- *    listing write (the expiry sweep, a supply withdrawn, its owner's account renamed, verified
- *    or deleted), call `catalogueEvents.changed()`, and every copy of the catalogue is
- *    forgotten, in the order subscribed. Each copy subscribes where it lives, because it lives
+ * 2. After the commit. The writer calls `catalogueEvents.changed()` once per transaction that
+ *    wrote a listing visitors could see before or after, and so do the changes that reach the
+ *    catalogue without a listing write (its owner's account renamed or verified); every copy of
+ *    the catalogue is forgotten, in the order subscribed. Each copy subscribes where it lives, because it lives
  *    and dies with it:
  *    a. The cached answers: every `createCatalogueCache` (modules/catalogue/catalogue-cache.ts)
- *       subscribes as its service is made: the listings' and assets' details and typed words,
+ *       subscribes as its service is made: each kind's details and typed words (catalogue),
  *       the price guide (reports) and the search answers (search).
  *    b. Other processes: server/service-startup.ts hands the events to the cluster (`relayChanges` in
  *       modules/cluster/cluster.service.ts), which publishes each change over Redis; a change

@@ -3,14 +3,15 @@ import type { Transaction } from '#db/client.ts';
 /**
  * "The published catalogue changed": one event for every committed change that may alter what
  * visitors find (a listing published, unpublished, edited while published, withdrawn, marked
- * sold or rented, or its owner's account deleted). The services that make such changes signal it;
- * whatever keeps its own picture of the catalogue listens (the cached answers, the page cache,
+ * sold or rented, or its owner's account deleted). The listing writer (catalogue.writes.ts)
+ * signals it for every listing written, and the accounts service for an owner renamed or
+ * verified; whatever keeps its own picture of the catalogue listens (the cached answers, the page cache,
  * other processes through Redis). server/listing-reactions.ts lists every reaction to a listing
  * written or a catalogue change, and wires those that belong to no single service.
  *
  * The event carries no payload: a listener re-reads what it needs. It may fire for a change
  * nobody could see (forgetting a cache is cheap); it never fires for a change that was refused
- * or rolled back, because services signal only after their transaction has committed.
+ * or rolled back, because it is signalled only after the transaction has committed.
  */
 export type CatalogueEvents = {
   /** Tells every listener, at once and in the order they subscribed. Call after the commit. */
