@@ -38,7 +38,7 @@ import type { SavedSearchesService } from '#modules/saved-searches/saved-searche
  *       subscribes as its service is made: each kind's details and typed words (catalogue),
  *       the price guide (reports) and the search answers (search).
  *    b. Other processes: server/service-startup.ts hands the events to the cluster (`relayChanges` in
- *       modules/cluster/cluster.service.ts), which publishes each change over Redis; a change
+ *       server/cluster.ts), which publishes each change over Redis; a change
  *       heard from another process calls `changed()` here and is not published back.
  *    c. The page cache: server/plugins/pages.ts subscribes while the pages are served and stops
  *       when the app closes.

@@ -7,7 +7,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '#config/env.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
-import type { Cluster } from '#modules/cluster/cluster.service.ts';
+import type { Cluster } from '#server/cluster.ts';
 import accessPlugin from './plugins/access.ts';
 import errorsPlugin from './plugins/errors.ts';
 import healthPlugin, { type ReadinessCheck } from './plugins/health.ts';

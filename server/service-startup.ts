@@ -3,7 +3,7 @@ import type { Config } from '#config/env.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import type { Clock } from '#lib/clock.ts';
 import { createRedisLimiters } from '#modules/accounts/accounts.limiter.redis.ts';
-import type { Cluster } from '#modules/cluster/cluster.service.ts';
+import type { Cluster } from '#server/cluster.ts';
 import { createSmtpTransport, type MailTransport } from '#modules/mail/mail.service.ts';
 import type { PhotoStorage } from '#modules/media/media.storage-contract.ts';
 import { createServices, type Services } from './services.ts';
@@ -29,7 +29,7 @@ export async function connectCluster(
 ): Promise<Cluster | undefined> {
   // The Redis client is loaded only when there is a Redis to talk to.
   const cluster = config.redisUrl
-    ? (await import('#modules/cluster/cluster.service.ts')).createCluster({
+    ? (await import('#server/cluster.ts')).createCluster({
         url: config.redisUrl,
         keyPrefix: config.redisPrefix,
         logger: app.log,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '#lib/clock.ts';
-import { createCluster, type Cluster } from '#modules/cluster/cluster.service.ts';
+import { createCluster, type Cluster } from '#server/cluster.ts';
 import { createRedisLimiters } from './accounts.limiter.redis.ts';
 import { createMemoryLimiters, type AttemptLimiters } from './accounts.limiter.ts';
 

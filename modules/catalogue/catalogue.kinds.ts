@@ -1,7 +1,11 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Database, Transaction } from '#db/client.ts';
 import { assets, properties } from '#db/schema.ts';
 import type { AdminMessageKey } from '#lib/i18n.admin.ts';
 import type { ListingKind } from '#lib/listing.ts';
+import { isUuid } from '#lib/listing-schemas.ts';
+import { isPublishedIn } from './catalogue.sql.ts';
 
 /**
  * The two listing tables and what tells them apart. Each kind's own columns, view and form
@@ -12,6 +16,11 @@ export type ListingTable = typeof properties | typeof assets;
 type PropertyRow = typeof properties.$inferSelect;
 type AssetRow = typeof assets.$inferSelect;
 export type ListingRow = PropertyRow | AssetRow;
+/** A stored listing with its kind, which tells its columns apart. */
+export type KindRow = { kind: 'property'; row: PropertyRow } | { kind: 'asset'; row: AssetRow };
+
+/** Both kinds, properties first (the order every list of both follows). */
+export const LISTING_KINDS = ['property', 'asset'] as const satisfies readonly ListingKind[];
 
 /** The table of each kind. */
 export const LISTING_TABLES = {
@@ -46,4 +55,33 @@ export type ListingKindAdapter<Row, View> = {
  */
 export function sharedTableOf(kind: ListingKind): typeof properties {
   return LISTING_TABLES[kind] as typeof properties;
+}
+
+/**
+ * The listing with this id, of either kind (or of `kinds`), with its kind: not withdrawn, or
+ * only when published; locked for the rest of the transaction when asked. Undefined when there
+ * is none (an id that is no UUID names none).
+ */
+export async function findListingRow(
+  executor: Database | Transaction,
+  id: string,
+  {
+    kinds = LISTING_KINDS,
+    isPublishedOnly = false,
+    isLocked = false,
+  }: { kinds?: readonly ListingKind[]; isPublishedOnly?: boolean; isLocked?: boolean } = {},
+): Promise<KindRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  for (const kind of kinds) {
+    const table = sharedTableOf(kind);
+    const query = executor
+      .select()
+      .from(table)
+      .where(
+        and(eq(table.id, id), isPublishedOnly ? isPublishedIn(table) : isNull(table.deletedAt)),
+      );
+    const [row] = isLocked ? await query.for('update') : await query;
+    if (row) return { kind, row } as KindRow;
+  }
+  return undefined;
 }

@@ -9,10 +9,12 @@ import { t, tCount } from '#lib/i18n.admin.ts';
 import type { ListingKind } from '#lib/listing.ts';
 import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import {
-  LISTING_TABLES,
+  findListingRow,
+  LISTING_KINDS,
   sharedTableOf,
   titleOf,
   TITLE_COLUMNS,
+  type KindRow,
   type ListingRow,
 } from '#modules/catalogue/catalogue.kinds.ts';
 import type { ListingWriter } from '#modules/catalogue/catalogue.writes.ts';
@@ -39,8 +41,6 @@ const SWEEP_CRON = '*/15 * * * *';
 
 /** The expiry numbers of Platform Settings, in days. */
 type ExpiryRules = { lifetimeDays: number; warningDays: number; soldDays: number };
-
-const KINDS = Object.keys(LISTING_TABLES) as ListingKind[];
 
 const daysAfter = (moment: Date, days: number) => new Date(moment.getTime() + days * DAY_MS);
 
@@ -182,7 +182,7 @@ export function createExpiryService({
     now: Date,
   ) {
     let count = 0;
-    for (const kind of KINDS) {
+    for (const kind of LISTING_KINDS) {
       const table = sharedTableOf(kind);
       for (;;) {
         const expired = await expireBatch(kind, due(table), order(table), now);
@@ -210,7 +210,7 @@ export function createExpiryService({
   async function warnOwner(ownerId: string, rules: ExpiryRules, now: Date): Promise<number> {
     return db.transaction(async (tx) => {
       const due: { kind: ListingKind; row: ListingRow }[] = [];
-      for (const kind of KINDS) {
+      for (const kind of LISTING_KINDS) {
         const table = sharedTableOf(kind);
         const rows = await tx
           .select()
@@ -278,7 +278,7 @@ export function createExpiryService({
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const owners = new Set<string>();
-      for (const kind of KINDS) {
+      for (const kind of LISTING_KINDS) {
         const table = sharedTableOf(kind);
         const rows = await db
           .selectDistinct({ ownerId: table.ownerId })
@@ -334,20 +334,14 @@ export function createExpiryService({
     },
   });
 
-  /** A listing of either kind that is not deleted, with its kind. */
+  /** A listing of either kind (or of `kinds`) that is not deleted, with its kind. */
   async function findListing(
     listingId: string,
-    kinds: readonly ListingKind[] = KINDS,
-  ): Promise<{ kind: ListingKind; row: ListingRow }> {
-    for (const kind of kinds) {
-      const table = sharedTableOf(kind);
-      const [row] = await db
-        .select()
-        .from(table)
-        .where(and(eq(table.id, listingId), isNull(table.deletedAt)));
-      if (row) return { kind, row };
-    }
-    throw new NotFoundError(t('api.listingNotFound'));
+    kinds: readonly ListingKind[] = LISTING_KINDS,
+  ): Promise<KindRow> {
+    const found = await findListingRow(db, listingId, { kinds });
+    if (!found) throw new NotFoundError(t('api.listingNotFound'));
+    return found;
   }
 
   /** Whether a listing can be renewed: published by its moderation and not hidden. */

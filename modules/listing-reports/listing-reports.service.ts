@@ -11,11 +11,10 @@ import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } fr
 import { t, tCount } from '#lib/i18n.admin.ts';
 import type { ReportNotCountedReason, ReportOutcome } from '#lib/listing.ts';
 import type { Page } from '#lib/pagination.ts';
-import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import type { AttemptLimiters } from '#modules/accounts/accounts.limiter.ts';
 import type { AccountsAdminService } from '#modules/accounts/accounts.admin.service.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
-import { LISTING_TABLES, sharedTableOf, titleOf } from '#modules/catalogue/catalogue.kinds.ts';
+import { findListingRow, titleOf } from '#modules/catalogue/catalogue.kinds.ts';
 import type { ListingWriter } from '#modules/catalogue/catalogue.writes.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type {
@@ -156,29 +155,10 @@ export function createListingReportsService({
     listingId: string,
     isPublishedOnly: boolean,
   ): Promise<ReportedListing | null> {
-    for (const kind of Object.keys(LISTING_TABLES) as ListingKind[]) {
-      const table = sharedTableOf(kind);
-      const [row] = await tx
-        .select()
-        .from(table)
-        .where(
-          and(
-            eq(table.id, listingId),
-            isPublishedOnly ? isPublishedIn(table) : sql`${table.deletedAt} is null`,
-          ),
-        )
-        .for('update');
-      if (row) {
-        return {
-          kind,
-          id: row.id,
-          title: titleOf(row),
-          ownerId: row.ownerId,
-          hiddenAt: row.hiddenAt,
-        };
-      }
-    }
-    return null;
+    const found = await findListingRow(tx, listingId, { isPublishedOnly, isLocked: true });
+    if (!found) return null;
+    const { kind, row } = found;
+    return { kind, id: row.id, title: titleOf(row), ownerId: row.ownerId, hiddenAt: row.hiddenAt };
   }
 
   /** Sets or clears a listing's hiddenAt (the writer tells the listing event). */

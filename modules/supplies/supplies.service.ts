@@ -16,7 +16,7 @@ import { parseOrThrow } from '#lib/form-result.ts';
 import type { Page } from '#lib/pagination.ts';
 import { NO_ASSET_KIND_FIELDS, toAssetColumns, toAssetView } from '#modules/catalogue/asset.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
-import { titleOf } from '#modules/catalogue/catalogue.kinds.ts';
+import { findListingRow, titleOf, type KindRow } from '#modules/catalogue/catalogue.kinds.ts';
 import type { ListingWriter } from '#modules/catalogue/catalogue.writes.ts';
 import { toPropertyColumns, toPropertyView } from '#modules/catalogue/property.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
@@ -33,8 +33,7 @@ import {
 } from './supplies.schema.ts';
 
 type PropertyRow = typeof properties.$inferSelect;
-type AssetRow = typeof assets.$inferSelect;
-type Supply = { kind: 'property'; row: PropertyRow } | { kind: 'asset'; row: AssetRow };
+type Supply = KindRow;
 
 /** The columns a new supply takes from its supplier and the moment, whatever its kind. */
 type SupplierColumns = Pick<
@@ -95,17 +94,9 @@ export function createSuppliesService({
 }) {
   /** A supply of either kind that is not withdrawn, or NotFound. */
   async function findSupply(id: string): Promise<Supply> {
-    const [property] = await db
-      .select()
-      .from(properties)
-      .where(and(eq(properties.id, id), isNull(properties.deletedAt)));
-    if (property) return { kind: 'property', row: property };
-    const [asset] = await db
-      .select()
-      .from(assets)
-      .where(and(eq(assets.id, id), isNull(assets.deletedAt)));
-    if (asset) return { kind: 'asset', row: asset };
-    throw new NotFoundError(t('supply.notFound'));
+    const supply = await findListingRow(db, id);
+    if (!supply) throw new NotFoundError(t('supply.notFound'));
+    return supply;
   }
 
   async function findOwnedSupply(id: string, actor: Actor): Promise<Supply> {
