@@ -122,6 +122,8 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** The two kinds of listing: properties (houses, land, hotels…) and assets (cars, clothes…). */
 export type ListingKind = 'property' | 'asset';
+/** Each kind's types. */
+export type ListingTypes = { property: PropertyType; asset: AssetType };
 
 /** Whether a type is one of the property types (the rest are assets). */
 export function isPropertyType(type: ListingType): type is PropertyType {

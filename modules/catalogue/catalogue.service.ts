@@ -4,10 +4,18 @@ import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import type { Clock } from '#lib/clock.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
-import type { AssetType, Availability, ListingType, PropertyType } from '#lib/listing.ts';
+import type {
+  AssetType,
+  Availability,
+  ListingKind,
+  ListingType,
+  ListingTypes,
+  PropertyType,
+} from '#lib/listing.ts';
 import type { AssetView } from '#modules/assets/assets.schema.ts';
 import type { PropertyView } from '#modules/listings/listings.schema.ts';
 import { assetKind, type AssetViewRow } from './asset.ts';
+import type { ListingViews } from './catalogue.schema.ts';
 import { cacheListingDetails, cacheWordsBegun } from './catalogue-cache.ts';
 import type { CatalogueEvents } from './catalogue.events.ts';
 import type { ListingKindAdapter } from './catalogue.kinds.ts';
@@ -74,14 +82,23 @@ function createKindCatalogue<Row, View extends SimilarTo, Type extends ListingTy
   };
 }
 
-export type CatalogueService = ReturnType<typeof createCatalogueService>;
+/** The published catalogue of one kind. */
+type KindCatalogue<Kind extends ListingKind> = ReturnType<
+  typeof createKindCatalogue<unknown, ListingViews[Kind], ListingTypes[Kind]>
+>;
+
+/**
+ * One entry per kind, as a mapped type: `catalogue[kind]` with a generic kind keeps that kind's
+ * view and types (a union of the two entries would take only what both kinds take).
+ */
+export type CatalogueService = { [Kind in ListingKind]: KindCatalogue<Kind> };
 
 /**
  * The published catalogue, one entry per kind (`catalogue.property`, `catalogue.asset`, or
  * `catalogue[kind]`): the same reads and the same availability change for both, each kind
  * bringing its table and view through its adapter.
  */
-export function createCatalogueService(dependencies: CatalogueDependencies) {
+export function createCatalogueService(dependencies: CatalogueDependencies): CatalogueService {
   return {
     property: createKindCatalogue<PropertyViewRow, PropertyView, PropertyType>(
       propertyKind,

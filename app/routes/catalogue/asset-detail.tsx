@@ -1,9 +1,6 @@
-import { data } from 'react-router';
 import { Link } from '#app/components/link.tsx';
-import { isOwnerOrAdmin } from '#lib/account.ts';
 import { formatRwf, truncate } from '#lib/format.ts';
 import { localePath, t, type MessageKey } from '#lib/i18n.ts';
-import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import type { AssetView } from '#modules/assets/assets.schema.ts';
 import type { Fact } from '#app/components/fact-list.tsx';
 import { FeatureList } from '#app/components/feature-list.tsx';
@@ -17,37 +14,14 @@ import {
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { BuyersLooking } from '#app/components/matches.tsx';
 import { listingAction } from './listing-action.server.ts';
+import { listingDetailLoader } from './listing-detail-loader.server.ts';
 import { keepPageAfterReport } from '#app/components/report-listing.tsx';
-import { loadOrNull } from '#app/load-or-null.server.ts';
-import { getSiteOrigin } from '#app/site-origin.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/asset-detail';
-import { getServices, getViewer } from '#server/load-context.ts';
 import { AssetCard } from '#app/components/asset-card.tsx';
 import { landingLink, SimilarListings } from '#app/components/similar-listings.tsx';
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { catalogue, matching } = getServices(context);
-  const id = IdParamsSchema.safeParse(params);
-  const asset = id.success
-    ? await loadOrNull(() => catalogue.asset.getPublished(id.data.id))
-    : null;
-  const viewer = getViewer(context);
-  const canManage = Boolean(asset && viewer && isOwnerOrAdmin(viewer, asset.ownerId));
-  const buyers =
-    asset && viewer && canManage
-      ? await matching.listRequestsForListing(asset._id, asset.ownerId, viewer)
-      : { data: [], total: 0 };
-  const similar = asset ? await catalogue.asset.listSimilar(asset) : [];
-  const answer = {
-    asset,
-    canManage,
-    buyers: buyers.data,
-    similar,
-    origin: getSiteOrigin(request, context),
-  };
-  return asset ? answer : data(answer, { status: 404 });
-}
+export const loader = listingDetailLoader('asset');
 
 export const action = listingAction('asset');
 

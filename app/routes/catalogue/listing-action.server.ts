@@ -2,6 +2,7 @@ import { type ActionFunctionArgs } from 'react-router';
 import { redirect } from '#app/locale-redirect.ts';
 import { NotFoundError, UnauthorizedError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.admin.ts';
+import type { ListingKind } from '#lib/listing.ts';
 import { AvailabilityInputSchema, IdParamsSchema } from '#lib/listing-schemas.ts';
 import { InquiryInputSchema } from '#modules/inquiries/inquiries.schema.ts';
 import { ReportInputSchema } from '#modules/listing-reports/listing-reports.schema.ts';
@@ -24,7 +25,7 @@ export function inquiryHandler(context: PageContext, listingId: string | undefin
  * anyone, and the availability of the listing for its owner (and admins; the service decides
  * who may).
  */
-export function listingAction(kind: 'property' | 'asset') {
+export function listingAction(kind: ListingKind) {
   return async ({ request, context, params }: ActionFunctionArgs) => {
     const services = getServices(context);
     const viewer = getViewer(context);
@@ -43,11 +44,7 @@ export function listingAction(kind: 'property' | 'asset') {
           if (!viewer) throw new UnauthorizedError(t('auth.signInRequired'));
           const id = IdParamsSchema.safeParse(params);
           if (!id.success) throw new NotFoundError(t('api.listingNotFound'));
-          if (kind === 'property') {
-            await services.catalogue.property.setAvailability(id.data.id, availability, viewer);
-          } else {
-            await services.catalogue.asset.setAvailability(id.data.id, availability, viewer);
-          }
+          await services.catalogue[kind].setAvailability(id.data.id, availability, viewer);
           return t('api.availabilityUpdated', {
             availability: t(`listing.availability.${availability}`),
           });

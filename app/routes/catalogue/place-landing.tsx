@@ -1,18 +1,35 @@
 import { data } from 'react-router';
 import { t, tCount, localePath, withoutLocale } from '#lib/i18n.ts';
-import { isPropertyType, type AssetType, type PropertyType } from '#lib/listing.ts';
+import type { ListingKind } from '#lib/listing.ts';
 import { landingPath, landingTitle, parseLanding } from '#lib/landing.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
-import { ListQuerySchema } from '#lib/listing-schemas.ts';
-import { AssetCard } from '#app/components/asset-card.tsx';
-import { PropertyCard } from '#app/components/property-card.tsx';
+import { ListQuerySchema, type ListQuery } from '#lib/listing-schemas.ts';
+import { ListingCards } from '#app/components/listing-cards.tsx';
+import { hasRooms, typeListPath, withKind, type TypeWithKind } from '#app/listing-kind.ts';
 import { getSiteOrigin } from '#app/site-origin.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
-import { getServices } from '#server/load-context.ts';
 import { loadFilteredList } from './filtered-list.server.ts';
+import type { CatalogueService } from '#modules/catalogue/catalogue.service.ts';
 import { TypeListPage } from './type-list-page.tsx';
+import { getServices } from '#server/load-context.ts';
 import type { Route } from './+types/place-landing';
+
+/** The published listings of one type, filtered, in its kind's catalogue. */
+async function loadTypeList<K extends ListingKind>(
+  catalogues: CatalogueService,
+  { kind, type }: TypeWithKind<K>,
+  query: ListQuery,
+) {
+  const catalogue = catalogues[kind];
+  return {
+    kind,
+    ...(await loadFilteredList(query, {
+      list: (listQuery) => catalogue.listPublished({ ...listQuery, type }),
+      countByDistrict: (listQuery) => catalogue.countByDistrict({ ...listQuery, type }),
+    })),
+  };
+}
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [typeSlug = ''] = withoutLocale(new URL(request.url).pathname).split('/').filter(Boolean);
@@ -25,38 +42,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     district: landing.district,
     sector: landing.sector,
   };
-  const services = getServices(context);
-  const filtered = isPropertyType(landing.type)
-    ? {
-        kind: 'property' as const,
-        ...(await loadFilteredList(query, {
-          list: (listQuery) =>
-            services.catalogue.property.listPublished({
-              ...listQuery,
-              type: landing.type as PropertyType,
-            }),
-          countByDistrict: (listQuery) =>
-            services.catalogue.property.countByDistrict({
-              ...listQuery,
-              type: landing.type as PropertyType,
-            }),
-        })),
-      }
-    : {
-        kind: 'asset' as const,
-        ...(await loadFilteredList(query, {
-          list: (listQuery) =>
-            services.catalogue.asset.listPublished({
-              ...listQuery,
-              type: landing.type as AssetType,
-            }),
-          countByDistrict: (listQuery) =>
-            services.catalogue.asset.countByDistrict({
-              ...listQuery,
-              type: landing.type as AssetType,
-            }),
-        })),
-      };
+  const filtered = await loadTypeList(
+    getServices(context).catalogue,
+    withKind(landing.type),
+    query,
+  );
   redirectPastLastPage(request, filtered.page);
   return { landing, query, origin: getSiteOrigin(request, context), ...filtered };
 }
@@ -86,26 +76,11 @@ export default function PlaceLanding({ loaderData }: Route.ComponentProps) {
       page={page}
       districtCounts={districtCounts}
       widenings={widenings}
-      hasRooms={kind === 'property'}
+      hasRooms={hasRooms(kind)}
       emptyText={t('search.nothing')}
-      filterAction={localePath(
-        kind === 'property'
-          ? `/get-properties/type/${landing.type}`
-          : `/asset-property/${landing.type}`,
-      )}
+      filterAction={localePath(typeListPath(landing.type))}
     >
-      {loaderData.kind === 'property'
-        ? loaderData.page.items.map((property, index) => (
-            <PropertyCard
-              key={property._id}
-              property={property}
-              isPriority={index === 0}
-              isSavable
-            />
-          ))
-        : loaderData.page.items.map((asset, index) => (
-            <AssetCard key={asset._id} asset={asset} isPriority={index === 0} isSavable />
-          ))}
+      <ListingCards kind={kind} listings={page.items} />
     </TypeListPage>
   );
 }

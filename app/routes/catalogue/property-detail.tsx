@@ -1,8 +1,5 @@
-import { data } from 'react-router';
-import { isOwnerOrAdmin } from '#lib/account.ts';
 import { formatRwf, truncate } from '#lib/format.ts';
 import { localePath, t } from '#lib/i18n.ts';
-import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { FeatureList } from '#app/components/feature-list.tsx';
 import { ListingNotFound } from '#app/components/listing-not-found.tsx';
 import {
@@ -13,46 +10,15 @@ import {
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { BuyersLooking } from '#app/components/matches.tsx';
 import { listingAction } from './listing-action.server.ts';
+import { listingDetailLoader } from './listing-detail-loader.server.ts';
 import { keepPageAfterReport } from '#app/components/report-listing.tsx';
 import { PriceComparisonNote } from './price-comparison.tsx';
-import { loadOrNull } from '#app/load-or-null.server.ts';
-import { getSiteOrigin } from '#app/site-origin.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/property-detail';
-import { getServices, getViewer, requestContext } from '#server/load-context.ts';
 import { PropertyCard } from '#app/components/property-card.tsx';
 import { landingLink, SimilarListings } from '#app/components/similar-listings.tsx';
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { catalogue, matching, reports } = getServices(context);
-  const id = IdParamsSchema.safeParse(params);
-  const property = id.success
-    ? await loadOrNull(() => catalogue.property.getPublished(id.data.id))
-    : null;
-  const viewer = getViewer(context);
-  const canManage = Boolean(property && viewer && isOwnerOrAdmin(viewer, property.ownerId));
-  const buyers =
-    property && viewer && canManage
-      ? await matching.listRequestsForListing(property._id, property.ownerId, viewer)
-      : { data: [], total: 0 };
-  const similar = property ? await catalogue.property.listSimilar(property) : [];
-  // How its price compares with like listings: a nice-to-have that never fails the page.
-  const priceComparison = property
-    ? await reports.comparePrice(property).catch((error: unknown) => {
-        context.get(requestContext).logger.warn({ err: error }, 'price comparison failed');
-        return null;
-      })
-    : null;
-  const answer = {
-    property,
-    canManage,
-    buyers: buyers.data,
-    priceComparison,
-    similar,
-    origin: getSiteOrigin(request, context),
-  };
-  return property ? answer : data(answer, { status: 404 });
-}
+export const loader = listingDetailLoader('property');
 
 export const action = listingAction('property');
 

@@ -5,27 +5,21 @@ import { listQuerySchema, readListQuery } from '#lib/list-query.ts';
 import { listingFilterFields } from '#lib/listing-schemas.ts';
 import { toListingFilters } from '#lib/listing.ts';
 import { OptionalListingTypeSchema } from '#lib/form-fields.ts';
-import {
-  ASSET_TYPES,
-  isPropertyType,
-  PROPERTY_TYPES,
-  type AssetType,
-  type PropertyType,
-} from '#lib/listing.ts';
+import type { ListingKind } from '#lib/listing.ts';
 import { readSearchText, searchWords, type TextFilters } from '#lib/search-text.ts';
 import { redirect } from '#app/locale-redirect.ts';
-import { AssetCard } from '#app/components/asset-card.tsx';
 import { Link } from '#app/components/link.tsx';
+import { ListingCards } from '#app/components/listing-cards.tsx';
 import { ListingGrid } from '#app/components/listing-grid.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
-import { PropertyCard } from '#app/components/property-card.tsx';
+import { hasRooms, KIND_TYPES, kindOfType } from '#app/listing-kind.ts';
 import { pageMeta } from '#app/page-meta.ts';
-import { getServices } from '#server/load-context.ts';
-import { loadFilteredList, type Widening } from './filtered-list.server.ts';
+import { loadFilteredList } from './filtered-list.server.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 import { ListFilters, WidenSearch } from './list-filters.tsx';
 import { LIST_RESULTS_ID, listSearch, toSavedFilters } from './list-filters.ts';
 import { SaveSearchForm } from '#app/routes/saved-searches/save-search-form.tsx';
+import { getServices } from '#server/load-context.ts';
 import type { Route } from './+types/search-results';
 
 const KINDS = ['property', 'asset'] as const;
@@ -51,7 +45,7 @@ function understoodPath(url: URL, text: string, named: TextFilters): string {
   if (named.offer) params.delete('status');
   // A type belongs to one catalogue, and rooms are a property's. The page stays: the search is
   // the one asked for, said otherwise.
-  if (named.type) params.set('kind', isPropertyType(named.type) ? 'property' : 'asset');
+  if (named.type) params.set('kind', kindOfType(named.type));
   else if (!params.get('type') && (named.bedrooms ?? named.bathrooms) !== undefined) {
     params.set('kind', 'property');
   }
@@ -68,51 +62,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(understoodPath(url, text, named));
   }
   // A type belongs to one catalogue: it decides which one is shown.
-  const kind = type ? (isPropertyType(type) ? 'property' : 'asset') : askedKind;
-  const services = getServices(context);
-  const searchProperties = (listQuery: typeof query) =>
-    services.catalogue.property.searchPublished(q, {
-      ...listQuery,
-      type: type as PropertyType | undefined,
-    });
-  const searchAssets = (listQuery: typeof query) =>
-    services.catalogue.asset.searchPublished(q, {
-      ...listQuery,
-      type: type as AssetType | undefined,
-    });
+  const kind = type ? kindOfType(type) : askedKind;
+  const catalogues = getServices(context).catalogue;
   const noCounts = async () => [];
-  const shared = { q, type, query };
-  // A filter to drop leads to the same search without it: its text, catalogue and type kept.
-  const keepSearch = (widenings: Widening[]) =>
-    widenings.map((widening) => ({
-      ...widening,
-      without: { ...widening.without, kind, q: q || undefined, type },
-    }));
-  if (kind === 'property') {
-    const [found, assets] = await Promise.all([
-      loadFilteredList(query, { list: searchProperties, countByDistrict: noCounts }),
-      searchAssets({ ...query, page: 1, pageSize: 1 }),
-    ]);
-    redirectPastLastPage(request, found.page);
-    return {
-      ...shared,
-      kind,
-      properties: found.page,
-      assets,
-      widenings: keepSearch(found.widenings),
-    };
-  }
-  const [properties, found] = await Promise.all([
-    searchProperties({ ...query, page: 1, pageSize: 1 }),
-    loadFilteredList(query, { list: searchAssets, countByDistrict: noCounts }),
-  ]);
+  // The shown catalogue in full, with the filters to drop when nothing matches; the other one
+  // only for the count on its tab.
+  const searchIn = async <K extends ListingKind>(listKind: K) => {
+    const list = (listQuery: typeof query) =>
+      catalogues[listKind].searchPublished(q, { ...listQuery, type });
+    if (listKind !== kind) {
+      return { page: await list({ ...query, page: 1, pageSize: 1 }), widenings: [] };
+    }
+    return loadFilteredList(query, { list, countByDistrict: noCounts });
+  };
+  const [properties, assets] = await Promise.all([searchIn('property'), searchIn('asset')]);
+  const found = { property: properties, asset: assets }[kind];
   redirectPastLastPage(request, found.page);
+  // A filter to drop leads to the same search without it: its text, catalogue and type kept.
+  const widenings = found.widenings.map((widening) => ({
+    ...widening,
+    without: { ...widening.without, kind, q: q || undefined, type },
+  }));
   return {
-    ...shared,
+    q,
+    type,
+    query,
     kind,
-    properties,
-    assets: found.page,
-    widenings: keepSearch(found.widenings),
+    properties: properties.page,
+    assets: assets.page,
+    widenings,
   };
 }
 
@@ -136,7 +114,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const { q, kind, type, query, properties, assets, widenings } = loaderData;
   // The search's own parameters beside the filters (the type is one of the filters shown).
   const kept: Record<string, string> = { kind, ...(q ? { q } : {}) };
-  const shown = kind === 'property' ? properties : assets;
+  const shown = { property: properties, asset: assets }[kind];
   const tabs = [
     {
       kind: 'property',
@@ -178,9 +156,9 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       </nav>
       <ListFilters
         query={query}
-        hasRooms={kind === 'property'}
+        hasRooms={hasRooms(kind)}
         kept={kept}
-        types={kind === 'property' ? PROPERTY_TYPES : ASSET_TYPES}
+        types={KIND_TYPES[kind]}
         type={type}
       />
       <SaveSearchForm
@@ -194,18 +172,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
         <WidenSearch widenings={widenings} emptyText={t('search.nothing')} />
       ) : (
         <ListingGrid>
-          {kind === 'property'
-            ? properties.items.map((property, index) => (
-                <PropertyCard
-                  key={property._id}
-                  property={property}
-                  isPriority={index === 0}
-                  isSavable
-                />
-              ))
-            : assets.items.map((asset, index) => (
-                <AssetCard key={asset._id} asset={asset} isPriority={index === 0} isSavable />
-              ))}
+          <ListingCards kind={kind} listings={shown.items} />
         </ListingGrid>
       )}
       <Pagination page={shown} />

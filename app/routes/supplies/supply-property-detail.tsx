@@ -26,6 +26,8 @@ import { pageMeta } from '#app/page-meta.ts';
 import { getSiteOrigin } from '#app/site-origin.server.ts';
 import type { Route } from './+types/supply-property-detail';
 import { getServices } from '#server/load-context.ts';
+import { listingPath } from '#app/listing-kind.ts';
+import type { ListingKind } from '#lib/listing.ts';
 
 /** Withdrawing sends nothing but its intent. */
 const NoFields = z.object({});
@@ -96,33 +98,29 @@ export function ErrorBoundary() {
   return <LoadFailure message={t('supply.detailLoadFailed')} />;
 }
 
-/** The facts of a supply: rooms and area for a property, the kind's fields for an asset. */
-function factsOf(supply: SupplyView): Fact[] {
-  const given = (value: string | number | null) => value ?? t('listing.notGiven');
+function given(value: string | number | null) {
+  return value ?? t('listing.notGiven');
+}
+
+/** A property's rooms, area and address. */
+function propertyFacts(supply: SupplyView): Fact[] {
+  return [
+    { label: t('listing.bedrooms'), value: given(supply.bedrooms) },
+    { label: t('listing.bathrooms'), value: given(supply.bathrooms) },
+    { label: t('listing.toilets'), value: given(supply.toilets) },
+    {
+      label: t('listing.area'),
+      value:
+        supply.area === null ? t('listing.notGiven') : t('listing.areaSqm', { area: supply.area }),
+    },
+    { label: t('listing.address'), value: given(supply.address) },
+  ];
+}
+
+/** An asset's kind fields, those it has (a car's fuel, a plot's size). */
+function assetFacts(supply: SupplyView): Fact[] {
   const yesNo = (value: boolean | null) =>
     value === null ? t('listing.notGiven') : t(value ? 'listing.yes' : 'listing.no');
-  const common: Fact[] = [
-    { label: t('listing.type'), value: t(`type.${supply.type}`) },
-    { label: t('listing.status'), value: offerLabel(supply.status) },
-    { label: t('listing.owner'), value: given(supply.owner) },
-    { label: t('listing.contact'), value: given(supply.contact) },
-  ];
-  if (supply.kind === 'property') {
-    return [
-      ...common,
-      { label: t('listing.bedrooms'), value: given(supply.bedrooms) },
-      { label: t('listing.bathrooms'), value: given(supply.bathrooms) },
-      { label: t('listing.toilets'), value: given(supply.toilets) },
-      {
-        label: t('listing.area'),
-        value:
-          supply.area === null
-            ? t('listing.notGiven')
-            : t('listing.areaSqm', { area: supply.area }),
-      },
-      { label: t('listing.address'), value: given(supply.address) },
-    ];
-  }
   const byField: Record<string, Fact> = {
     transmission: { label: t('listing.transmission'), value: given(supply.transmission) },
     fuel: { label: t('listing.fuel'), value: given(supply.fuel) },
@@ -135,18 +133,30 @@ function factsOf(supply: SupplyView): Fact[] {
     condition: { label: t('listing.condition'), value: given(supply.condition) },
     sizeCloth: { label: t('listing.sizeCloth'), value: given(supply.sizeCloth) },
   };
+  return Object.entries(byField)
+    .filter(([field]) => supply[field as keyof SupplyView] !== null)
+    .map(([, fact]) => fact);
+}
+
+const KIND_FACTS = { property: propertyFacts, asset: assetFacts } satisfies Record<
+  ListingKind,
+  (supply: SupplyView) => Fact[]
+>;
+
+/** The facts of a supply: rooms and area for a property, the kind's fields for an asset. */
+function factsOf(supply: SupplyView): Fact[] {
   return [
-    ...common,
-    ...Object.entries(byField)
-      .filter(([field]) => supply[field as keyof SupplyView] !== null)
-      .map(([, fact]) => fact),
+    { label: t('listing.type'), value: t(`type.${supply.type}`) },
+    { label: t('listing.status'), value: offerLabel(supply.status) },
+    { label: t('listing.owner'), value: given(supply.owner) },
+    { label: t('listing.contact'), value: given(supply.contact) },
+    ...KIND_FACTS[supply.kind](supply),
   ];
 }
 
 function SupplyControls({ supply }: { supply: SupplyView }) {
   const fetcher = useFetcher();
-  const publishedHref =
-    supply.kind === 'property' ? `/property/${supply._id}` : `/asset/${supply._id}`;
+  const publishedHref = listingPath(supply.kind, supply._id);
   return (
     <div className="flex flex-wrap items-center gap-3">
       <ModerationBadge moderation={supply.moderation} />

@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.admin.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
+import type { ListingKind } from '#lib/listing.ts';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
 import { AdminAssetFormSchema, AdminPropertyFormSchema } from '#modules/manage/manage.schema.ts';
 import { getServices, type PageContext } from '#server/load-context.ts';
@@ -48,7 +49,7 @@ const TEXTS = {
  * The admin form posts every field (the same schema as POST /api/create-property or -asset):
  * creates the listing, or replaces the one of the page's `:id`.
  */
-export function saveListingForm(args: FormArgs & ListingFormArgs, kind: 'property' | 'asset') {
+export function saveListingForm(args: FormArgs & ListingFormArgs, kind: ListingKind) {
   const admin = args.context.get(adminContext);
   const { manage } = getServices(args.context);
   const texts = TEXTS[kind];
@@ -57,16 +58,20 @@ export function saveListingForm(args: FormArgs & ListingFormArgs, kind: 'propert
     if (!id.success) throw new NotFoundError(t(texts.notFound));
     return id.data.id;
   };
-  if (kind === 'property') {
-    return handleForm(args, AdminPropertyFormSchema, async (input, photos) => {
-      if (args.params.id === undefined) await manage.createProperty(input, photos, admin);
-      else await manage.updateProperty(idOf(), input, photos, admin);
-      return t(args.params.id === undefined ? texts.created : texts.updated);
-    });
-  }
-  return handleForm(args, AdminAssetFormSchema, async (input, photos) => {
-    if (args.params.id === undefined) await manage.createAsset(input, photos, admin);
-    else await manage.updateAsset(idOf(), input, photos, admin);
-    return t(args.params.id === undefined ? texts.created : texts.updated);
-  });
+  // Each kind has its own schema and service calls; the answers are the same.
+  const forms = {
+    property: () =>
+      handleForm(args, AdminPropertyFormSchema, async (input, photos) => {
+        if (args.params.id === undefined) await manage.createProperty(input, photos, admin);
+        else await manage.updateProperty(idOf(), input, photos, admin);
+        return t(args.params.id === undefined ? texts.created : texts.updated);
+      }),
+    asset: () =>
+      handleForm(args, AdminAssetFormSchema, async (input, photos) => {
+        if (args.params.id === undefined) await manage.createAsset(input, photos, admin);
+        else await manage.updateAsset(idOf(), input, photos, admin);
+        return t(args.params.id === undefined ? texts.created : texts.updated);
+      }),
+  } satisfies Record<ListingKind, () => unknown>;
+  return forms[kind]();
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { t } from '#lib/i18n.admin.ts';
+import type { ListingKind } from '#lib/listing.ts';
 import { getServices } from '#server/load-context.ts';
 import { adminContext } from '#app/auth.server.ts';
 import {
@@ -27,16 +28,24 @@ const TEXTS = {
  * The Delete and Approve buttons of the dashboard cards and the manage tables. A refusal
  * answers the spec's message in the page (never the error page).
  */
-export function handleListingRowAction(args: FormArgs, kind: 'property' | 'asset') {
+export function handleListingRowAction(args: FormArgs, kind: ListingKind) {
   const admin = args.context.get(adminContext);
   const { manage } = getServices(args.context);
   const texts = TEXTS[kind];
+  // Each kind has its own service calls; the buttons and their answers are the same.
+  const remove = {
+    property: (id: string) => manage.deleteProperty(id, admin),
+    asset: (id: string) => manage.deleteAsset(id, admin),
+  }[kind];
+  const approve = {
+    property: (id: string) => manage.updateProperty(id, { status: 'Approved' }, [], admin),
+    asset: (id: string) => manage.updateAsset(id, { status: 'Approved' }, [], admin),
+  }[kind];
   return handleIntents(args, {
     delete: formHandler(
       RowSchema,
       async ({ id }) => {
-        if (kind === 'property') await manage.deleteProperty(id, admin);
-        else await manage.deleteAsset(id, admin);
+        await remove(id);
         return t(texts.delete.done);
       },
       { failure: t(texts.delete.failed) },
@@ -44,8 +53,7 @@ export function handleListingRowAction(args: FormArgs, kind: 'property' | 'asset
     approve: formHandler(
       RowSchema,
       async ({ id }) => {
-        if (kind === 'property') await manage.updateProperty(id, { status: 'Approved' }, [], admin);
-        else await manage.updateAsset(id, { status: 'Approved' }, [], admin);
+        await approve(id);
         return t(texts.approve.done);
       },
       { failure: t(texts.approve.failed) },

@@ -1,3 +1,4 @@
+import type { ListingKind } from '#lib/listing.ts';
 import type { Page } from '#lib/pagination.ts';
 import { AdminAssetQuerySchema, AdminPropertyQuerySchema } from '#modules/manage/manage.schema.ts';
 import { adminContext } from '#app/auth.server.ts';
@@ -27,22 +28,22 @@ function toListingTable<Item extends Omit<AdminListingItem, 'id' | 'name'> & { _
 }
 
 /** A manage table: every property or asset, whatever its moderation, filtered from the URL. */
-export async function loadListingTable(
-  request: Request,
-  context: PageContext,
-  kind: 'property' | 'asset',
-) {
+export async function loadListingTable(request: Request, context: PageContext, kind: ListingKind) {
   const admin = context.get(adminContext);
   const url = new URL(request.url);
   const { manage } = getServices(context);
-  if (kind === 'property') {
-    const query = readListQuery(url, AdminPropertyQuerySchema);
-    const page = await manage.listProperties(query, admin);
-    redirectPastLastPage(request, page);
-    return toListingTable(page, query, (item) => item.title);
-  }
-  const query = readListQuery(url, AdminAssetQuerySchema);
-  const page = await manage.listAssets(query, admin);
-  redirectPastLastPage(request, page);
-  return toListingTable(page, query, (item) => item.name);
+  // Each kind has its own filters and service call, and names its listings its own way.
+  const tables = {
+    property: async () => {
+      const query = readListQuery(url, AdminPropertyQuerySchema);
+      return toListingTable(await manage.listProperties(query, admin), query, (item) => item.title);
+    },
+    asset: async () => {
+      const query = readListQuery(url, AdminAssetQuerySchema);
+      return toListingTable(await manage.listAssets(query, admin), query, (item) => item.name);
+    },
+  } satisfies Record<ListingKind, () => Promise<unknown>>;
+  const table = await tables[kind]();
+  redirectPastLastPage(request, table.page);
+  return table;
 }

@@ -8,6 +8,7 @@ import { Pagination } from '#app/components/pagination.tsx';
 import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-action.server.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import type { Answer } from '#app/forms/use-form-submission.ts';
+import { adminListingPath } from '#app/listing-kind.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.admin.ts';
@@ -90,13 +91,6 @@ function groupByListing(reports: AdminReportView[]): ReportGroup[] {
     else groups.push({ ...report, reports: [report] });
   }
   return groups;
-}
-
-/** Where an admin sees any listing, hidden or not: its admin form. */
-function adminListingPath(group: ReportGroup): string {
-  return group.listingKind === 'property'
-    ? `/admin-panel/create-new-property/${group.listingId}`
-    : `/admin-panel/create-new-asset/${group.listingId}`;
 }
 
 function ActionButton({
@@ -208,7 +202,7 @@ function ReportCard({
         <div className="space-y-1">
           <h2 className="text-lg font-bold">
             {listing ? (
-              <Link to={adminListingPath(group)} className="underline">
+              <Link to={adminListingPath(group.listingKind, group.listingId)} className="underline">
                 {listing.title}
               </Link>
             ) : (

@@ -33,6 +33,8 @@ import { pageMeta } from '#app/page-meta.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import type { Route } from './+types/supplied-detail';
 import { getServices } from '#server/load-context.ts';
+import { listingPath } from '#app/listing-kind.ts';
+import type { ListingKind } from '#lib/listing.ts';
 
 const LIST_PATH = '/admin-panel/supplied-property';
 const FEATURES_PER_BLOCK = 3;
@@ -108,47 +110,37 @@ export function ErrorBoundary() {
   return <LoadFailure message={t('adminReview.detailLoadFailed')} />;
 }
 
-/** Every fact of the listing: owner, contact, rooms and area, status, address, kind fields. */
-function factsOf(supply: SupplyView): Fact[] {
-  const notGiven = t('listing.notGiven');
-  const given = (value: string | number | null) =>
-    value === null || value === '' ? notGiven : value;
-  const yesNo = (value: boolean | null) =>
-    value === null ? notGiven : t(value ? 'listing.yes' : 'listing.no');
-  const facts: Fact[] = [
-    {
-      label: t('listing.owner'),
-      value: (
-        <Link to={`/admin-panel/users/${supply.ownerId}`} className="text-brand-800 underline">
-          {supply.owner || notGiven}
-        </Link>
-      ),
-    },
-    { label: t('listing.contact'), value: given(supply.contact) },
-    { label: t('listing.type'), value: t(`type.${supply.type}`) },
-  ];
-  if (supply.kind === 'property') {
-    facts.push(
+/** 'Not given' for a missing value, an empty text included. */
+function given(value: string | number | null) {
+  return value === null || value === '' ? t('listing.notGiven') : value;
+}
+
+/** The facts of a listing's kind: before its review (rooms and area) and after it. */
+type KindFacts = { beforeStatus: Fact[]; afterReview: Fact[] };
+
+/** A property's rooms and area, then its address. */
+function propertyFacts(supply: SupplyView): KindFacts {
+  return {
+    beforeStatus: [
       { label: t('listing.bedrooms'), value: given(supply.bedrooms) },
       { label: t('listing.bathrooms'), value: given(supply.bathrooms) },
       { label: t('listing.toilets'), value: given(supply.toilets) },
       {
         label: t('listing.area'),
-        value: supply.area === null ? notGiven : t('listing.areaSqm', { area: supply.area }),
+        value:
+          supply.area === null
+            ? t('listing.notGiven')
+            : t('listing.areaSqm', { area: supply.area }),
       },
-    );
-  }
-  facts.push(
-    { label: t('listing.status'), value: offerLabel(supply.status) },
-    {
-      label: t('adminReview.review'),
-      value: t(`supply.moderation.${supply.moderation}`),
-    },
-  );
-  if (supply.kind === 'property') {
-    facts.push({ label: t('listing.address'), value: given(supply.address) });
-    return facts;
-  }
+    ],
+    afterReview: [{ label: t('listing.address'), value: given(supply.address) }],
+  };
+}
+
+/** An asset's kind fields, those it has (a car's fuel, a plot's size). */
+function assetFacts(supply: SupplyView): KindFacts {
+  const yesNo = (value: boolean | null) =>
+    value === null ? t('listing.notGiven') : t(value ? 'listing.yes' : 'listing.no');
   const kindFacts: [keyof SupplyView, Fact][] = [
     ['transmission', { label: t('listing.transmission'), value: given(supply.transmission) }],
     ['fuel', { label: t('listing.fuel'), value: given(supply.fuel) }],
@@ -159,7 +151,7 @@ function factsOf(supply: SupplyView): Fact[] {
       'rentalPrice',
       {
         label: t('listing.rentalPrice'),
-        value: supply.rentalPrice === null ? notGiven : formatRwf(supply.rentalPrice),
+        value: supply.rentalPrice === null ? t('listing.notGiven') : formatRwf(supply.rentalPrice),
       },
     ],
     ['rentDuration', { label: t('listing.rentDuration'), value: given(supply.rentDuration) }],
@@ -167,7 +159,39 @@ function factsOf(supply: SupplyView): Fact[] {
     ['condition', { label: t('listing.condition'), value: given(supply.condition) }],
     ['sizeCloth', { label: t('listing.sizeCloth'), value: given(supply.sizeCloth) }],
   ];
-  return [...facts, ...kindFacts.filter(([field]) => supply[field] !== null).map(([, f]) => f)];
+  return {
+    beforeStatus: [],
+    afterReview: kindFacts.filter(([field]) => supply[field] !== null).map(([, fact]) => fact),
+  };
+}
+
+const KIND_FACTS = { property: propertyFacts, asset: assetFacts } satisfies Record<
+  ListingKind,
+  (supply: SupplyView) => KindFacts
+>;
+
+/** Every fact of the listing: owner, contact, rooms and area, status, address, kind fields. */
+function factsOf(supply: SupplyView): Fact[] {
+  const { beforeStatus, afterReview } = KIND_FACTS[supply.kind](supply);
+  return [
+    {
+      label: t('listing.owner'),
+      value: (
+        <Link to={`/admin-panel/users/${supply.ownerId}`} className="text-brand-800 underline">
+          {supply.owner || t('listing.notGiven')}
+        </Link>
+      ),
+    },
+    { label: t('listing.contact'), value: given(supply.contact) },
+    { label: t('listing.type'), value: t(`type.${supply.type}`) },
+    ...beforeStatus,
+    { label: t('listing.status'), value: offerLabel(supply.status) },
+    {
+      label: t('adminReview.review'),
+      value: t(`supply.moderation.${supply.moderation}`),
+    },
+    ...afterReview,
+  ];
 }
 
 /** Approve, Reject with a reason, Delete: each answer stays in the panel until the next. */
@@ -210,10 +234,7 @@ function ReviewPanel({ supply }: { supply: SupplyView }) {
         </div>
       )}
       {supply.moderation === 'Approved' ? (
-        <Link
-          to={supply.kind === 'property' ? `/property/${supply._id}` : `/asset/${supply._id}`}
-          className="button-secondary w-full"
-        >
+        <Link to={listingPath(supply.kind, supply._id)} className="button-secondary w-full">
           {t('adminReview.viewPublished')}
         </Link>
       ) : (
