@@ -19,7 +19,7 @@ import { inboxApi } from '#modules/inbox/inbox.api.ts';
 import { inquiriesApi } from '#modules/inquiries/inquiries.api.ts';
 import { listingReportsApi } from '#modules/listing-reports/listing-reports.api.ts';
 import { listingsApi } from '#modules/listings/listings.api.ts';
-import { manageApi } from '#modules/manage/manage.api.ts';
+import { adminListingsApi } from '#modules/admin-listings/admin-listings.api.ts';
 import { matchingApi } from '#modules/matching/matching.api.ts';
 import { newsletterApi } from '#modules/newsletter/newsletter.api.ts';
 import { notificationsApi } from '#modules/notifications/notifications.api.ts';
@@ -98,7 +98,7 @@ async function registerModuleApis(
   await api.register(multipart, { limits: { fileSize: uploadMaxBytes } });
   await api.register(suppliesApi, { supplies: services.supplies, uploadMaxBytes });
   await api.register(requestsApi, { requests: services.requests, uploadMaxBytes });
-  await api.register(manageApi, { manage: services.manage, uploadMaxBytes });
+  await api.register(adminListingsApi, { adminListings: services.adminListings, uploadMaxBytes });
   await api.register(notificationsApi, { notifications });
   await api.register(favouritesApi, { favourites: services.favourites });
   await api.register(listingReportsApi, { listingReports, formRateLimit });

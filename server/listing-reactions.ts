@@ -16,7 +16,7 @@ import type { SavedSearchesService } from '#modules/saved-searches/saved-searche
  *    tx)` for each row. Each reaction adds its work to that transaction, mostly as durable jobs,
  *    so the work exists exactly when the change does; one that throws rolls the change back.
  *    a. Photo duplicates: not an event listener. The writers that store photos (supplies and
- *       manage, each in its `recordPhotos`) call `photoMatches.recordListingPhotos` themselves,
+ *       admin listings, each in its `recordPhotos`) call `photoMatches.recordListingPhotos` themselves,
  *       just after the write, because it needs what a listing write does not carry: the stored
  *       photos, and whether a seller's supply awaits review (then the admins are told).
  *    b. Shared UPI: a listing just published with the UPI of another published listing is told

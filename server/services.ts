@@ -28,7 +28,7 @@ import { createMatchingService } from '#modules/matching/matching.service.ts';
 import { createFavouritesService } from '#modules/favourites/favourites.service.ts';
 import { createSavedSearchesService } from '#modules/saved-searches/saved-searches.service.ts';
 import { createSharedUpiAlerts } from '#modules/places/places.service.ts';
-import { createManageService } from '#modules/manage/manage.service.ts';
+import { createAdminListingsService } from '#modules/admin-listings/admin-listings.service.ts';
 import type { PhotoStorage } from '#modules/media/media.storage-contract.ts';
 import { createMediaService } from '#modules/media/media.service.ts';
 import { createNewsletterService } from '#modules/newsletter/newsletter.service.ts';
@@ -272,7 +272,14 @@ export function createServices({
       personalEvents,
     }),
     supplies,
-    manage: createManageService({ db, clock, audit, media, photoMatches, writer: listingWriter }),
+    adminListings: createAdminListingsService({
+      db,
+      clock,
+      audit,
+      media,
+      photoMatches,
+      writer: listingWriter,
+    }),
     notifications,
     personalEvents,
     settings,

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, photoHashes, photoMatches } from '#db/schema.ts';
-import { AdminAssetInputSchema } from '#modules/manage/manage.schema.ts';
+import { AdminAssetInputSchema } from '#modules/admin-listings/admin-listings.schema.ts';
 import { SupplyInputSchema, type SupplyView } from '#modules/supplies/supplies.schema.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 
@@ -195,7 +195,7 @@ describe('duplicate photos', () => {
   it('hashes the photos of listings admins create, and matches them with sellers’ supplies', async () => {
     const base = await sharp(STAMP).flop().jpeg().toBuffer();
     const sellers = await supply(first, 'Mirrored stamp', [base], 'Land');
-    const created = await test.app.services.manage.createAsset(
+    const created = await test.app.services.adminListings.createAsset(
       AdminAssetInputSchema.parse({
         name: 'Admin land',
         type: 'Land',

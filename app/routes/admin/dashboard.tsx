@@ -3,7 +3,10 @@ import { Link } from '#app/components/link.tsx';
 import { formatAmount, truncate } from '#lib/format.ts';
 import { t } from '#lib/i18n.admin.ts';
 import type { DashboardStats } from '#modules/dashboard/dashboard.schema.ts';
-import { DashboardQuerySchema, type AdminPropertyView } from '#modules/manage/manage.schema.ts';
+import {
+  DashboardQuerySchema,
+  type AdminPropertyView,
+} from '#modules/admin-listings/admin-listings.schema.ts';
 import { adminContext } from '#app/auth.server.ts';
 import { AdminPageButtons } from '#app/routes/admin/listings/admin-page-buttons.tsx';
 import {
@@ -57,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         return { stats: NO_STATS, hasFailed: true };
       },
     ),
-    services.manage.listProperties(query, admin).catch((error: unknown) => {
+    services.adminListings.listProperties(query, admin).catch((error: unknown) => {
       logger.warn({ err: error }, 'dashboard properties failed');
       return null;
     }),

@@ -1,7 +1,7 @@
 import { t } from '#lib/i18n.admin.ts';
 import { ASSET_TYPES } from '#lib/listing.ts';
 import { adminStatusOf } from '#lib/admin-listings.ts';
-import type { AdminAssetView } from '#modules/manage/manage.schema.ts';
+import type { AdminAssetView } from '#modules/admin-listings/admin-listings.schema.ts';
 import { AdminStatusField } from './admin-listing-fields.tsx';
 import { AdminListingForm, adminListingFormTitle } from './admin-listing-form.tsx';
 import { AssetKindFields } from '#app/components/asset-kind-fields.tsx';
@@ -18,7 +18,7 @@ import { getServices } from '#server/load-context.ts';
 /** Creating: nothing to load. Editing: the asset, whatever its moderation, or the 404 page. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const asset = await loadListingForm({ context, params }, (id, admin) =>
-    getServices(context).manage.getAsset(id, admin),
+    getServices(context).adminListings.getAsset(id, admin),
   );
   return { asset };
 }

@@ -4,7 +4,10 @@ import { t } from '#lib/i18n.admin.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import type { ListingKind } from '#lib/listing.ts';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
-import { AdminAssetFormSchema, AdminPropertyFormSchema } from '#modules/manage/manage.schema.ts';
+import {
+  AdminAssetFormSchema,
+  AdminPropertyFormSchema,
+} from '#modules/admin-listings/admin-listings.schema.ts';
 import { getServices, type PageContext } from '#server/load-context.ts';
 import { adminContext } from '#app/auth.server.ts';
 import { handleForm, type FormArgs } from '#app/forms/form-action.server.ts';
@@ -51,7 +54,7 @@ const TEXTS = {
  */
 export function saveListingForm(args: FormArgs & ListingFormArgs, kind: ListingKind) {
   const admin = args.context.get(adminContext);
-  const { manage } = getServices(args.context);
+  const { adminListings } = getServices(args.context);
   const texts = TEXTS[kind];
   const idOf = () => {
     const id = IdParamsSchema.safeParse(args.params);
@@ -62,14 +65,14 @@ export function saveListingForm(args: FormArgs & ListingFormArgs, kind: ListingK
   const forms = {
     property: () =>
       handleForm(args, AdminPropertyFormSchema, async (input, photos) => {
-        if (args.params.id === undefined) await manage.createProperty(input, photos, admin);
-        else await manage.updateProperty(idOf(), input, photos, admin);
+        if (args.params.id === undefined) await adminListings.createProperty(input, photos, admin);
+        else await adminListings.updateProperty(idOf(), input, photos, admin);
         return t(args.params.id === undefined ? texts.created : texts.updated);
       }),
     asset: () =>
       handleForm(args, AdminAssetFormSchema, async (input, photos) => {
-        if (args.params.id === undefined) await manage.createAsset(input, photos, admin);
-        else await manage.updateAsset(idOf(), input, photos, admin);
+        if (args.params.id === undefined) await adminListings.createAsset(input, photos, admin);
+        else await adminListings.updateAsset(idOf(), input, photos, admin);
         return t(args.params.id === undefined ? texts.created : texts.updated);
       }),
   } satisfies Record<ListingKind, () => unknown>;

@@ -18,7 +18,7 @@ afterAll(async () => {
   await test.close();
 });
 
-const manage = () => test.app.services.manage;
+const manage = () => test.app.services.adminListings;
 
 /** Every field of the admin property form, as the page posts them. */
 function propertyForm(title: string) {

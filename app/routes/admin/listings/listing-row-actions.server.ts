@@ -30,16 +30,16 @@ const TEXTS = {
  */
 export function handleListingRowAction(args: FormArgs, kind: ListingKind) {
   const admin = args.context.get(adminContext);
-  const { manage } = getServices(args.context);
+  const { adminListings } = getServices(args.context);
   const texts = TEXTS[kind];
   // Each kind has its own service calls; the buttons and their answers are the same.
   const remove = {
-    property: (id: string) => manage.deleteProperty(id, admin),
-    asset: (id: string) => manage.deleteAsset(id, admin),
+    property: (id: string) => adminListings.deleteProperty(id, admin),
+    asset: (id: string) => adminListings.deleteAsset(id, admin),
   }[kind];
   const approve = {
-    property: (id: string) => manage.updateProperty(id, { status: 'Approved' }, [], admin),
-    asset: (id: string) => manage.updateAsset(id, { status: 'Approved' }, [], admin),
+    property: (id: string) => adminListings.updateProperty(id, { status: 'Approved' }, [], admin),
+    asset: (id: string) => adminListings.updateAsset(id, { status: 'Approved' }, [], admin),
   }[kind];
   return handleIntents(args, {
     delete: formHandler(

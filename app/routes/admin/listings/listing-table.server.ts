@@ -1,6 +1,9 @@
 import type { ListingKind } from '#lib/listing.ts';
 import type { Page } from '#lib/pagination.ts';
-import { AdminAssetQuerySchema, AdminPropertyQuerySchema } from '#modules/manage/manage.schema.ts';
+import {
+  AdminAssetQuerySchema,
+  AdminPropertyQuerySchema,
+} from '#modules/admin-listings/admin-listings.schema.ts';
 import { adminContext } from '#app/auth.server.ts';
 import type { AdminListingItem } from './admin-listing-page.tsx';
 import { getServices, type PageContext } from '#server/load-context.ts';
@@ -31,16 +34,24 @@ function toListingTable<Item extends Omit<AdminListingItem, 'id' | 'name'> & { _
 export async function loadListingTable(request: Request, context: PageContext, kind: ListingKind) {
   const admin = context.get(adminContext);
   const url = new URL(request.url);
-  const { manage } = getServices(context);
+  const { adminListings } = getServices(context);
   // Each kind has its own filters and service call, and names its listings its own way.
   const tables = {
     property: async () => {
       const query = readListQuery(url, AdminPropertyQuerySchema);
-      return toListingTable(await manage.listProperties(query, admin), query, (item) => item.title);
+      return toListingTable(
+        await adminListings.listProperties(query, admin),
+        query,
+        (item) => item.title,
+      );
     },
     asset: async () => {
       const query = readListQuery(url, AdminAssetQuerySchema);
-      return toListingTable(await manage.listAssets(query, admin), query, (item) => item.name);
+      return toListingTable(
+        await adminListings.listAssets(query, admin),
+        query,
+        (item) => item.name,
+      );
     },
   } satisfies Record<ListingKind, () => Promise<unknown>>;
   const table = await tables[kind]();

@@ -1,7 +1,7 @@
 import { t } from '#lib/i18n.admin.ts';
 import { PROPERTY_TYPES } from '#lib/listing.ts';
 import { adminStatusOf } from '#lib/admin-listings.ts';
-import type { AdminPropertyView } from '#modules/manage/manage.schema.ts';
+import type { AdminPropertyView } from '#modules/admin-listings/admin-listings.schema.ts';
 import { AdminStatusField } from './admin-listing-fields.tsx';
 import { AdminListingForm, adminListingFormTitle } from './admin-listing-form.tsx';
 import { FormField } from '#app/components/form-field.tsx';
@@ -17,7 +17,7 @@ import { getServices } from '#server/load-context.ts';
 /** Creating: nothing to load. Editing: the property, whatever its moderation, or the 404 page. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const property = await loadListingForm({ context, params }, (id, admin) =>
-    getServices(context).manage.getProperty(id, admin),
+    getServices(context).adminListings.getProperty(id, admin),
   );
   return { property };
 }

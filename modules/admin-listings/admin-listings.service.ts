@@ -26,12 +26,12 @@ import type {
   AdminPropertyUpdate,
   AdminPropertyView,
   AdminUpdateStatus,
-} from './manage.schema.ts';
+} from './admin-listings.schema.ts';
 
 type PropertyRow = typeof properties.$inferSelect;
 type AssetRow = typeof assets.$inferSelect;
 
-export type ManageService = ReturnType<typeof createManageService>;
+export type AdminListingsService = ReturnType<typeof createAdminListingsService>;
 
 /** The public view of a property plus what only admins see: its moderation and last change. */
 function toAdminPropertyView(row: PropertyRow, now: Date): AdminPropertyView {
@@ -85,7 +85,7 @@ function statusColumns(status: AdminUpdateStatus | undefined) {
  * their moderation. Every write is recorded in the audit log with the same transaction, and
  * every write goes through the catalogue's writer, which tells the listing event.
  */
-export function createManageService({
+export function createAdminListingsService({
   db,
   clock,
   audit,

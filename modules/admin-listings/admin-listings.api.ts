@@ -19,18 +19,18 @@ import {
   AdminPropertyListAnswerSchema,
   AdminPropertyQuerySchema,
   AdminPropertyUpdateSchema,
-} from './manage.schema.ts';
-import type { ManageService } from './manage.service.ts';
+} from './admin-listings.schema.ts';
+import type { AdminListingsService } from './admin-listings.service.ts';
 
 const errorAnswers = { ...restrictedErrorAnswers, 413: ErrorAnswerSchema } as const;
 const admin = { access: 'admin' } as const;
 const tags = ['admin'];
 
 /** The admin catalogue calls (spec §7 'Admin calls'): properties and assets of any moderation. */
-export const manageApi: FastifyPluginAsyncZod<{
-  manage: ManageService;
+export const adminListingsApi: FastifyPluginAsyncZod<{
+  adminListings: AdminListingsService;
   uploadMaxBytes: number;
-}> = async (app, { manage, uploadMaxBytes }) => {
+}> = async (app, { adminListings, uploadMaxBytes }) => {
   app.get(
     '/get-properties',
     {
@@ -43,7 +43,7 @@ export const manageApi: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { items, ...page } = await manage.listProperties(request.query, request.viewer!);
+      const { items, ...page } = await adminListings.listProperties(request.query, request.viewer!);
       return { data: items, ...page };
     },
   );
@@ -63,7 +63,7 @@ export const manageApi: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const form = await readSubmittedForm(request, uploadMaxBytes);
       const input = parseOrThrow(AdminPropertyInputSchema, form.fields);
-      const data = await manage.createProperty(input, form.photos, request.viewer!);
+      const data = await adminListings.createProperty(input, form.photos, request.viewer!);
       return reply.status(201).send({ message: t('manage.propertyCreated'), data });
     },
   );
@@ -84,7 +84,7 @@ export const manageApi: FastifyPluginAsyncZod<{
     async (request) => {
       const form = await readSubmittedForm(request, uploadMaxBytes);
       const input = parseOrThrow(AdminPropertyUpdateSchema, form.fields);
-      const data = await manage.updateProperty(
+      const data = await adminListings.updateProperty(
         request.params.id,
         input,
         form.photos,
@@ -106,7 +106,7 @@ export const manageApi: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await manage.deleteProperty(request.params.id, request.viewer!);
+      await adminListings.deleteProperty(request.params.id, request.viewer!);
       return { message: t('manage.propertyDeleted') };
     },
   );
@@ -123,7 +123,7 @@ export const manageApi: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { items, ...page } = await manage.listAssets(request.query, request.viewer!);
+      const { items, ...page } = await adminListings.listAssets(request.query, request.viewer!);
       return { data: items, ...page };
     },
   );
@@ -142,7 +142,7 @@ export const manageApi: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const form = await readSubmittedForm(request, uploadMaxBytes);
       const input = parseOrThrow(AdminAssetInputSchema, form.fields);
-      const data = await manage.createAsset(input, form.photos, request.viewer!);
+      const data = await adminListings.createAsset(input, form.photos, request.viewer!);
       return reply.status(201).send({ message: t('manage.assetCreated'), data });
     },
   );
@@ -162,7 +162,12 @@ export const manageApi: FastifyPluginAsyncZod<{
     async (request) => {
       const form = await readSubmittedForm(request, uploadMaxBytes);
       const input = parseOrThrow(AdminAssetUpdateSchema, form.fields);
-      const data = await manage.updateAsset(request.params.id, input, form.photos, request.viewer!);
+      const data = await adminListings.updateAsset(
+        request.params.id,
+        input,
+        form.photos,
+        request.viewer!,
+      );
       return { message: t('manage.assetUpdated'), data };
     },
   );
@@ -179,7 +184,7 @@ export const manageApi: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await manage.deleteAsset(request.params.id, request.viewer!);
+      await adminListings.deleteAsset(request.params.id, request.viewer!);
       return { message: t('manage.assetDeleted') };
     },
   );

@@ -6,7 +6,7 @@ import { auditLog, properties } from '#db/schema.ts';
 import { createAsset, createProperty } from '#seed/factories.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 import { call, fields, jpeg, photoPart, png } from '#test/form-requests.ts';
-import type { AdminAssetView, AdminPropertyView } from './manage.schema.ts';
+import type { AdminAssetView, AdminPropertyView } from './admin-listings.schema.ts';
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 type Saved<View> = { message: string; data: View };

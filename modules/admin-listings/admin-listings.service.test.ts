@@ -4,7 +4,7 @@ import { createUser } from '#seed/factories.ts';
 import type { Actor } from '#lib/account.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { countCatalogueChanges, createTestApp, type TestApp } from '#server/testing.ts';
-import { AdminAssetInputSchema, AdminPropertyInputSchema } from './manage.schema.ts';
+import { AdminAssetInputSchema, AdminPropertyInputSchema } from './admin-listings.schema.ts';
 
 let test: TestApp;
 let admin: Actor;
@@ -46,47 +46,51 @@ const asset = AdminAssetInputSchema.parse({
 
 describe('the catalogue change an admin write makes', () => {
   it('is announced after each write visitors could see: approval, edit and delete of a property', async () => {
-    const { manage } = test.app.services;
+    const { adminListings } = test.app.services;
     const changes = countCatalogueChanges(test);
 
     // Created Pending: no visitor sees it yet, no copy of the catalogue changes.
-    const created = await manage.createProperty(property, [], admin);
+    const created = await adminListings.createProperty(property, [], admin);
     expect(changes.count).toBe(0);
-    await manage.updateProperty(created._id, { status: 'Approved' }, [], admin);
+    await adminListings.updateProperty(created._id, { status: 'Approved' }, [], admin);
     expect(changes.count).toBe(1);
-    await manage.updateProperty(created._id, { price: 1_400_000 }, [], admin);
+    await adminListings.updateProperty(created._id, { price: 1_400_000 }, [], admin);
     expect(changes.count).toBe(2);
-    await manage.deleteProperty(created._id, admin);
+    await adminListings.deleteProperty(created._id, admin);
     expect(changes.count).toBe(3);
     changes.stop();
   });
 
   it('is announced after each create, update and delete of an asset', async () => {
-    const { manage } = test.app.services;
+    const { adminListings } = test.app.services;
     const changes = countCatalogueChanges(test);
 
-    const created = await manage.createAsset(asset, [], admin);
-    await manage.updateAsset(created._id, { size: '700 sqm' }, [], admin);
-    await manage.deleteAsset(created._id, admin);
+    const created = await adminListings.createAsset(asset, [], admin);
+    await adminListings.updateAsset(created._id, { size: '700 sqm' }, [], admin);
+    await adminListings.deleteAsset(created._id, admin);
 
     expect(changes.count).toBe(3);
     changes.stop();
   });
 
   it('is not announced when a write is refused or rolled back', async () => {
-    const { manage } = test.app.services;
-    const created = await manage.createProperty(property, [], admin);
+    const { adminListings } = test.app.services;
+    const created = await adminListings.createProperty(property, [], admin);
     const changes = countCatalogueChanges(test);
 
-    await expect(manage.createProperty(property, [], seller)).rejects.toBeInstanceOf(
+    await expect(adminListings.createProperty(property, [], seller)).rejects.toBeInstanceOf(
       ForbiddenError,
     );
-    await expect(manage.deleteAsset(randomUUID(), admin)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(adminListings.deleteAsset(randomUUID(), admin)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     // The database's own check refuses a negative price: the transaction rolls back.
-    await expect(manage.updateProperty(created._id, { price: -1 }, [], admin)).rejects.toThrow();
+    await expect(
+      adminListings.updateProperty(created._id, { price: -1 }, [], admin),
+    ).rejects.toThrow();
 
     expect(changes.count).toBe(0);
-    expect((await manage.getProperty(created._id, admin)).price).toBe(1_500_000);
+    expect((await adminListings.getProperty(created._id, admin)).price).toBe(1_500_000);
     changes.stop();
   });
 });
