@@ -1,6 +1,6 @@
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type { DistrictCount, Page } from '#lib/pagination.ts';
-import { activeFilters, type ActiveFilter } from './list-filters.ts';
+import { activeFilters, type ActiveFilter } from './filter-query.ts';
 
 /** A filter whose removal would show listings: the list's way out of "no results". */
 export type Widening = ActiveFilter & { total: number; isTotalCapped: boolean };

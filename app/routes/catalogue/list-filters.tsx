@@ -15,7 +15,7 @@ import {
   LIST_RESULTS_ID,
   listSearch,
   type ActiveFilter,
-} from './list-filters.ts';
+} from './filter-query.ts';
 import type { Widening } from './filtered-list.server.ts';
 
 const ROOM_CHOICES = [1, 2, 3, 4, 5] as const;

@@ -17,7 +17,7 @@ import { pageMeta } from '#app/page-meta.ts';
 import { loadFilteredList } from './filtered-list.server.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 import { ListFilters, WidenSearch } from './list-filters.tsx';
-import { LIST_RESULTS_ID, listSearch, toSavedFilters } from './list-filters.ts';
+import { LIST_RESULTS_ID, listSearch, toSavedFilters } from './filter-query.ts';
 import { SaveSearchForm } from '#app/routes/saved-searches/save-search-form.tsx';
 import { getServices } from '#server/load-context.ts';
 import type { Route } from './+types/search-results';

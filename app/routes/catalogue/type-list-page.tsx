@@ -2,7 +2,7 @@ import { t, tCount } from '#lib/i18n.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type { DistrictCount, Page } from '#lib/pagination.ts';
 import { DistrictCounts, filterLabel, ListFilters, WidenSearch } from './list-filters.tsx';
-import { activeFilters, LIST_RESULTS_ID, toSavedFilters } from './list-filters.ts';
+import { activeFilters, LIST_RESULTS_ID, toSavedFilters } from './filter-query.ts';
 import { SaveSearchForm } from '#app/routes/saved-searches/save-search-form.tsx';
 import type { Widening } from './filtered-list.server.ts';
 import { ListingGrid } from '#app/components/listing-grid.tsx';

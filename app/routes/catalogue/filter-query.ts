@@ -1,12 +1,17 @@
+/**
+ * A list's filters as its query holds them: the ones applied (each with the query without it,
+ * for its chip), the search a link keeps, and what "Save this search" stores. The form that sets
+ * them is list-filters.tsx.
+ */
 import { LISTING_FILTER_KEYS, type ListQuery } from '#lib/listing-schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#lib/limits.ts';
 
 type FilterKey = (typeof LISTING_FILTER_KEYS)[number];
 
-/** A filter the list has, and the query without it. */
 /** A list's own parameters beside the filters (a search's text and catalogue), kept in links. */
 type ExtraParams = { q?: string; kind?: string; type?: string };
 
+/** A filter the list has, and the query without it. */
 export type ActiveFilter = {
   key: FilterKey;
   value: string | number;
