@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, properties } from '#db/schema.ts';
 import { createAsset, createProperty, createPropertyRequest } from '#seed/factories.ts';
 import { formatRwf } from '#lib/format.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { localePath, type Locale } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
 import { LANDING_TYPES } from '#lib/landing.ts';

@@ -1,6 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { t, type AdminMessageKey as MessageKey } from './i18n.admin.ts';
+import { t, type AnyMessageKey as MessageKey } from './i18n.all.ts';
 import {
   AREA_SQM_MAX,
   EMAIL_MAX_LENGTH,

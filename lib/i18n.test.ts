@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withLocale } from './i18n.server.ts';
 import { localePath, pathLocale, switchPathLocale, withoutLocale } from './i18n.ts';
-import { t, tCount } from './i18n.admin.ts';
+import { t, tCount } from './i18n.all.ts';
 import { enAdmin } from './messages/en.admin.ts';
 import { en as enPublic } from './messages/en.ts';
 import { frAdmin } from './messages/fr.admin.ts';
@@ -83,7 +83,7 @@ describe('what public pages download', () => {
       .readdirSync('app', { recursive: true, encoding: 'utf8' })
       .map((file) => path.join('app', file))
       .filter((file) => isPublicCode(file))
-      .filter((file) => fs.readFileSync(file, 'utf8').includes('i18n.admin.ts'));
+      .filter((file) => fs.readFileSync(file, 'utf8').includes('i18n.all.ts'));
     expect(offenders).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ type Catalogue = Record<string, string>;
 /**
  * The texts of each language loaded so far. The server loads every catalogue at start
  * (lib/i18n.server.ts); a browser loads only its page's language: the public texts below, the
- * admin panel's in lib/i18n.admin.ts, which only admin pages import.
+ * admin panel's in lib/i18n.all.ts, which only admin pages import.
  */
 const catalogues: Partial<Record<Locale, Catalogue>> = {};
 
@@ -75,7 +75,7 @@ type PluralBase<Key extends string> = Key extends `${infer Base}.other` ? Base :
 /**
  * `t` and `tCount` over the catalogue of the current language. Public pages read the public
  * texts only (this module), so their JavaScript carries no admin or server copy; the admin panel
- * and the server read both (lib/i18n.admin.ts).
+ * and the server read both (lib/i18n.all.ts).
  */
 export function createTranslator<Key extends string>() {
   /** The text for `key` in the current language, with `{name}` placeholders filled in. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from './i18n.admin.ts';
+import { t } from './i18n.all.ts';
 import {
   AVAILABILITIES,
   LISTERS,

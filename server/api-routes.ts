@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Config } from '#config/env.ts';
 import type { FormRateLimit } from '#lib/api-schemas.ts';
 import { NotFoundError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { accountsAdminApi } from '#modules/accounts/accounts.admin.api.ts';
 import { accountsApi } from '#modules/accounts/accounts.api.ts';
 import { emailProofApi } from '#modules/accounts/accounts.email-proof.api.ts';

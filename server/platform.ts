@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '#config/env.ts';
 import type { DatabaseHandle } from '#db/client.ts';
-import { t, tCount } from '#lib/i18n.admin.ts';
+import { t, tCount } from '#lib/i18n.all.ts';
 import type { Cluster } from '#server/cluster.ts';
 import accessPlugin from './plugins/access.ts';
 import errorsPlugin from './plugins/errors.ts';

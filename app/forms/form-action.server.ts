@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { z } from 'zod';
 import { DomainError, InvalidError, PayloadTooLargeError } from '#lib/errors.ts';
 import { toFieldErrors, type FormResult } from '#lib/form-result.ts';
-import { t, tCount } from '#lib/i18n.admin.ts';
+import { t, tCount } from '#lib/i18n.all.ts';
 import { findIllFormedText } from '#lib/storable-text.ts';
 import { addField, PHOTO_FIELDS, type SubmittedForm } from '#modules/media/media.form.ts';
 import { requestContext, type PageContext } from '#server/load-context.ts';

@@ -1,6 +1,6 @@
 /**
  * The texts only the admin panel and the server use, in English (API errors, validation,
- * e-mails): kept out of the public pages' JavaScript. Read through lib/i18n.admin.ts.
+ * e-mails): kept out of the public pages' JavaScript. Read through lib/i18n.all.ts.
  */
 export const enAdmin = {
   'listing.price': 'Price',

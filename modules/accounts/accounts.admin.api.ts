@@ -6,7 +6,7 @@ import {
   restrictedErrorAnswers,
 } from '#lib/api-schemas.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import {
   toApiUser,

@@ -14,7 +14,7 @@ import {
 import { assertAdmin, type Actor, type UserStatus } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { Page } from '#lib/pagination.ts';
 import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';

@@ -6,7 +6,7 @@ import {
   restrictedErrorAnswers,
 } from '#lib/api-schemas.ts';
 import { z } from 'zod';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import {
   SessionAnswerSchema,
   toApiUser,

@@ -5,7 +5,7 @@ import {
   MessageAnswerSchema,
   restrictedErrorAnswers,
 } from '#lib/api-schemas.ts';
-import { t, tCount } from '#lib/i18n.admin.ts';
+import { t, tCount } from '#lib/i18n.all.ts';
 import { EMAIL_PROOF_TTL_DAYS, type EmailProof } from './accounts.email-proof.ts';
 import { EmailProofStateSchema, EmailProofTokenSchema } from './accounts.schema.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '#lib/errors.ts';
 import { currentLocale, type Locale } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import type { Signer } from '#modules/signing/signing.service.ts';

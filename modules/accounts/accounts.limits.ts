@@ -1,5 +1,5 @@
 import { TooManyRequestsError } from '#lib/errors.ts';
-import { tCount } from '#lib/i18n.admin.ts';
+import { tCount } from '#lib/i18n.all.ts';
 import type { AttemptLimiter, AttemptLimiters } from './accounts.limiter.ts';
 
 /**

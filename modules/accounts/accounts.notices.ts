@@ -1,7 +1,7 @@
 import type { Transaction } from '#db/client.ts';
 import { currentLocale, type Locale } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import type { AttemptLimiters } from './accounts.limiter.ts';

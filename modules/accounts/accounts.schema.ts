@@ -7,7 +7,7 @@ import {
   type UserStatus,
 } from '#lib/account.ts';
 import { EmailSchema, requiredText } from '#lib/form-fields.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { LOCALES } from '#lib/i18n.ts';
 import {
   NAME_MAX_LENGTH,

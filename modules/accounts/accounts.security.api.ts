@@ -6,7 +6,7 @@ import {
   MessageAnswerSchema,
   restrictedErrorAnswers,
 } from '#lib/api-schemas.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import {
   PasswordChangeSchema,
   PasswordConfirmSchema,

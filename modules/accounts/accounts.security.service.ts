@@ -3,7 +3,7 @@ import type { Database } from '#db/client.ts';
 import { recoveryCodes, sessions, users } from '#db/schema.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ConflictError, InvalidError, NotFoundError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { Locale } from '#lib/i18n.ts';
 import type { AuthLimits } from './accounts.limits.ts';
 import { hashPassword, verifyPassword } from './accounts.passwords.ts';

@@ -5,7 +5,7 @@ import {
   restrictedErrorAnswers,
 } from '#lib/api-schemas.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { formBodyDocs, readSubmittedForm } from '#modules/media/media.form.ts';
 import {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FeaturesSchema, optionalText, requiredAmount, requiredText } from '#lib/form-fields.ts';
 import { ADMIN_LISTING_STATUSES } from '#lib/admin-listings.ts';
-import { t, type AdminMessageKey as MessageKey } from '#lib/i18n.admin.ts';
+import { t, type AnyMessageKey as MessageKey } from '#lib/i18n.all.ts';
 import {
   ADDRESS_MAX_LENGTH,
   AREA_SQM_MAX,

@@ -6,7 +6,7 @@ import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
 import type { ListingKind } from '#lib/listing.ts';
-import { t, type AdminMessageKey as MessageKey } from '#lib/i18n.admin.ts';
+import { t, type AnyMessageKey as MessageKey } from '#lib/i18n.all.ts';
 import type { Page } from '#lib/pagination.ts';
 import { toAssetColumns, toAssetView } from '#modules/catalogue/asset.ts';
 import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';

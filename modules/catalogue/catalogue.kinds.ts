@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '#db/client.ts';
 import { assets, properties } from '#db/schema.ts';
-import type { AdminMessageKey } from '#lib/i18n.admin.ts';
+import type { AnyMessageKey } from '#lib/i18n.all.ts';
 import type { ListingKind } from '#lib/listing.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
 import { isPublishedIn } from './catalogue.sql.ts';
@@ -46,7 +46,7 @@ export type ListingKindAdapter<Row, View> = {
   /** The columns `toView` reads (never the search vectors: they are large). */
   viewColumns: SelectedFields;
   toView: (row: Row, now: Date) => View;
-  notFoundMessage: AdminMessageKey;
+  notFoundMessage: AnyMessageKey;
 };
 
 /**

@@ -2,7 +2,7 @@ import type { Database } from '#db/client.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import type { Clock } from '#lib/clock.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type {
   AssetType,

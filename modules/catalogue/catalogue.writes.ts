@@ -4,7 +4,7 @@ import type { Transaction } from '#db/client.ts';
 import type { properties } from '#db/schema.ts';
 import type { Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { Availability, ListingKind } from '#lib/listing.ts';
 import { lifeColumns } from '#lib/listing-life.ts';
 import { isPublished, type CatalogueEvents } from './catalogue.events.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { CheckboxSchema } from '#lib/form-fields.ts';
 
 /** Whether each kind of e-mail reaches the address (lib/notifications.ts EMAIL_CHOICES). */

@@ -1,5 +1,5 @@
 import { InvalidError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { EMAIL_CHOICES, type EmailChoice, type NotificationKind } from '#lib/notifications.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import type { NewsletterService } from '#modules/newsletter/newsletter.service.ts';

@@ -6,7 +6,7 @@ import {
   type FormRateLimit,
 } from '#lib/api-schemas.ts';
 import { formatDate } from '#lib/format.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { RenewAnswerSchema, StillAvailableTokenSchema } from './expiry.schema.ts';
 import type { ExpiryService } from './expiry.service.ts';

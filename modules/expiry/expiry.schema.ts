@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 
 /** The longest "still available" token: a listing id, its kind and two moments, signed. */
 const TOKEN_MAX_LENGTH = 400;

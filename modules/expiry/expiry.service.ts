@@ -5,7 +5,7 @@ import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '#lib/errors.ts';
 import { formatDate } from '#lib/format.ts';
-import { t, tCount } from '#lib/i18n.admin.ts';
+import { t, tCount } from '#lib/i18n.all.ts';
 import type { ListingKind } from '#lib/listing.ts';
 import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { AVAILABILITIES, PRICE_PERIODS } from '#lib/listing.ts';
 
 export const FavouriteInputSchema = z.object({

@@ -1,22 +1,27 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
-import { assets, favourites, properties } from '#db/schema.ts';
+import { favourites } from '#db/schema.ts';
 import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ConflictError, NotFoundError } from '#lib/errors.ts';
 import { formatRwf } from '#lib/format.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
+import type { ListingKind } from '#lib/listing.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import { isPublished, type ListingWrite } from '#modules/catalogue/catalogue.events.ts';
+import {
+  findListingRow,
+  LISTING_KINDS,
+  LISTING_TABLES,
+  titleOf,
+} from '#modules/catalogue/catalogue.kinds.ts';
 import { createPersonalCache, type PersonalEvents } from '#modules/accounts/personal-state.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { Notice, NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { FavouriteView } from './favourites.schema.ts';
 import { placeLine } from '#lib/places.ts';
-
-type ListingKind = 'property' | 'asset';
 
 /** The most saved listings one user keeps. */
 const MAX_FAVOURITES = 200;
@@ -52,17 +57,10 @@ export function createFavouritesService({
   async function findPublished(
     listingId: string,
     runner: Database | Transaction = db,
-    kinds: readonly ListingKind[] = ['property', 'asset'],
+    kinds: readonly ListingKind[] = LISTING_KINDS,
   ): Promise<{ kind: ListingKind; title: string; price: number } | null> {
-    for (const kind of kinds) {
-      const table = kind === 'property' ? properties : assets;
-      const [row] = await runner
-        .select()
-        .from(table)
-        .where(and(eq(table.id, listingId), isPublishedIn(table)));
-      if (row) return { kind, title: 'title' in row ? row.title : row.name, price: row.price };
-    }
-    return null;
+    const found = await findListingRow(runner, listingId, { kinds, isPublishedOnly: true });
+    return found ? { kind: found.kind, title: titleOf(found.row), price: found.row.price } : null;
   }
 
   /** Saves a published listing for the user; saving it twice keeps one. */
@@ -127,46 +125,30 @@ export function createFavouritesService({
       .orderBy(desc(favourites.createdAt));
     const ids = (kind: ListingKind) =>
       saved.filter((row) => row.listingKind === kind).map((row) => row.listingId);
-    const live = (table: typeof properties | typeof assets, kindIds: string[]) =>
-      and(inArray(table.id, kindIds), isPublishedIn(table));
-    const [propertyRows, assetRows] = await Promise.all([
-      ids('property').length
-        ? db
-            .select()
-            .from(properties)
-            .where(live(properties, ids('property')))
-        : [],
-      ids('asset').length
-        ? db
-            .select()
-            .from(assets)
-            .where(live(assets, ids('asset')))
-        : [],
-    ]);
+    // Each table is read once, for the ids of its kind, and not at all when there are none.
+    const found = await Promise.all(
+      LISTING_KINDS.map(async (kind) => {
+        const kindIds = ids(kind);
+        if (kindIds.length === 0) return [];
+        const table = LISTING_TABLES[kind];
+        const rows = await db
+          .select()
+          .from(table)
+          .where(and(inArray(table.id, kindIds), isPublishedIn(table)));
+        return rows.map((row) => ({ kind, row }));
+      }),
+    );
     const views = new Map<string, FavouriteView>();
-    for (const row of propertyRows) {
+    for (const { kind, row } of found.flat()) {
       views.set(row.id, {
         listingId: row.id,
-        kind: 'property',
-        title: row.title,
+        kind,
+        title: titleOf(row),
         price: row.price,
         pricePeriod: row.pricePeriod,
         location: placeLine(row),
         availability: row.availability,
-        path: `/property/${row.id}`,
-        photo: row.photos[0] ? toPhotoView(row.photos[0]) : null,
-      });
-    }
-    for (const row of assetRows) {
-      views.set(row.id, {
-        listingId: row.id,
-        kind: 'asset',
-        title: row.name,
-        price: row.price,
-        pricePeriod: row.pricePeriod,
-        location: placeLine(row),
-        availability: row.availability,
-        path: `/asset/${row.id}`,
+        path: `/${kind}/${row.id}`,
         photo: row.photos[0] ? toPhotoView(row.photos[0]) : null,
       });
     }

@@ -5,7 +5,7 @@ import {
   restrictedErrorAnswers,
   type FormRateLimit,
 } from '#lib/api-schemas.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import {
   ContactMessageInputSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, requiredText } from '#lib/form-fields.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { CONTACT_MESSAGE_MAX_LENGTH, INBOX_PAGE_SIZE, NAME_MAX_LENGTH } from '#lib/limits.ts';
 import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
 

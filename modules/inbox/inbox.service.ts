@@ -7,7 +7,7 @@ import type { Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
 import { currentLocale } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { Page } from '#lib/pagination.ts';
 import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CheckboxSchema, EmailSchema, PhoneSchema, requiredText } from '#lib/form-fields.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import {
   INQUIRY_LIST_PAGE_SIZE,
   INQUIRY_MESSAGE_MAX_LENGTH,

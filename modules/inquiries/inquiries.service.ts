@@ -8,7 +8,7 @@ import type { Clock } from '#lib/clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { currentLocale, DEFAULT_LOCALE } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
 import { inquiryRoleKey, type InquirySide, type Offer } from '#lib/listing.ts';
 import type { Page } from '#lib/pagination.ts';

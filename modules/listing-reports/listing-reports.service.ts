@@ -8,7 +8,7 @@ import { assets, listingReports, properties, users } from '#db/schema.ts';
 import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '#lib/errors.ts';
-import { t, tCount } from '#lib/i18n.admin.ts';
+import { t, tCount } from '#lib/i18n.all.ts';
 import type { ReportNotCountedReason, ReportOutcome } from '#lib/listing.ts';
 import type { Page } from '#lib/pagination.ts';
 import type { AttemptLimiters } from '#modules/accounts/accounts.limiter.ts';

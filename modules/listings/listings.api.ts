@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorAnswers, restrictedErrorAnswers } from '#lib/api-schemas.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import {
   AvailabilityAnswerSchema,
   AvailabilityInputSchema,

@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Database, Transaction } from '#db/client.ts';
 import { emailOptOuts, mailAddresses, newsletterSubscriptions, outbox } from '#db/schema.ts';
 import type { Clock } from '#lib/clock.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
 import {
   EMAIL_CHOICES,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { restrictedErrorAnswers } from '#lib/api-schemas.ts';
 import { NotFoundError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { MatchingListingsAnswerSchema, MatchingRequestsAnswerSchema } from './matching.schema.ts';
 import type { MatchingService } from './matching.service.ts';

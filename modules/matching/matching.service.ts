@@ -5,7 +5,7 @@ import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { formatPrice } from '#lib/format.ts';
-import { t, tCount } from '#lib/i18n.admin.ts';
+import { t, tCount } from '#lib/i18n.all.ts';
 import { isPropertyType } from '#lib/listing.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import { readOnOffer } from '#modules/catalogue/catalogue.sql.ts';

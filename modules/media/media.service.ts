@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { InvalidError, PayloadTooLargeError } from '#lib/errors.ts';
 import { currentLocale } from '#lib/i18n.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { Photo } from '#lib/listing.ts';
 import { MAX_PHOTOS } from '#lib/limits.ts';
 import { PHOTO_WIDTHS } from '#lib/photos.ts';

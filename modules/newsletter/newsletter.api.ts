@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorAnswers, MessageAnswerSchema, type FormRateLimit } from '#lib/api-schemas.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { SubscriptionInputSchema } from './newsletter.schema.ts';
 import type { NewsletterService } from './newsletter.service.ts';
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { newsletterSubscriptions } from '#db/schema.ts';
 import { currentLocale } from '#lib/i18n.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
 import type { SubscriptionInput } from './newsletter.schema.ts';
 

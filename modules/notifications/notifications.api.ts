@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MessageAnswerSchema, restrictedErrorAnswers } from '#lib/api-schemas.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import {
   MyNotificationsAnswerSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '#lib/form-fields.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { NOTIFICATION_AUDIENCES } from '#lib/notifications.ts';
 import {
   NOTIFICATION_LIST_PAGE_SIZE,

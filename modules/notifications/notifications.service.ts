@@ -8,7 +8,7 @@ import type { Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
 import { currentLocale } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
 import type { NotificationAudience, NotificationKind } from '#lib/notifications.ts';
 import type { Page } from '#lib/pagination.ts';

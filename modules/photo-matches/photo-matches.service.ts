@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
 import { assets, photoHashes, photoMatches, properties, users } from '#db/schema.ts';
 import type { Clock } from '#lib/clock.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { Photo } from '#lib/listing.ts';
 import { PHOTO_HASH_BANDS, PHOTO_MATCH_DISTANCE, photoHashBands } from '#lib/photo-hash.ts';
 import { toPhotoView } from '#lib/photos.ts';

@@ -5,7 +5,7 @@ import {
   optionalText,
   requiredText,
 } from '#lib/form-fields.ts';
-import { t, type AdminMessageKey } from '#lib/i18n.admin.ts';
+import { t, type AnyMessageKey } from '#lib/i18n.all.ts';
 import { PLACE_NAME_MAX_LENGTH } from '#lib/limits.ts';
 import { PRICE_PERIODS } from '#lib/listing.ts';
 import { PROVINCES } from '#lib/places.ts';
@@ -69,7 +69,7 @@ export const PlacesAnswerSchema = z.object({
  * specification's payloads). Checked even when other fields fail, so that one answer names
  * every missing field; `label` names the location field as its form does.
  */
-export function requirePlace(label: AdminMessageKey) {
+export function requirePlace(label: AnyMessageKey) {
   return z.refine(
     (value: unknown) => {
       const { location, district } = (value ?? {}) as { location?: unknown; district?: unknown };

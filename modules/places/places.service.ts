@@ -2,7 +2,7 @@ import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '#db/client.ts';
 import { assets, properties } from '#db/schema.ts';
 import { InvalidError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { derivePlace } from '#lib/place-text.ts';
 import { CELLS } from '#lib/places.cells.ts';
 import { DISTRICTS, findDistrict, findSector, placeKey, PROVINCES } from '#lib/places.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CheckboxSchema } from '#lib/form-fields.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { PASSWORD_MAX_LENGTH } from '#lib/limits.ts';
 
 /** The current password, which deleting one's own account asks again. */

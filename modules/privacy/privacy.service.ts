@@ -17,7 +17,7 @@ import {
 import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { AccountsAdminService } from '#modules/accounts/accounts.admin.service.ts';
 import type { AccountSecurityService } from '#modules/accounts/accounts.security.service.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswers, restrictedErrorAnswers } from '#lib/api-schemas.ts';
 import { NotFoundError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { toCsv } from './reports.csv.ts';
 import {
   isReportTable,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 
 /** The reports page opens on the last 12 weeks (this week included). */
 export const REPORT_DEFAULT_WEEKS = 12;

@@ -9,7 +9,7 @@ import {
   requiredAmount,
   requiredText,
 } from '#lib/form-fields.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import {
   CONTACT_MAX_LENGTH,
   DEFAULT_PAGE_SIZE,

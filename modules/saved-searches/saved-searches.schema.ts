@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OptionalListingTypeSchema, requiredText } from '#lib/form-fields.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { LIVE_SEARCH_MAX_LENGTH, SAVED_SEARCH_NAME_MAX_LENGTH } from '#lib/limits.ts';
 import { listingFilterFields } from '#lib/listing-schemas.ts';
 import { ALERT_FREQUENCIES, LISTERS, LISTING_TYPES, OFFERS, PRICE_PERIODS } from '#lib/listing.ts';

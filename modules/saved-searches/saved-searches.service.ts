@@ -6,7 +6,7 @@ import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ConflictError, NotFoundError } from '#lib/errors.ts';
 import { formatPrice } from '#lib/format.ts';
-import { t, tCount } from '#lib/i18n.admin.ts';
+import { t, tCount } from '#lib/i18n.all.ts';
 import { MAX_SAVED_SEARCHES } from '#lib/limits.ts';
 import { LISTING_FILTER_KEYS } from '#lib/listing-schemas.ts';
 import { defaultPricePeriod, type AlertFrequency, type ListingType } from '#lib/listing.ts';

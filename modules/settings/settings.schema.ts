@@ -2,7 +2,7 @@ import { withoutLocale } from '#lib/i18n.ts';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { CheckboxSchema, requiredText } from '#lib/form-fields.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import {
   EMAIL_MAX_LENGTH,
   FAQ_ANSWER_MAX_LENGTH,

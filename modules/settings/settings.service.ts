@@ -7,7 +7,7 @@ import type { Clock } from '#lib/clock.ts';
 import type { PublicSettings } from '#lib/site.ts';
 import { NotFoundError } from '#lib/errors.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
 import {
   DEFAULT_PLATFORM_SETTINGS,

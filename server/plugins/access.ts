@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { isOwnerOrAdmin } from '#lib/account.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { readSessionCookie } from '#modules/accounts/accounts.cookie.ts';
 import type { AccountsService, Viewer } from '#modules/accounts/accounts.service.ts';
 import type { OwnedResource, OwnerLookups } from '../owner-lookups.ts';

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '#db/unavailable.ts';
 import { DomainError, TooManyRequestsError, type FieldIssue } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { runCheck, UNAVAILABLE_RETRY_AFTER_SECONDS, type ReadinessCheck } from './health.ts';
 
 type ErrorAnswer = { message: string; issues?: FieldIssue[] };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 
 /** A dependency the server needs to answer requests (the database, Redis): throws when it does not answer. */
 export type ReadinessCheck = { name: string; check(): Promise<void> };

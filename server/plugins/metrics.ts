@@ -8,7 +8,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { z } from 'zod';
 import type { DatabaseHandle } from '#db/client.ts';
 import { ForbiddenError, UnauthorizedError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { readSessionCookie } from '#modules/accounts/accounts.cookie.ts';
 import type { AccountsService } from '#modules/accounts/accounts.service.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';

@@ -9,7 +9,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { FormRateLimit } from '#lib/api-schemas.ts';
 import type { Clock } from '#lib/clock.ts';
 import type { CatalogueFiles } from '#lib/i18n.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { localeFromAcceptLanguage } from '#lib/i18n.server.ts';
 import { createPageContext } from '../load-context.ts';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { InvalidError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { findIllFormedText } from '#lib/storable-text.ts';
 
 /** A surrogate or a NUL written as a JSON escape: the one way either reaches a parsed body. */

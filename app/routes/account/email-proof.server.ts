@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { DomainError } from '#lib/errors.ts';
-import { t, tCount } from '#lib/i18n.admin.ts';
+import { t, tCount } from '#lib/i18n.all.ts';
 import { EmailProofTokenSchema } from '#modules/accounts/accounts.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { handleForm, type FormArgs } from '#app/forms/form-action.server.ts';

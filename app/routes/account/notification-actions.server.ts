@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { getServices } from '#server/load-context.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import {

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { z } from 'zod';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { EMAIL_PROOF_TTL_DAYS } from '#modules/accounts/accounts.email-proof.ts';
 import {
   PasswordChangeSchema,

@@ -1,7 +1,7 @@
 import { FilterSelect } from '#app/components/filter-select.tsx';
 import { Form } from 'react-router';
 import { formatDateTime } from '#lib/format.ts';
-import { t, type AdminMessageKey } from '#lib/i18n.admin.ts';
+import { t, type AnyMessageKey } from '#lib/i18n.all.ts';
 import {
   MODERATION_STATES,
   REPORT_OUTCOMES,
@@ -24,7 +24,7 @@ import { readListQuery } from '#lib/list-query.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 
 /** The fields whose name has a label, as the forms name them; others show as stored. */
-const FIELD_LABELS = new Map<string, AdminMessageKey>([
+const FIELD_LABELS = new Map<string, AnyMessageKey>([
   ['moderation', 'admin.audit.field.moderation'],
   ['rejectionReason', 'admin.audit.field.rejectionReason'],
   ['hiddenAt', 'admin.audit.field.hiddenAt'],

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { formatAmount, truncate } from '#lib/format.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { DashboardStats } from '#modules/dashboard/dashboard.schema.ts';
 import {
   DashboardQuerySchema,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Link, NavLink } from '#app/components/link.tsx';
-import { t, type AdminMessageKey as MessageKey } from '#lib/i18n.admin.ts';
+import { t, type AnyMessageKey as MessageKey } from '#lib/i18n.all.ts';
 import { adminContext, requireAdmin } from '#app/auth.server.ts';
 import { Icon } from '#app/components/icon.tsx';
 import { LanguageSwitcher } from '#app/components/language-switcher.tsx';

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/placeholder';
 

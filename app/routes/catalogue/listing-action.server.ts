@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from 'react-router';
 import { redirect } from '#app/locale-redirect.ts';
 import { NotFoundError, UnauthorizedError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { ListingKind } from '#lib/listing.ts';
 import { AvailabilityInputSchema, IdParamsSchema } from '#lib/listing-schemas.ts';
 import { InquiryInputSchema } from '#modules/inquiries/inquiries.schema.ts';

@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { toParagraphs } from '#lib/paragraphs.ts';
 import { getServices, type PageContext } from '#server/load-context.ts';
 

@@ -1,5 +1,5 @@
 import type { PhotoView } from '#lib/photos.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { ADMIN_LISTING_STATUSES, type AdminListingStatus } from '#lib/admin-listings.ts';
 import { FormField } from '#app/components/form-field.tsx';
 

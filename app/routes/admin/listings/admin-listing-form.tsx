@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { PhotoView } from '#lib/photos.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { CurrentPhotos } from './admin-listing-fields.tsx';

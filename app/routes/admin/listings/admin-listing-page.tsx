@@ -1,5 +1,5 @@
 import { Link } from '#app/components/link.tsx';
-import { t, tCount } from '#lib/i18n.admin.ts';
+import { t, tCount } from '#lib/i18n.all.ts';
 import { ASSET_TYPES, PROPERTY_TYPES, type ListingType } from '#lib/listing.ts';
 import type { Page } from '#lib/pagination.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';

@@ -1,7 +1,7 @@
 import { Form, type FetcherWithComponents } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import type { FormResult } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { ModerationState } from '#lib/listing.ts';
 import { LOCATION_FILTERS } from '#lib/admin-listings.ts';
 import { FilterSelect } from '#app/components/filter-select.tsx';

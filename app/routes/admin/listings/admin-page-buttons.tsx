@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { pageCount, type Page } from '#lib/pagination.ts';
 
 /** How many numbered buttons at most; beyond, the ones around the current page. */

@@ -1,6 +1,6 @@
 import type { FetcherWithComponents } from 'react-router';
 import type { FormResult } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import type { ListingRowIntent } from './listing-row-actions.server.ts';
 

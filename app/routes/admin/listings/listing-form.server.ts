@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { NotFoundError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import type { ListingKind } from '#lib/listing.ts';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { ListingKind } from '#lib/listing.ts';
 import { getServices } from '#server/load-context.ts';
 import { adminContext } from '#app/auth.server.ts';

@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { AdminListingPage } from './admin-listing-page.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { pageMeta } from '#app/page-meta.ts';

@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { PROPERTY_TYPES } from '#lib/listing.ts';
 import { adminStatusOf } from '#lib/admin-listings.ts';
 import type { AdminPropertyView } from '#modules/admin-listings/admin-listings.schema.ts';

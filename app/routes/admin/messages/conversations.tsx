@@ -2,7 +2,7 @@ import { FilterSelect } from '#app/components/filter-select.tsx';
 import { Form, useFetcher } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { z } from 'zod';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { FormResult } from '#lib/form-result.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CONTACT_MESSAGE_MAX_LENGTH } from '#lib/limits.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { MessageView } from '#modules/inbox/inbox.schema.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';

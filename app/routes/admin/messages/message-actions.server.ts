@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { MessageEditSchema, MessageReplySchema } from '#modules/inbox/inbox.schema.ts';
 import {
   NotificationEditSchema,

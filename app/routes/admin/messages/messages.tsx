@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { NOTIFICATION_LIST_PAGE_SIZE } from '#lib/limits.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { MessageListQuerySchema } from '#modules/inbox/inbox.schema.ts';
 import type { NotificationView } from '#modules/notifications/notifications.schema.ts';
 import { adminContext } from '#app/auth.server.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { NOTIFICATION_MESSAGE_MAX_LENGTH, TITLE_MAX_LENGTH } from '#lib/limits.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { NOTIFICATION_AUDIENCES } from '#lib/notifications.ts';
 import type { NotificationView } from '#modules/notifications/notifications.schema.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';

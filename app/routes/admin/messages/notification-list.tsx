@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router';
 import { truncate } from '#lib/format.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { NotificationView } from '#modules/notifications/notifications.schema.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';

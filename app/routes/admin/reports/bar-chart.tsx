@@ -1,5 +1,5 @@
 import { formatAmount } from '#lib/format.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 
 const WIDTH = 400;
 const ROW = 24;

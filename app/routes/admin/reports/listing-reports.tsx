@@ -11,7 +11,7 @@ import type { Answer } from '#app/forms/use-form-submission.ts';
 import { adminListingPath } from '#app/listing-kind.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { formatDateTime } from '#lib/format.ts';
-import { t, tCount } from '#lib/i18n.admin.ts';
+import { t, tCount } from '#lib/i18n.all.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 import type { ReportOutcome, ReportStatus } from '#lib/listing.ts';

@@ -1,4 +1,4 @@
-import { t, tCount } from '#lib/i18n.admin.ts';
+import { t, tCount } from '#lib/i18n.all.ts';
 import type { AdminReportView } from '#modules/listing-reports/listing-reports.schema.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 
 export type Column = { label: string; isNumber?: boolean };
 

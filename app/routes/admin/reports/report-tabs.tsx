@@ -1,5 +1,5 @@
 import { NavLink } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 
 const TABS = [
   { to: '/admin-panel/reports', label: 'admin.reports.market' },

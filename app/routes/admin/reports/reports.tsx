@@ -4,7 +4,7 @@ import { adminContext } from '#app/auth.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { USER_ROLES } from '#lib/account.ts';
 import { formatAmount, formatDate } from '#lib/format.ts';
-import { t, tCount } from '#lib/i18n.admin.ts';
+import { t, tCount } from '#lib/i18n.all.ts';
 import {
   ReportQuerySchema,
   type Report,

@@ -1,5 +1,5 @@
 import { formatAmount } from '#lib/format.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { niceScale, SERIES_COLOURS } from './chart-scale.ts';
 import { ChartLegend } from './chart-legend.tsx';
 

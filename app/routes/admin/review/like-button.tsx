@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 
 /** The browser's list of supplies the admin liked: kept in this browser only (spec). */
 const STORAGE_KEY = 'adminLikedSupplies';

@@ -1,5 +1,5 @@
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { PhotoMatchView } from '#modules/photo-matches/photo-matches.schema.ts';
 import { ReviewPhoto } from './review-photo.tsx';
 

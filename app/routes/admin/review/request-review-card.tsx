@@ -2,7 +2,7 @@ import { useFetcher } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { formatPrice } from '#lib/format.ts';
 import type { FormResult } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { RequestView } from '#modules/requests/requests.schema.ts';
 import { ReviewPhoto } from './review-photo.tsx';
 import { Icon } from '#app/components/icon.tsx';

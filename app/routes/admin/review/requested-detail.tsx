@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { NotFoundError } from '#lib/errors.ts';
 import { formatPrice } from '#lib/format.ts';
 import type { FormResult } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { adminContext } from '#app/auth.server.ts';
 import { ReviewPhoto } from './review-photo.tsx';

@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { RequestListQuerySchema } from '#modules/requests/requests.schema.ts';
 import { DeleteInputSchema } from './review.server.ts';
 import { adminContext } from '#app/auth.server.ts';

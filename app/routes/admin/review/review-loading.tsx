@@ -1,5 +1,5 @@
 import { useFetchers, useLocation, useNavigation, useRevalidator } from 'react-router';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 
 /**
  * Whether this page's data is being fetched again: a client navigation to it (a filter or

@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { PhotoView } from '#lib/photos.ts';
 import { ListingPhoto } from '#app/components/listing-photo.tsx';
 

@@ -5,7 +5,7 @@ import { REASON_MAX_LENGTH } from '#lib/limits.ts';
 import { z } from 'zod';
 import { NotFoundError } from '#lib/errors.ts';
 import { formatPrice, formatRwf } from '#lib/format.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { SupplyRejectInputSchema, type SupplyView } from '#modules/supplies/supplies.schema.ts';
 import { adminContext } from '#app/auth.server.ts';

@@ -1,5 +1,5 @@
 import { Form } from 'react-router';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { MODERATION_STATES, type ModerationState } from '#lib/listing.ts';
 import { z } from 'zod';
 import { SupplyListQuerySchema } from '#modules/supplies/supplies.schema.ts';

@@ -2,7 +2,7 @@ import { useFetcher } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { formatPrice, truncate } from '#lib/format.ts';
 import type { FormResult } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { SupplyView } from '#modules/supplies/supplies.schema.ts';
 import { LikeButton } from './like-button.tsx';
 import { ReviewPhoto } from './review-photo.tsx';

@@ -1,6 +1,6 @@
 import { FAQ_ANSWER_MAX_LENGTH, FAQ_QUESTION_MAX_LENGTH } from '#lib/limits.ts';
 import type { Faq } from '#modules/settings/settings.schema.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import { FormField } from '#app/components/form-field.tsx';
 import { IntentInput } from '#app/forms/intent-input.tsx';

@@ -1,5 +1,5 @@
 import type { FormResult } from '#lib/form-result.ts';
-import { t, type AdminMessageKey as MessageKey } from '#lib/i18n.admin.ts';
+import { t, type AnyMessageKey as MessageKey } from '#lib/i18n.all.ts';
 import { answerToShow, FormMessage } from '#app/components/form-message.tsx';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import type { SettingsIntent } from './settings-actions.server.ts';

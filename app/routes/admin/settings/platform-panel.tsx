@@ -5,7 +5,7 @@ import {
   URL_MAX_LENGTH,
 } from '#lib/limits.ts';
 import type { PlatformSettings } from '#modules/settings/settings.schema.ts';
-import { t, type AdminMessageKey as MessageKey } from '#lib/i18n.admin.ts';
+import { t, type AnyMessageKey as MessageKey } from '#lib/i18n.all.ts';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import { FormField } from '#app/components/form-field.tsx';
 import { TextField } from '#app/components/text-field.tsx';

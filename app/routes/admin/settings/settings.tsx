@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { getServices } from '#server/load-context.ts';
 import { FaqPanel } from './faq-panel.tsx';

@@ -1,6 +1,6 @@
 import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH, URL_MAX_LENGTH } from '#lib/limits.ts';
 import type { SupportInfo } from '#modules/settings/settings.schema.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import { TextField } from '#app/components/text-field.tsx';
 import { IntentInput } from '#app/forms/intent-input.tsx';

@@ -3,7 +3,7 @@ import { useIsHydrated } from '#app/use-is-hydrated.ts';
 import { PERSONAL_MESSAGE_MAX_LENGTH } from '#lib/limits.ts';
 import { useFetcher } from 'react-router';
 import type { UserRole } from '#lib/account.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { UserActionResult, UserIntent } from './user-actions.server.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
 

@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { UserView } from '#modules/accounts/accounts.schema.ts';
 import { answerToShow, FormMessage } from '#app/components/form-message.tsx';
 import { IntentInput } from '#app/forms/intent-input.tsx';

@@ -1,5 +1,5 @@
 import type { UserRole } from '#lib/account.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { Answer } from '#app/forms/use-form-submission.ts';
 import { FormMessage } from '#app/components/form-message.tsx';
 

@@ -1,6 +1,6 @@
 import { redirect } from '#app/locale-redirect.ts';
 import { z } from 'zod';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import {
   PersonalMessageSchema,
   UserInfoInputSchema,

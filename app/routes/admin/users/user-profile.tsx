@@ -2,7 +2,7 @@ import { formatDate } from '#lib/format.ts';
 import { data, useActionData } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#lib/limits.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { UserIdParamsSchema, type UserView } from '#modules/accounts/accounts.schema.ts';
 import { handleUserAction, type UserActionResult, type UserIntent } from './user-actions.server.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';

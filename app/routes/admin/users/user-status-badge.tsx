@@ -1,5 +1,5 @@
 import type { UserStatus } from '#lib/account.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 
 /** Active or Blocked. */
 export function UserStatusBadge({ status }: { status: UserStatus }) {

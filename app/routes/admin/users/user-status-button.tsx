@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router';
 import type { UserStatus } from '#lib/account.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { UserActionResult, UserIntent } from './user-actions.server.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
 

@@ -2,7 +2,7 @@ import { Form, useActionData, useNavigation } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { SEARCH_TEXT_MAX_LENGTH } from '#lib/limits.ts';
 import type { UserRole } from '#lib/account.ts';
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import { withoutLocale } from '#lib/i18n.ts';
 import { UserListQuerySchema } from '#modules/accounts/accounts.schema.ts';
 import { handleUserAction, type UserActionResult } from './user-actions.server.ts';

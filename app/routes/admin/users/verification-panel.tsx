@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.admin.ts';
+import { t } from '#lib/i18n.all.ts';
 import type { UserView } from '#modules/accounts/accounts.schema.ts';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import { FormMessage } from '#app/components/form-message.tsx';

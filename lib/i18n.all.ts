@@ -3,10 +3,14 @@ import type { enAdmin } from './messages/en.admin.ts';
 import type { en } from './messages/en.ts';
 
 /** Any text: the public pages', the admin panel's and the server's. */
-export type AdminMessageKey = keyof typeof en | keyof typeof enAdmin;
+export type AnyMessageKey = keyof typeof en | keyof typeof enAdmin;
 
-/** `t` and `tCount` for the admin panel and the server (see lib/i18n.ts). */
-export const { t, tCount } = createTranslator<AdminMessageKey>();
+/**
+ * `t` and `tCount` over every text: what the server says (API errors, e-mails, notices) and the
+ * admin panel shows, as well as the public pages' texts (see lib/i18n.ts, whose `t` knows only
+ * the public pages' and keeps their bundle small).
+ */
+export const { t, tCount } = createTranslator<AnyMessageKey>();
 
 /** Each language's admin panel texts, downloaded only by the pages that import this module. */
 const ADMIN_TEXTS: Record<Locale, () => Promise<Record<string, string>>> = {
