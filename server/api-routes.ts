@@ -18,7 +18,7 @@ import { favouritesApi } from '#modules/favourites/favourites.api.ts';
 import { inboxApi } from '#modules/inbox/inbox.api.ts';
 import { inquiriesApi } from '#modules/inquiries/inquiries.api.ts';
 import { listingReportsApi } from '#modules/listing-reports/listing-reports.api.ts';
-import { listingsApi } from '#modules/listings/listings.api.ts';
+import { propertiesApi } from '#modules/properties/properties.api.ts';
 import { adminListingsApi } from '#modules/admin-listings/admin-listings.api.ts';
 import { matchingApi } from '#modules/matching/matching.api.ts';
 import { newsletterApi } from '#modules/newsletter/newsletter.api.ts';
@@ -90,7 +90,7 @@ async function registerModuleApis(
   await api.register(reportsApi, { reports: services.reports });
   await api.register(auditApi, { audit: services.audit });
   await api.register(settingsApi, { settings: services.settings });
-  await api.register(listingsApi, { catalogue: services.catalogue });
+  await api.register(propertiesApi, { catalogue: services.catalogue });
   await api.register(assetsApi, { catalogue: services.catalogue });
   await api.register(inquiriesApi, { inquiries: services.inquiries, formRateLimit });
   await api.register(inboxApi, { inbox: services.inbox, formRateLimit });

@@ -1,7 +1,7 @@
 import { Link } from '#app/components/link.tsx';
 import { formatPrice, truncate } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.ts';
-import type { PropertyView } from '#modules/listings/listings.schema.ts';
+import type { PropertyView } from '#modules/properties/properties.schema.ts';
 import { Icon } from './icon.tsx';
 import { CARD_SIZES, ListingPhoto } from './listing-photo.tsx';
 import { OfferBadges } from './offer-badges.tsx';

@@ -18,7 +18,7 @@ import {
 import { ASSET_TYPES, capitalizeType, MODERATION_STATES, PROPERTY_TYPES } from '#lib/listing.ts';
 
 import { AssetViewSchema, assetKindFields } from '#modules/assets/assets.schema.ts';
-import { PropertyViewSchema } from '#modules/listings/listings.schema.ts';
+import { PropertyViewSchema } from '#modules/properties/properties.schema.ts';
 import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
 import {
   listingPlaceFields,

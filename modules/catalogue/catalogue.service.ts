@@ -13,7 +13,7 @@ import type {
   PropertyType,
 } from '#lib/listing.ts';
 import type { AssetView } from '#modules/assets/assets.schema.ts';
-import type { PropertyView } from '#modules/listings/listings.schema.ts';
+import type { PropertyView } from '#modules/properties/properties.schema.ts';
 import { assetKind, type AssetViewRow } from './asset.ts';
 import type { ListingViews } from './catalogue.schema.ts';
 import { cacheListingDetails, cacheWordsBegun } from './catalogue-cache.ts';

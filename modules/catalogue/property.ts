@@ -3,7 +3,7 @@ import { formatTimeAgo } from '#lib/format.ts';
 import { toListerColumns, type Lister, type PricePeriod } from '#lib/listing.ts';
 import { placeLine, toPlaceView } from '#lib/places.ts';
 import { toPhotoView } from '#lib/photos.ts';
-import type { PropertyView } from '#modules/listings/listings.schema.ts';
+import type { PropertyView } from '#modules/properties/properties.schema.ts';
 import type { ListingKindAdapter } from './catalogue.kinds.ts';
 import { ownerVerifiedIn } from './catalogue.sql.ts';
 

@@ -4,7 +4,7 @@ import { LIVE_SEARCH_MAX_LENGTH } from '#lib/limits.ts';
 import { listingFilterFields } from '#lib/listing-schemas.ts';
 import { LISTING_TYPES, OFFERS } from '#lib/listing.ts';
 import { AssetViewSchema } from '#modules/assets/assets.schema.ts';
-import { PropertyViewSchema } from '#modules/listings/listings.schema.ts';
+import { PropertyViewSchema } from '#modules/properties/properties.schema.ts';
 
 /** What a visitor typed, the type they chose and every list filter (lib/listing-schemas.ts). */
 export const SearchQuerySchema = z.object({

@@ -8,10 +8,10 @@ import {
   ListQuerySchema,
   PropertyTypeParamsSchema,
 } from '#lib/listing-schemas.ts';
-import { PropertyAnswerSchema, PropertyListAnswerSchema } from './listings.schema.ts';
+import { PropertyAnswerSchema, PropertyListAnswerSchema } from './properties.schema.ts';
 import type { CatalogueService } from '#modules/catalogue/catalogue.service.ts';
 
-export const listingsApi: FastifyPluginAsyncZod<{
+export const propertiesApi: FastifyPluginAsyncZod<{
   catalogue: CatalogueService;
 }> = async (app, { catalogue }) => {
   app.get(
