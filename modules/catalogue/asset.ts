@@ -1,8 +1,6 @@
 import { assets } from '#db/schema.ts';
-import { formatTimeAgo } from '#lib/format.ts';
-import { toListerColumns, type AssetType, type Lister, type PricePeriod } from '#lib/listing.ts';
-import { placeLine, toPlaceView } from '#lib/places.ts';
-import { toPhotoView } from '#lib/photos.ts';
+import type { AssetType, Lister } from '#lib/listing.ts';
+import { placeLine } from '#lib/places.ts';
 import {
   ASSET_KIND_FIELDS,
   type AssetKindField,
@@ -10,7 +8,12 @@ import {
   type AssetView,
 } from '#modules/assets/assets.schema.ts';
 import type { ListingKindAdapter } from './catalogue.kinds.ts';
-import { ownerVerifiedIn } from './catalogue.sql.ts';
+import {
+  sharedViewColumns,
+  toSharedColumns,
+  toSharedView,
+  type SharedFieldsInput,
+} from './catalogue.fields.ts';
 
 /**
  * The asset kind of the catalogue: which columns its pages read, how a row becomes the API's
@@ -52,22 +55,8 @@ function readAssetKindFields(row: KindColumns): AssetKindValues {
 }
 
 /** An asset's facts as the supply and admin forms name them; any may be left out. */
-type AssetFieldsInput = {
+type AssetFieldsInput = SharedFieldsInput & {
   name?: string;
-  description?: string;
-  price?: number;
-  location?: string;
-  district?: string;
-  sector?: string;
-  cell?: string;
-  pricePeriod?: PricePeriod;
-  upi?: string;
-  owner?: string;
-  contact?: string;
-  listedBy?: Lister;
-  commission?: number | null;
-  viewingFee?: number | null;
-  features?: string[];
 } & Partial<{ [Field in AssetKindField]: NonNullable<AssetKindValues[Field]> }>;
 
 /**
@@ -89,46 +78,17 @@ export function toAssetColumns(
     ]),
   ) as Partial<KindColumns>;
   return {
-    ...toListerColumns(input, before),
+    ...toSharedColumns(input, before),
     name: input.name,
-    description: input.description,
-    price: input.price,
-    location: input.location,
-    district: input.district,
-    sector: input.sector,
-    cell: input.cell,
-    pricePeriod: input.pricePeriod,
-    upi: input.upi,
-    ownerName: input.owner,
-    contact: input.contact,
-    features: input.features,
     ...kindColumns,
   };
 }
 
 /** Columns a public view needs: everything but the search document and moderation facts. */
 const viewColumns = {
-  id: assets.id,
-  ownerId: assets.ownerId,
+  ...sharedViewColumns(assets),
   type: assets.type,
   name: assets.name,
-  description: assets.description,
-  price: assets.price,
-  offer: assets.offer,
-  availability: assets.availability,
-  location: assets.location,
-  district: assets.district,
-  sector: assets.sector,
-  cell: assets.cell,
-  pricePeriod: assets.pricePeriod,
-  upi: assets.upi,
-  ownerName: assets.ownerName,
-  contact: assets.contact,
-  listedBy: assets.listedBy,
-  commission: assets.commission,
-  viewingFee: assets.viewingFee,
-  features: assets.features,
-  photos: assets.photos,
   transmission: assets.transmission,
   fuel: assets.fuel,
   isCertified: assets.isCertified,
@@ -139,8 +99,6 @@ const viewColumns = {
   size: assets.size,
   condition: assets.condition,
   sizeCloth: assets.sizeCloth,
-  createdAt: assets.createdAt,
-  ownerVerified: ownerVerifiedIn(assets),
 };
 
 /** Rows read outside the catalogue queries (supplies, admin) do not know `ownerVerified`. */
@@ -150,32 +108,14 @@ export type AssetViewRow = Pick<AssetRow, Exclude<keyof typeof viewColumns, 'own
 
 /** An asset row as the public sees it (the admin view adds its moderation). */
 export function toAssetView(row: AssetViewRow, now: Date): AssetView {
-  const photos = row.photos.map(toPhotoView);
   return {
-    _id: row.id,
+    ...toSharedView(row, now),
     name: row.name,
-    description: row.description,
-    price: row.price,
-    status: row.offer,
-    availability: row.availability,
+    owner: row.ownerName,
+    contact: row.contact,
     type: row.type,
     location: placeLine(row) || null,
-    ...toPlaceView(row),
-    pricePeriod: row.pricePeriod,
-    upi: row.upi,
-    owner: row.ownerName,
-    ownerId: row.ownerId,
-    contact: row.contact,
-    listedBy: row.listedBy,
-    commission: row.commission,
-    viewingFee: row.viewingFee,
-    features: row.features,
-    image: photos[0]?.src ?? null,
-    photos,
     ...readAssetKindFields(row),
-    createdAt: row.createdAt.toISOString(),
-    timeAgo: formatTimeAgo(row.createdAt, now),
-    ownerVerified: row.ownerVerified ?? false,
   };
 }
 
