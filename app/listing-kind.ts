@@ -7,6 +7,7 @@
 import {
   ASSET_TYPES,
   isPropertyType,
+  kindOfType,
   PROPERTY_TYPES,
   type ListingKind,
   type ListingType,
@@ -21,11 +22,6 @@ export type TypeWithKind<Kind extends ListingKind = ListingKind> = {
 /** A type and the kind it belongs to (House: property, Car: asset). */
 export function withKind(type: ListingType): TypeWithKind {
   return isPropertyType(type) ? { kind: 'property', type } : { kind: 'asset', type };
-}
-
-/** The kind a type belongs to. */
-export function kindOfType(type: ListingType): ListingKind {
-  return withKind(type).kind;
 }
 
 /** Each kind's types, in the order the filters offer them. */

@@ -130,6 +130,11 @@ export function isPropertyType(type: ListingType): type is PropertyType {
   return (PROPERTY_TYPES as readonly string[]).includes(type);
 }
 
+/** The kind a type belongs to (House: property, Car: asset). */
+export function kindOfType(type: ListingType): ListingKind {
+  return isPropertyType(type) ? 'property' : 'asset';
+}
+
 /**
  * A stored photo: its content-hash key, intrinsic size, a tiny blurred preview and its
  * perceptual hash (64 bits as 16 hex digits; photos stored before it was computed lack it).

@@ -8,6 +8,7 @@ import { ForbiddenError, InvalidError, NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.all.ts';
 import {
   isPropertyType,
+  kindOfType,
   type AssetType,
   type ListingType,
   type PropertyType,
@@ -280,7 +281,7 @@ export function createSuppliesService({
   ): Promise<SupplyView> {
     const supply = await findOwnedSupply(id, actor);
     const type = input.type ?? supply.row.type;
-    if (isPropertyType(type) !== (supply.kind === 'property')) {
+    if (kindOfType(type) !== supply.kind) {
       throw InvalidError.field('type', t('supply.kindChange'));
     }
     const review =
