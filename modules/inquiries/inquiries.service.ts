@@ -10,10 +10,15 @@ import { currentLocale, DEFAULT_LOCALE } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
 import { t } from '#lib/i18n.all.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
-import { inquiryRoleKey, type InquirySide, type Offer } from '#lib/listing.ts';
+import { inquiryRoleKey, type InquirySide, type ListingKind, type Offer } from '#lib/listing.ts';
 import type { Page } from '#lib/pagination.ts';
 import { internationalPhone } from '#lib/site.ts';
 import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
+import {
+  LISTING_KINDS,
+  LISTING_TABLES,
+  TITLE_COLUMNS,
+} from '#modules/catalogue/catalogue.kinds.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
@@ -33,6 +38,7 @@ export type InquiriesService = ReturnType<typeof createInquiriesService>;
 
 /** The listing an inquiry is about, as the conversation shows it. */
 type ListingFacts = {
+  kind: ListingKind;
   listingId: string;
   title: string;
   path: string;
@@ -78,6 +84,11 @@ function sideOf(row: InquiryRow, viewer: Actor): InquirySide | undefined {
   return undefined;
 }
 
+/** The public page of the listing a conversation is about: a property's or an asset's. */
+function listingPathOf(row: Pick<InquiryRow, 'propertyId' | 'assetId'>): string {
+  return row.propertyId ? `/property/${row.propertyId}` : `/asset/${row.assetId}`;
+}
+
 function isUnreadFor(row: InquiryRow, side: InquirySide): boolean {
   if (row.lastMessageFrom === side) return false;
   const readAt = side === 'owner' ? row.ownerReadAt : row.senderReadAt;
@@ -116,51 +127,32 @@ export function createInquiriesService({
 
   /** A published listing by id, with who owns it, or NotFoundError. */
   async function findPublishedListing(id: string): Promise<ListingFacts> {
-    const [property] = await db
-      .select({
-        id: properties.id,
-        title: properties.title,
-        contact: properties.contact,
-        offer: properties.offer,
-        ownerId: properties.ownerId,
-        role: users.role,
-      })
-      .from(properties)
-      .innerJoin(users, eq(users.id, properties.ownerId))
-      .where(and(eq(properties.id, id), isPublishedIn(properties)));
-    if (property) {
-      return {
-        listingId: property.id,
-        title: property.title,
-        path: `/property/${property.id}`,
-        contact: property.contact,
-        offer: property.offer,
-        ownerId: property.ownerId,
-        isAdminListing: property.role === 'admin',
-      };
-    }
-    const [asset] = await db
-      .select({
-        id: assets.id,
-        title: assets.name,
-        contact: assets.contact,
-        offer: assets.offer,
-        ownerId: assets.ownerId,
-        role: users.role,
-      })
-      .from(assets)
-      .innerJoin(users, eq(users.id, assets.ownerId))
-      .where(and(eq(assets.id, id), isPublishedIn(assets)));
-    if (asset) {
-      return {
-        listingId: asset.id,
-        title: asset.title,
-        path: `/asset/${asset.id}`,
-        contact: asset.contact,
-        offer: asset.offer,
-        ownerId: asset.ownerId,
-        isAdminListing: asset.role === 'admin',
-      };
+    for (const kind of LISTING_KINDS) {
+      const table = LISTING_TABLES[kind];
+      const [listing] = await db
+        .select({
+          id: table.id,
+          title: TITLE_COLUMNS[kind],
+          contact: table.contact,
+          offer: table.offer,
+          ownerId: table.ownerId,
+          role: users.role,
+        })
+        .from(table)
+        .innerJoin(users, eq(users.id, table.ownerId))
+        .where(and(eq(table.id, id), isPublishedIn(table)));
+      if (listing) {
+        return {
+          kind,
+          listingId: listing.id,
+          title: listing.title,
+          path: `/${kind}/${listing.id}`,
+          contact: listing.contact,
+          offer: listing.offer,
+          ownerId: listing.ownerId,
+          isAdminListing: listing.role === 'admin',
+        };
+      }
     }
     throw new NotFoundError(t('api.listingNotFound'));
   }
@@ -207,14 +199,14 @@ export function createInquiriesService({
    */
   async function createInquiry(input: InquiryInput, viewer: Actor | null): Promise<{ id: string }> {
     const listing = await findPublishedListing(input.listingId);
-    const isProperty = listing.path.startsWith('/property/');
     const now = clock();
     return db.transaction(async (tx) => {
       const [row] = await tx
         .insert(inquiries)
         .values({
-          propertyId: isProperty ? listing.listingId : null,
-          assetId: isProperty ? null : listing.listingId,
+          // Two columns, each a foreign key to its kind's table: the other stays empty.
+          propertyId: listing.kind === 'property' ? listing.listingId : null,
+          assetId: listing.kind === 'asset' ? listing.listingId : null,
           ownerId: listing.ownerId,
           senderId: viewer?.id ?? null,
           name: input.name,
@@ -345,7 +337,7 @@ export function createInquiriesService({
         id: row.id,
         listingId,
         listingTitle: row.title,
-        listingPath: row.propertyId ? `/property/${listingId}` : `/asset/${listingId}`,
+        listingPath: listingPathOf(row),
         listingContact: row.contact,
         listingOffer: row.offer,
         ownerId: row.ownerId,
@@ -635,9 +627,7 @@ export function createInquiriesService({
       const facts = () => ({
         title,
         body: input.body,
-        listingUrl: siteLink(
-          row.propertyId ? `/property/${row.propertyId}` : `/asset/${row.assetId}`,
-        ),
+        listingUrl: siteLink(listingPathOf(row)),
         conversationUrl: siteLink(`/inquiries/${id}`),
       });
       if (side === 'owner') {

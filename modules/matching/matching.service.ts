@@ -1,15 +1,16 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
-import { assets, properties, propertyRequests, requestMatches } from '#db/schema.ts';
+import { propertyRequests, requestMatches } from '#db/schema.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { formatPrice } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.all.ts';
-import { isPropertyType } from '#lib/listing.ts';
+import { kindOfType, type ListingKind } from '#lib/listing.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import { readOnOffer } from '#modules/catalogue/catalogue.sql.ts';
 import { isOnOffer, type ListingWrite } from '#modules/catalogue/catalogue.events.ts';
+import { LISTING_KINDS, LISTING_TABLES, titleOf } from '#modules/catalogue/catalogue.kinds.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
@@ -25,8 +26,7 @@ const REQUEST_MATCH_LIMIT = 50;
 /** The most matching listings a request page shows. */
 const SHOWN_MATCHES = 12;
 
-type ListingKind = 'property' | 'asset';
-
+/** The kind whose listings are of this type. */
 type Pair = { requestId: string; requesterId: string; listingId: string; kind: ListingKind };
 
 /**
@@ -61,9 +61,10 @@ export function createMatchingService({
 }) {
   /** The open requests a published listing fits, through the type-and-price index. */
   async function requestsFitting(kind: ListingKind, listingId: string, tx: Transaction) {
-    const table = kind === 'property' ? properties : assets;
+    const table = LISTING_TABLES[kind];
+    // Only properties have rooms; an asset has none, so fits only requests that ask for none.
     const rooms =
-      kind === 'property'
+      'bedrooms' in table
         ? sql`l.bedrooms, l.bathrooms, l.toilets`
         : sql`0 as bedrooms, 0 as bathrooms, 0 as toilets`;
     const result = await tx.execute<{ id: string; requester_id: string }>(sql`
@@ -123,13 +124,13 @@ export function createMatchingService({
           : sql`l.headline @@ plainto_tsquery('simple', fold_accents(${request.location}))`
       }`;
     const pairs: Pair[] = [];
-    const isAnyType = request.type === null;
-    for (const kind of ['property', 'asset'] as const) {
-      if (!isAnyType && isPropertyType(request.type!) !== (kind === 'property')) continue;
-      const table = kind === 'property' ? properties : assets;
+    // A request of a type reads that type's table; one of any type reads both.
+    const kinds = request.type === null ? LISTING_KINDS : [kindOfType(request.type)];
+    for (const kind of kinds) {
+      const table = LISTING_TABLES[kind];
       const result = await tx.execute<{ id: string }>(sql`
         select l.id from ${table} l
-        where ${fits(kind === 'property')}
+        where ${fits('bedrooms' in table)}
         order by l.created_at desc
         limit ${REQUEST_MATCH_LIMIT}`);
       for (const row of result.rows) {
@@ -177,11 +178,10 @@ export function createMatchingService({
     const toMatching = (
       row: (typeof propertyRows)[number] | (typeof assetRows)[number],
       kind: ListingKind,
-      title: string,
     ): MatchingListing => ({
       listingId: row.id,
       kind,
-      title,
+      title: titleOf(row),
       price: row.price,
       pricePeriod: row.pricePeriod,
       location: placeLine(row),
@@ -190,8 +190,8 @@ export function createMatchingService({
       createdAt: row.createdAt.toISOString(),
     });
     return [
-      ...propertyRows.map((row) => toMatching(row, 'property', row.title)),
-      ...assetRows.map((row) => toMatching(row, 'asset', row.name)),
+      ...propertyRows.map((row) => toMatching(row, 'property')),
+      ...assetRows.map((row) => toMatching(row, 'asset')),
     ];
   }
 

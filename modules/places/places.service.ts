@@ -1,6 +1,5 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '#db/client.ts';
-import { assets, properties } from '#db/schema.ts';
 import { InvalidError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.all.ts';
 import { derivePlace } from '#lib/place-text.ts';
@@ -14,6 +13,11 @@ import {
 } from '#lib/listing.ts';
 import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import { isPublished, type ListingWrite } from '#modules/catalogue/catalogue.events.ts';
+import {
+  LISTING_KINDS,
+  LISTING_TABLES,
+  TITLE_COLUMNS,
+} from '#modules/catalogue/catalogue.kinds.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { PlacesAnswerSchema } from './places.schema.ts';
 import type { z } from 'zod';
@@ -161,24 +165,23 @@ export function createSharedUpiAlerts({ notifications }: { notifications: Notifi
   /** Notifies the admins, in the publishing `tx`, of a listing just published with a shared UPI. */
   async function tellAdminsOfSharedUpi(change: ListingWrite, tx: Transaction): Promise<void> {
     if (!isPublished(change.after) || isPublished(change.before)) return;
-    const table = change.kind === 'property' ? properties : assets;
+    const table = LISTING_TABLES[change.kind];
     const [row] = await tx
-      .select({
-        upi: table.upi,
-        title: sql<string>`${change.kind === 'property' ? properties.title : assets.name}`,
-      })
+      .select({ upi: table.upi, title: sql<string>`${TITLE_COLUMNS[change.kind]}` })
       .from(table)
       .where(eq(table.id, change.after.id));
     if (!row?.upi) return;
-    const sharing = async (other: typeof properties | typeof assets, label: SQL) =>
-      tx
-        .select({ title: sql<string>`${label}` })
-        .from(other)
-        .where(and(eq(other.upi, row.upi!), isPublishedIn(other), ne(other.id, change.after.id)));
-    const others = [
-      ...(await sharing(properties, sql`${properties.title}`)),
-      ...(await sharing(assets, sql`${assets.name}`)),
-    ];
+    // Both tables, properties first: a plot may be listed once as a house and once as land.
+    const others: { title: string }[] = [];
+    for (const kind of LISTING_KINDS) {
+      const other = LISTING_TABLES[kind];
+      others.push(
+        ...(await tx
+          .select({ title: sql<string>`${TITLE_COLUMNS[kind]}` })
+          .from(other)
+          .where(and(eq(other.upi, row.upi), isPublishedIn(other), ne(other.id, change.after.id)))),
+      );
+    }
     if (others.length === 0) return;
     await notifications.notifyAdmins(
       () => ({

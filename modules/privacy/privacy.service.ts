@@ -1,14 +1,12 @@
 import { and, asc, eq, getTableColumns, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import {
-  assets,
   emailOptOuts,
   favourites,
   inquiries,
   inquiryMessages,
   newsletterSubscriptions,
   notifications,
-  properties,
   propertyRequests,
   savedSearches,
   sessions,
@@ -17,9 +15,11 @@ import {
 import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
+import type { ListingKind } from '#lib/listing.ts';
 import { t } from '#lib/i18n.all.ts';
 import type { AccountsAdminService } from '#modules/accounts/accounts.admin.service.ts';
 import type { AccountSecurityService } from '#modules/accounts/accounts.security.service.ts';
+import { LISTING_TABLES } from '#modules/catalogue/catalogue.kinds.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { SettingsService } from '#modules/settings/settings.service.ts';
 import type { DeleteAccountInput, PrivacyExport } from './privacy.schema.ts';
@@ -80,8 +80,16 @@ export function createPrivacyService({
   async function exportData(viewer: Actor & { sessionId: string }): Promise<PrivacyExport> {
     const [user] = await db.select().from(users).where(eq(users.id, viewer.id));
     if (!user || user.deletedAt) throw new NotFoundError(t('profile.notFound'));
-    const { search: _p1, headline: _p2, ...propertyColumns } = getTableColumns(properties);
-    const { search: _a1, headline: _a2, ...assetColumns } = getTableColumns(assets);
+    /** The user's own listings of one kind, every column but the search vectors (large). */
+    const ownListings = (kind: ListingKind) => {
+      const table = LISTING_TABLES[kind];
+      const { search: _search, headline: _headline, ...columns } = getTableColumns(table);
+      return db
+        .select(columns)
+        .from(table)
+        .where(eq(table.ownerId, user.id))
+        .orderBy(asc(table.createdAt));
+    };
     const email = user.email.toLowerCase();
     const [
       ownProperties,
@@ -95,16 +103,8 @@ export function createPrivacyService({
       subscription,
       ownSessions,
     ] = await Promise.all([
-      db
-        .select(propertyColumns)
-        .from(properties)
-        .where(eq(properties.ownerId, user.id))
-        .orderBy(asc(properties.createdAt)),
-      db
-        .select(assetColumns)
-        .from(assets)
-        .where(eq(assets.ownerId, user.id))
-        .orderBy(asc(assets.createdAt)),
+      ownListings('property'),
+      ownListings('asset'),
       db
         .select()
         .from(propertyRequests)

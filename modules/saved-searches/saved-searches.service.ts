@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { readSearchText } from '#lib/search-text.ts';
 import type { Database, Transaction } from '#db/client.ts';
-import { assets, properties, savedSearches, savedSearchHits } from '#db/schema.ts';
+import { savedSearches, savedSearchHits } from '#db/schema.ts';
 import type { Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ConflictError, NotFoundError } from '#lib/errors.ts';
@@ -9,9 +9,15 @@ import { formatPrice } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.all.ts';
 import { MAX_SAVED_SEARCHES } from '#lib/limits.ts';
 import { LISTING_FILTER_KEYS } from '#lib/listing-schemas.ts';
-import { defaultPricePeriod, type AlertFrequency, type ListingType } from '#lib/listing.ts';
+import {
+  defaultPricePeriod,
+  type AlertFrequency,
+  type ListingKind,
+  type ListingType,
+} from '#lib/listing.ts';
 import { isPublishedIn, readOnOffer } from '#modules/catalogue/catalogue.sql.ts';
 import { isOnOffer, type ListingWrite } from '#modules/catalogue/catalogue.events.ts';
+import { LISTING_TABLES, titleOf } from '#modules/catalogue/catalogue.kinds.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
@@ -21,7 +27,6 @@ import type {
   SavedSearchView,
 } from './saved-searches.schema.ts';
 
-type ListingKind = 'property' | 'asset';
 type SavedSearchRow = typeof savedSearches.$inferSelect;
 
 /** The daily digest leaves at 07:00 in Kigali (UTC+2, no daylight saving). */
@@ -177,7 +182,7 @@ export function createSavedSearchesService({
     listingId: string,
     tx: Transaction,
   ): Promise<{ id: string; userId: string; frequency: AlertFrequency }[]> {
-    const table = kind === 'property' ? properties : assets;
+    const table = LISTING_TABLES[kind];
     const [listing] = await tx
       .select()
       .from(table)
@@ -273,8 +278,8 @@ export function createSavedSearchesService({
   ) {
     const { propertyRows, assetRows } = await readOnOffer(tx, hits);
     const listings = [
-      ...propertyRows.map((row) => ({ ...row, kind: 'property', label: row.title })),
-      ...assetRows.map((row) => ({ ...row, kind: 'asset', label: row.name })),
+      ...propertyRows.map((row) => ({ ...row, kind: 'property', label: titleOf(row) })),
+      ...assetRows.map((row) => ({ ...row, kind: 'asset', label: titleOf(row) })),
     ];
     return new Map(listings.map((listing) => [listing.id, listing]));
   }

@@ -1,15 +1,11 @@
 import { currentLocale } from '#lib/i18n.ts';
 import { HOME_GRID_SIZE } from '#lib/limits.ts';
 import type { ListingFilters } from '#lib/listing-schemas.ts';
-import {
-  isPropertyType,
-  type AssetType,
-  type ListingType,
-  type PropertyType,
-} from '#lib/listing.ts';
+import { kindOfType, type ListingKind, type ListingType } from '#lib/listing.ts';
 import { readSearchText, toPrefixQuery } from '#lib/search-text.ts';
 import { createCatalogueCache } from '#modules/catalogue/catalogue-cache.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
+import { LISTING_KINDS } from '#modules/catalogue/catalogue.kinds.ts';
 import type { CatalogueService } from '#modules/catalogue/catalogue.service.ts';
 import type { SearchAnswer } from './search.schema.ts';
 
@@ -32,6 +28,15 @@ function sortedKeys(filters: SearchFilters): SearchFilters {
 const MAX_CACHED_QUERIES = 1000;
 
 /**
+ * The catalogues a search reads: a type's own, or, without one, both; a number of rooms leaves
+ * the assets out (only properties have rooms).
+ */
+function kindsSearched({ type, bedrooms, bathrooms }: SearchFilters): readonly ListingKind[] {
+  if (type) return [kindOfType(type)];
+  return bedrooms === undefined && bathrooms === undefined ? LISTING_KINDS : ['property'];
+}
+
+/**
  * Live search runs on every keystroke of every visitor, and the same prefixes ('k', 'ki',
  * 'kic' …) come back all day. Answers are therefore kept for `cacheSeconds` per normalised query,
  * and visitors asking the same thing at the same moment share one database query. 0 turns
@@ -51,29 +56,18 @@ export function createSearchService({
     text: string,
     filters: SearchFilters,
   ): Promise<Omit<SearchAnswer, 'understood'>> {
-    const { type, ...shared } = filters;
-    const query = { ...shared, pageSize: HOME_GRID_SIZE };
-    // A type, or a number of rooms, narrows the search to one catalogue.
-    const isPropertySearch = type ? isPropertyType(type) : true;
-    const isAssetSearch = type
-      ? !isPropertyType(type)
-      : filters.bedrooms === undefined && filters.bathrooms === undefined;
-    const [properties, assetPage] = await Promise.all([
-      isPropertySearch
-        ? catalogue.property.searchPublished(text, {
-            ...query,
-            type: type as PropertyType | undefined,
-          })
-        : EMPTY_PAGE,
-      isAssetSearch
-        ? catalogue.asset.searchPublished(text, { ...query, type: type as AssetType | undefined })
-        : EMPTY_PAGE,
+    const query = { ...filters, pageSize: HOME_GRID_SIZE };
+    const kinds = kindsSearched(filters);
+    // The two searches run side by side; a catalogue not searched answers an empty page.
+    const [propertyPage, assetPage] = await Promise.all([
+      kinds.includes('property') ? catalogue.property.searchPublished(text, query) : EMPTY_PAGE,
+      kinds.includes('asset') ? catalogue.asset.searchPublished(text, query) : EMPTY_PAGE,
     ]);
     return {
-      properties: properties.items,
+      properties: propertyPage.items,
       assets: assetPage.items,
       totals: {
-        properties: { count: properties.total, isCapped: properties.isTotalCapped },
+        properties: { count: propertyPage.total, isCapped: propertyPage.isTotalCapped },
         assets: { count: assetPage.total, isCapped: assetPage.isTotalCapped },
       },
     };
