@@ -8,7 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, properties } from '#db/schema.ts';
+import { outbox, payments, properties } from '#db/schema.ts';
 import { createAsset, createProperty, createPropertyRequest } from '#seed/factories.ts';
 import { formatRwf } from '#lib/format.ts';
 import { t } from '#lib/i18n.all.ts';
@@ -88,10 +88,29 @@ beforeAll(async () => {
 
   const property = await createProperty(db, seller!.user.id);
   const asset = await createAsset(db, seller!.user.id);
+  // Its listing fee is due, and free (the prices' default): its pay page offers the form.
   const supply = await createProperty(db, seller!.user.id, {
     title: 'House waiting for review',
     moderation: 'Pending',
+    feeState: 'due',
   });
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      payerId: seller!.user.id,
+      idempotencyKey: 'page-languages',
+      product: 'boost',
+      boostDays: 7,
+      listingKind: 'property',
+      listingId: property.id,
+      listingTitle: property.title,
+      amount: 5000,
+      network: 'mtn',
+      phone: '+250788123456',
+      status: 'failed',
+      failureReason: 'NOT_ENOUGH_FUNDS',
+    })
+    .returning();
   const request = await createPropertyRequest(db, buyer!.user.id);
   const inquiry = await services.inquiries.createInquiry(
     InquiryInputSchema.parse({
@@ -229,6 +248,10 @@ beforeAll(async () => {
     'supply-property-detail/:id/edit': [
       { path: `/supply-property-detail/${supply.id}/edit`, as: 'seller', hasForm: true },
     ],
+    'supply-property-detail/:id/pay': [
+      { path: `/supply-property-detail/${supply.id}/pay`, as: 'seller', hasForm: true },
+    ],
+    'payments/:id': [{ path: `/payments/${payment!.id}`, as: 'seller' }],
     'property-requested': [{ path: '/property-requested', as: 'buyer', hasForm: true }],
     'create-request-property': [{ path: '/create-request-property', as: 'buyer', hasForm: true }],
     'requested-property-detail/:id': [

@@ -49,6 +49,8 @@ export default [
     route('create-supply-property', 'routes/supplies/create-supply-property.tsx'),
     route('supply-property-detail/:id', 'routes/supplies/supply-property-detail.tsx'),
     route('supply-property-detail/:id/edit', 'routes/supplies/edit-supply-property.tsx'),
+    route('supply-property-detail/:id/pay', 'routes/payments/pay.tsx'),
+    route('payments/:id', 'routes/payments/payment.tsx'),
     route('property-requested', 'routes/requests/property-requested.tsx'),
     route('create-request-property', 'routes/requests/create-request-property.tsx'),
     route('requested-property-detail/:id', 'routes/requests/requested-property-detail.tsx'),

@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       pageCacheSeconds: 5,
       metricsToken: undefined,
       loadSheddingDelayMs: 1000,
+      payments: { mode: 'simulator', timeoutMs: 15_000 },
     });
   });
 
@@ -87,6 +88,22 @@ describe('loadConfig', () => {
       PAGE_CACHE_SECONDS: '0',
       METRICS_TOKEN: 'a-long-enough-metrics-token',
       LOAD_SHEDDING_DELAY_MS: '0',
+      PAYMENTS_TIMEOUT_SECONDS: '20',
+      MOMO_BASE_URL: 'https://proxy.momoapi.mtn.com/',
+      MOMO_SUBSCRIPTION_KEY: 'momo-key',
+      MOMO_API_USER: 'momo-user',
+      MOMO_API_KEY: 'momo-secret',
+      MOMO_TARGET_ENVIRONMENT: 'mtnrwanda',
+      MOMO_CALLBACK_URL: 'https://inzu.rw/api/payments/callback/mtn',
+      MOMO_CURRENCY: 'RWF',
+      MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: 'momo-disbursement-key',
+      MOMO_DISBURSEMENT_API_USER: 'momo-disbursement-user',
+      MOMO_DISBURSEMENT_API_KEY: 'momo-disbursement-secret',
+      AIRTEL_BASE_URL: 'https://openapi.airtel.africa',
+      AIRTEL_CLIENT_ID: 'airtel-id',
+      AIRTEL_CLIENT_SECRET: 'airtel-secret',
+      AIRTEL_COUNTRY: 'RW',
+      AIRTEL_CURRENCY: 'RWF',
     });
     expect(config).toEqual({
       env: 'development',
@@ -126,6 +143,29 @@ describe('loadConfig', () => {
       pageCacheSeconds: 0,
       metricsToken: 'a-long-enough-metrics-token',
       loadSheddingDelayMs: 0,
+      payments: {
+        mode: 'live',
+        timeoutMs: 20_000,
+        momo: {
+          baseUrl: 'https://proxy.momoapi.mtn.com',
+          subscriptionKey: 'momo-key',
+          apiUser: 'momo-user',
+          apiKey: 'momo-secret',
+          targetEnvironment: 'mtnrwanda',
+          callbackUrl: 'https://inzu.rw/api/payments/callback/mtn',
+          currency: 'RWF',
+          disbursementSubscriptionKey: 'momo-disbursement-key',
+          disbursementApiUser: 'momo-disbursement-user',
+          disbursementApiKey: 'momo-disbursement-secret',
+        },
+        airtel: {
+          baseUrl: 'https://openapi.airtel.africa',
+          clientId: 'airtel-id',
+          clientSecret: 'airtel-secret',
+          country: 'RW',
+          currency: 'RWF',
+        },
+      },
     });
   });
 
@@ -190,11 +230,22 @@ describe('loadConfig', () => {
 
   it('refuses part of the S3 settings, a REDIS_URL of another scheme and a short metrics token', () => {
     expect(problemsOf({ S3_ENDPOINT: 'http://objects:9000', S3_BUCKET: 'photos' })).toEqual([
-      'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all four or none',
+      'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all or none',
     ]);
     expect(problemsOf({ REDIS_URL: 'http://cache:6379' })[0]).toMatch(/^REDIS_URL: /);
     expect(problemsOf({ METRICS_TOKEN: 'short' })[0]).toMatch(/^METRICS_TOKEN: /);
     expect(problemsOf({ REDIS_PREFIX: 'a prefix with spaces' })[0]).toMatch(/^REDIS_PREFIX: /);
+  });
+
+  it('turns payments off without providers or the demo, and refuses half a provider', () => {
+    expect(loadConfig({ SEED_DEMO: 'false' }).payments).toEqual({ mode: 'off', timeoutMs: 15_000 });
+    expect(loadConfig({ PAYMENTS: 'off' }).payments.mode).toBe('off');
+    expect(problemsOf({ MOMO_BASE_URL: 'https://sandbox.momodeveloper.mtn.com' })).toEqual([
+      'MOMO_BASE_URL, MOMO_SUBSCRIPTION_KEY, MOMO_API_USER, MOMO_API_KEY: set all or none',
+    ]);
+    expect(problemsOf({ PAYMENTS: 'live' })).toEqual([
+      'PAYMENTS=live: set the MOMO_* or AIRTEL_* variables',
+    ]);
   });
 
   it('bounds the upload size and the port', () => {

@@ -50,12 +50,77 @@ const EnvSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   METRICS_TOKEN: z.string().min(16).optional(),
   LOAD_SHEDDING_DELAY_MS: z.coerce.number().int().min(0).max(60000).default(1000),
+  PAYMENTS: z.enum(['live', 'simulator', 'off']).optional(),
+  PAYMENTS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
+  MOMO_BASE_URL: optionalUrl,
+  MOMO_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  MOMO_API_USER: z.string().min(1).optional(),
+  MOMO_API_KEY: z.string().min(1).optional(),
+  MOMO_TARGET_ENVIRONMENT: z.string().min(1).default('mtnrwanda'),
+  MOMO_CALLBACK_URL: optionalUrl,
+  MOMO_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('RWF'),
+  MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  MOMO_DISBURSEMENT_API_USER: z.string().min(1).optional(),
+  MOMO_DISBURSEMENT_API_KEY: z.string().min(1).optional(),
+  AIRTEL_BASE_URL: optionalUrl,
+  AIRTEL_CLIENT_ID: z.string().min(1).optional(),
+  AIRTEL_CLIENT_SECRET: z.string().min(1).optional(),
+  AIRTEL_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .default('RW'),
+  AIRTEL_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('RWF'),
 });
 
 /** Every variable the configuration reads, for a process that must start from none of them. */
 export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+const MOMO_VARIABLES = ['MOMO_BASE_URL', 'MOMO_SUBSCRIPTION_KEY', 'MOMO_API_USER', 'MOMO_API_KEY'];
+const AIRTEL_VARIABLES = ['AIRTEL_BASE_URL', 'AIRTEL_CLIENT_ID', 'AIRTEL_CLIENT_SECRET'];
+
+/** MTN MoMo's Collections (and Disbursements, for refunds) as configured. */
+type MomoConfig = {
+  baseUrl: string;
+  subscriptionKey: string;
+  apiUser: string;
+  apiKey: string;
+  targetEnvironment: string;
+  callbackUrl: string | undefined;
+  currency: string;
+  disbursementSubscriptionKey: string | undefined;
+  disbursementApiUser: string | undefined;
+  disbursementApiKey: string | undefined;
+};
+
+/** Airtel Money's Collections as configured. */
+type AirtelConfig = {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  country: string;
+  currency: string;
+};
+
+/**
+ * How payments are taken: by the real providers configured (`live`), by the simulator the
+ * product embeds (the demo: prompts are confirmed on its phone page), or not at all (`off`:
+ * nothing is sold, listing stays free).
+ */
+export type PaymentsConfig = (
+  | { mode: 'off' }
+  | { mode: 'simulator' }
+  | { mode: 'live'; momo: MomoConfig | undefined; airtel: AirtelConfig | undefined }
+) & {
+  /** How long one call to a provider may take before its outcome counts as unknown. */
+  timeoutMs: number;
+};
 
 /** Where photos go when they are not kept on this machine's disk. */
 export type S3Config = {
@@ -143,6 +208,8 @@ export type Config = {
   pageCacheSeconds: number;
   /** A bearer token that may read /metrics (admins may read it signed in). */
   metricsToken: string | undefined;
+  /** PAYMENTS, MOMO_*, AIRTEL_*. */
+  payments: PaymentsConfig;
   /**
    * The mean event-loop delay (ms) above which new requests are refused with 503 (load
    * shedding); 0 turns it off.
@@ -169,9 +236,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(withoutBlanks.ADMIN_EMAIL) !== Boolean(withoutBlanks.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
   }
-  const s3Set = S3_VARIABLES.filter((name) => Boolean(withoutBlanks[name]));
-  if (s3Set.length > 0 && s3Set.length < S3_VARIABLES.length) {
-    problems.push(`${S3_VARIABLES.join(', ')}: set all four or none`);
+  for (const group of [S3_VARIABLES, MOMO_VARIABLES, AIRTEL_VARIABLES]) {
+    const set = group.filter((name) => Boolean(withoutBlanks[name]));
+    if (set.length > 0 && set.length < group.length) {
+      problems.push(`${group.join(', ')}: set all or none`);
+    }
+  }
+  const hasProvider = [MOMO_VARIABLES[0]!, AIRTEL_VARIABLES[0]!].some(
+    (name) => withoutBlanks[name],
+  );
+  if (withoutBlanks.PAYMENTS === 'live' && !hasProvider) {
+    problems.push('PAYMENTS=live: set the MOMO_* or AIRTEL_* variables');
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
@@ -219,5 +294,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheSeconds: values.PAGE_CACHE_SECONDS,
     metricsToken: values.METRICS_TOKEN,
     loadSheddingDelayMs: values.LOAD_SHEDDING_DELAY_MS,
+    payments: toPaymentsConfig(values, hasProvider),
+  };
+}
+
+/**
+ * PAYMENTS when set; else the real providers when their variables are set; else, for the demo
+ * (SEED_DEMO), the embedded simulator; else off.
+ */
+function toPaymentsConfig(
+  values: z.output<typeof EnvSchema>,
+  hasProvider: boolean,
+): PaymentsConfig {
+  const mode = values.PAYMENTS ?? (hasProvider ? 'live' : values.SEED_DEMO ? 'simulator' : 'off');
+  const timeoutMs = values.PAYMENTS_TIMEOUT_SECONDS * 1000;
+  if (mode !== 'live') return { mode, timeoutMs };
+  return {
+    mode,
+    timeoutMs,
+    momo:
+      values.MOMO_BASE_URL &&
+      values.MOMO_SUBSCRIPTION_KEY &&
+      values.MOMO_API_USER &&
+      values.MOMO_API_KEY
+        ? {
+            baseUrl: values.MOMO_BASE_URL.replace(/\/+$/, ''),
+            subscriptionKey: values.MOMO_SUBSCRIPTION_KEY,
+            apiUser: values.MOMO_API_USER,
+            apiKey: values.MOMO_API_KEY,
+            targetEnvironment: values.MOMO_TARGET_ENVIRONMENT,
+            callbackUrl: values.MOMO_CALLBACK_URL,
+            currency: values.MOMO_CURRENCY,
+            disbursementSubscriptionKey: values.MOMO_DISBURSEMENT_SUBSCRIPTION_KEY,
+            disbursementApiUser: values.MOMO_DISBURSEMENT_API_USER,
+            disbursementApiKey: values.MOMO_DISBURSEMENT_API_KEY,
+          }
+        : undefined,
+    airtel:
+      values.AIRTEL_BASE_URL && values.AIRTEL_CLIENT_ID && values.AIRTEL_CLIENT_SECRET
+        ? {
+            baseUrl: values.AIRTEL_BASE_URL.replace(/\/+$/, ''),
+            clientId: values.AIRTEL_CLIENT_ID,
+            clientSecret: values.AIRTEL_CLIENT_SECRET,
+            country: values.AIRTEL_COUNTRY,
+            currency: values.AIRTEL_CURRENCY,
+          }
+        : undefined,
   };
 }

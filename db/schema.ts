@@ -25,6 +25,13 @@ import { LOCALES } from '#lib/i18n.ts';
 import { NOTIFICATION_AUDIENCES, NOTIFICATION_KINDS } from '#lib/notifications.ts';
 import { PHOTO_HASH_BANDS } from '#lib/photo-hash.ts';
 import {
+  FEE_STATES,
+  MOBILE_NETWORKS,
+  PAYMENT_PRODUCTS,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+} from '#lib/payments.ts';
+import {
   ASSET_TYPES,
   ALERT_FREQUENCIES,
   AVAILABILITIES,
@@ -100,6 +107,10 @@ const trust = () => ({
   availabilityChangedAt: timestamp({ withTimezone: true }),
   /** When reports or an admin took it off the public pages, until an admin decides. */
   hiddenAt: timestamp({ withTimezone: true }),
+  /** Its listing fee: due (its supply waits for it before review), paid or waived; null, none. */
+  feeState: text({ enum: FEE_STATES }),
+  /** Until when a paid boost puts it first in its lists, marked Featured. */
+  featuredUntil: timestamp({ withTimezone: true }),
 });
 
 /** The indexes and checks of `trust()`, for the table named. */
@@ -113,6 +124,10 @@ function trustIndexes(
       .on(table.availabilityChangedAt)
       .where(sql`${published} and availability <> 'Available'`),
     check(`${name}_listed_by_check`, oneOf('listed_by', LISTERS)),
+    check(
+      `${name}_fee_state_check`,
+      sql.raw(`fee_state is null or ${inList('fee_state', FEE_STATES)}`),
+    ),
     check(
       `${name}_fees_check`,
       sql`(commission is null or commission >= 0) and (viewing_fee is null or viewing_fee >= 0)`,
@@ -976,6 +991,157 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_created_idx').on(table.createdAt.desc().nullsFirst(), table.id),
     index('audit_log_target_idx').on(table.targetType, table.targetId),
+  ],
+);
+
+/**
+ * A mobile-money payment: its id is the reference the provider is given (MTN's X-Reference-Id,
+ * Airtel's transaction id), stored before the provider is called. One purchase is one row: the
+ * payer's idempotency key is unique, and a listing has at most one payment waiting, and at most
+ * one paid listing fee, whatever number of taps, retries or processes.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The receipt's number, counted from 1. */
+    number: integer().generatedAlwaysAsIdentity().notNull(),
+    /** Who pays; null once their account is deleted (the payment stays in the books). */
+    payerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The payer's key for this purchase: the same request sent again finds this row. */
+    idempotencyKey: text().notNull(),
+    product: text({ enum: PAYMENT_PRODUCTS }).notNull(),
+    /** A boost's length in days; null for a listing fee. */
+    boostDays: integer(),
+    listingKind: text({ enum: ['property', 'asset'] }).notNull(),
+    listingId: uuid().notNull(),
+    /** The listing's headline when paid for, for receipts and the books. */
+    listingTitle: text().notNull(),
+    amount: bigint({ mode: 'number' }).notNull(),
+    network: text({ enum: MOBILE_NETWORKS }).notNull(),
+    /** E.164, the number the prompt went to (and a refund goes back to). */
+    phone: text().notNull(),
+    status: text({ enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    /** Why it failed, in the marketplace's words (PAYMENT_FAILURE_REASONS), and the provider's. */
+    failureReason: text(),
+    providerMessage: text(),
+    /** The provider's own id of the settled payment. */
+    providerTransactionId: text(),
+    /** When the provider accepted the request (null: not known to have reached it). */
+    requestedAt: timestamp({ withTimezone: true }),
+    /** How many times its status was read, for the polling's growing delay. */
+    checkCount: integer().notNull().default(0),
+    checkedAt: timestamp({ withTimezone: true }),
+    settledAt: timestamp({ withTimezone: true }),
+    refundedAmount: bigint({ mode: 'number' }).notNull().default(0),
+    /** The payer's language when they paid: their receipt's. */
+    locale: text({ enum: LOCALES }).notNull().default('en'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('payments_number_idx').on(table.number),
+    uniqueIndex('payments_payer_key_idx').on(table.payerId, table.idempotencyKey),
+    uniqueIndex('payments_listing_waiting_idx')
+      .on(table.listingId)
+      .where(sql`status = 'pending'`),
+    uniqueIndex('payments_listing_fee_paid_idx')
+      .on(table.listingId)
+      .where(sql`product = 'listingFee' and status = 'successful'`),
+    index('payments_created_idx').on(table.createdAt.desc(), table.id),
+    index('payments_payer_idx').on(table.payerId, table.createdAt.desc()),
+    index('payments_phone_idx').on(table.phone),
+    index('payments_pending_idx')
+      .on(table.checkedAt)
+      .where(sql`status = 'pending'`),
+    check('payments_product_check', oneOf('product', PAYMENT_PRODUCTS)),
+    check('payments_network_check', oneOf('network', MOBILE_NETWORKS)),
+    check('payments_status_check', oneOf('status', PAYMENT_STATUSES)),
+    check('payments_locale_check', oneOf('locale', LOCALES)),
+    check('payments_kind_check', sql`listing_kind in ('property', 'asset')`),
+    check(
+      'payments_amount_check',
+      sql`amount > 0 and refunded_amount >= 0 and refunded_amount <= amount`,
+    ),
+    check(
+      'payments_boost_days_check',
+      sql`(product = 'boost') = (boost_days is not null) and (boost_days is null or boost_days > 0)`,
+    ),
+  ],
+);
+
+/**
+ * The books: every franc that came in (a charge, +) or went back (a refund, -), written in the
+ * transaction that settled it. Revenue and every total are sums of these rows.
+ */
+export const paymentLedger = pgTable(
+  'payment_ledger',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.id),
+    entry: text({ enum: ['charge', 'refund'] }).notNull(),
+    /** Signed: positive for a charge, negative for a refund. */
+    amount: bigint({ mode: 'number' }).notNull(),
+    product: text({ enum: PAYMENT_PRODUCTS }).notNull(),
+    network: text({ enum: MOBILE_NETWORKS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('payment_ledger_created_idx').on(table.createdAt),
+    index('payment_ledger_payment_idx').on(table.paymentId),
+    check(
+      'payment_ledger_sign_check',
+      sql`(entry = 'charge' and amount > 0) or (entry = 'refund' and amount < 0)`,
+    ),
+  ],
+);
+
+/**
+ * A payment's history, one row per change: created, sent, settled, a callback received, a
+ * refund asked and settled, a grant. `actorId` is the admin or payer who acted; null, the system.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.id),
+    event: text().notNull(),
+    fromStatus: text(),
+    toStatus: text(),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    detail: jsonb().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('payment_events_payment_idx').on(table.paymentId, table.createdAt)],
+);
+
+/** A refund of all or part of a successful payment; its id is the provider's reference. */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.id),
+    amount: bigint({ mode: 'number' }).notNull(),
+    reason: text().notNull(),
+    status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
+    /** Whether what the payment bought (a boost, a fee) ends with the refund. */
+    isEndingPurchase: boolean().notNull(),
+    failureReason: text(),
+    providerMessage: text(),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('payment_refunds_payment_idx').on(table.paymentId),
+    check('payment_refunds_status_check', oneOf('status', REFUND_STATUSES)),
+    check('payment_refunds_amount_check', sql`amount > 0`),
   ],
 );
 

@@ -110,14 +110,24 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('upgrading to words kept by catal
     try {
       const db = drizzle({ client, schema, casing: 'snake_case' });
       await migrate(db, { migrationsFolder: before });
-      // Written by hand: the factory writes every column users have now, some added later.
+      // Written by hand: the factories write every column the tables have now, some added later.
       const {
         rows: [owner],
       } = await db.execute<{ id: string }>(
         sql`insert into users (name, email, role) values ('Aline', 'aline@example.rw', 'seller') returning id`,
       );
-      await createProperty(db, owner!.id, { title: 'Oleander house', description: 'Quince tree' });
-      await createAsset(db, owner!.id, { name: 'Ocelot scooter', description: 'Quince paint' });
+      await db.execute(
+        sql`insert into properties (owner_id, type, title, description, price, offer, price_period,
+            moderation, location, owner_name, contact)
+          values (${owner!.id}, 'House', 'Oleander house', 'Quince tree', 450000, 'Rent', 'month',
+            'Approved', 'Kicukiro', 'Aline', '0788123456')`,
+      );
+      await db.execute(
+        sql`insert into assets (owner_id, type, name, description, price, offer, moderation,
+            location, owner_name, contact)
+          values (${owner!.id}, 'Motorcycle', 'Ocelot scooter', 'Quince paint', 900000, 'Sale',
+            'Approved', 'Nyarugenge', 'Aline', '0788123456')`,
+      );
 
       await migrate(db, { migrationsFolder: migrationsDir });
 

@@ -179,6 +179,11 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'form.fieldError',
   // A field's name before its change in the audit log, likewise.
   'admin.audit.fieldName',
+  // The networks' own names.
+  'payments.networkName.mtn',
+  'payments.networkName.airtel',
+  // The same word in French.
+  'payments.receiptDate',
 ]);
 const isName = (key: string) => SAME_IN_EVERY_LANGUAGE.has(key) || key.startsWith('social.');
 

@@ -120,8 +120,10 @@ export type Availability = (typeof AVAILABILITIES)[number];
 export type ListingType = (typeof LISTING_TYPES)[number];
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
+/** Both kinds of listing, properties first (the order every list of both follows). */
+export const LISTING_KINDS = ['property', 'asset'] as const;
 /** The two kinds of listing: properties (houses, land, hotels…) and assets (cars, clothes…). */
-export type ListingKind = 'property' | 'asset';
+export type ListingKind = (typeof LISTING_KINDS)[number];
 /** Each kind's types. */
 export type ListingTypes = { property: PropertyType; asset: AssetType };
 

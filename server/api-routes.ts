@@ -31,6 +31,7 @@ import { savedSearchesApi } from '#modules/saved-searches/saved-searches.api.ts'
 import { searchApi } from '#modules/search/search.api.ts';
 import { settingsApi } from '#modules/settings/settings.api.ts';
 import { suppliesApi } from '#modules/supplies/supplies.api.ts';
+import { paymentsApi } from '#modules/payments/payments.api.ts';
 import type { OwnerLookups } from './owner-lookups.ts';
 import type { Services } from './services.ts';
 
@@ -97,6 +98,7 @@ async function registerModuleApis(
   await api.register(newsletterApi, { newsletter: services.newsletter, formRateLimit });
   await api.register(multipart, { limits: { fileSize: uploadMaxBytes } });
   await api.register(suppliesApi, { supplies: services.supplies, uploadMaxBytes });
+  await api.register(paymentsApi, { payments: services.payments });
   await api.register(requestsApi, { requests: services.requests, uploadMaxBytes });
   await api.register(adminListingsApi, { adminListings: services.adminListings, uploadMaxBytes });
   await api.register(notificationsApi, { notifications });

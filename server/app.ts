@@ -8,6 +8,11 @@ import { systemClock, type Clock } from '#lib/clock.ts';
 import type { MailTransport } from '#modules/mail/mail.service.ts';
 import { mediaApi } from '#modules/media/media.api.ts';
 import { createPhotoStorage } from '#modules/media/media.storage.ts';
+import { demoPhoneRoutes } from '#modules/payments/payments.demo-phone.ts';
+import {
+  DEMO_PHONE_BASE_PATH,
+  startPaymentProviders,
+} from '#modules/payments/payments.providers.ts';
 import { registerApiRoutes } from './api-routes.ts';
 import { createOwnerLookups } from './owner-lookups.ts';
 import { registerPages, type ServedPages } from './page-serving.ts';
@@ -39,6 +44,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = await createPhotoStorage(config);
   const clock = options.clock ?? systemClock;
   const cluster = await connectCluster(app, config);
+  const payments = await startPaymentProviders(config.payments, { siteUrl: config.siteUrl });
+  app.addHook('onClose', () => payments.close());
   const services = await startServices(app, {
     config,
     database,
@@ -46,6 +53,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage,
     cluster,
     mailTransport: options.mailTransport,
+    paymentProviders: payments.providers,
+    demoPhonePath: payments.demo ? `${DEMO_PHONE_BASE_PATH}/phone` : null,
   });
   const ownerLookups = createOwnerLookups(services);
   const formRateLimit: FormRateLimit = { max: config.formPostsPerMinute, timeWindow: 60_000 };
@@ -60,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerApiRoutes(app, { config, services, ownerLookups, formRateLimit });
   await app.register(mediaApi, { storage });
+  if (payments.demo) await app.register(demoPhoneRoutes, { simulator: payments.demo });
   if (options.pages) {
     await registerPages(app, options.pages, { config, services, formRateLimit, clock });
   }

@@ -6,6 +6,7 @@ import { createRedisLimiters } from '#modules/accounts/accounts.limiter.redis.ts
 import type { Cluster } from '#server/cluster.ts';
 import { createSmtpTransport, type MailTransport } from '#modules/mail/mail.service.ts';
 import type { PhotoStorage } from '#modules/media/media.storage-contract.ts';
+import type { PaymentProviders } from '#modules/payments/payments.service.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
@@ -53,6 +54,10 @@ export type ServiceStartupOptions = {
   cluster: Cluster | undefined;
   /** Overrides SMTP_URL (tests capture mail this way). */
   mailTransport: MailTransport | undefined;
+  /** The mobile-money providers of PAYMENTS (payments.providers.ts). */
+  paymentProviders: PaymentProviders;
+  /** The embedded simulator's phone page (the demo), or null. */
+  demoPhonePath: string | null;
 };
 
 /**
@@ -61,7 +66,16 @@ export type ServiceStartupOptions = {
  */
 export async function startServices(
   app: FastifyInstance,
-  { config, database, clock, storage, cluster, mailTransport }: ServiceStartupOptions,
+  {
+    config,
+    database,
+    clock,
+    storage,
+    cluster,
+    mailTransport,
+    paymentProviders,
+    demoPhonePath,
+  }: ServiceStartupOptions,
 ): Promise<Services> {
   const services = createServices({
     db: database.db,
@@ -92,6 +106,8 @@ export async function startServices(
     uploadMaxBytes: config.uploadMaxBytes,
     mailTransport:
       mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined),
+    paymentProviders,
+    demoPhonePath,
     logger: app.log,
   });
   app.decorate('services', services);

@@ -34,6 +34,10 @@ import { createMediaService } from '#modules/media/media.service.ts';
 import { createNewsletterService } from '#modules/newsletter/newsletter.service.ts';
 import { createNotificationsService } from '#modules/notifications/notifications.service.ts';
 import { createPrivacyService } from '#modules/privacy/privacy.service.ts';
+import {
+  createPaymentsService,
+  type PaymentProviders,
+} from '#modules/payments/payments.service.ts';
 import { createPhotoMatchesService } from '#modules/photo-matches/photo-matches.service.ts';
 import { createRequestsService } from '#modules/requests/requests.service.ts';
 import { createReportsService } from '#modules/reports/reports.service.ts';
@@ -63,6 +67,8 @@ export function createServices({
   reportMinAccountDays,
   uploadMaxBytes,
   mailTransport,
+  paymentProviders = {},
+  demoPhonePath = null,
   logger,
 }: {
   db: Database;
@@ -91,6 +97,10 @@ export function createServices({
   uploadMaxBytes: number;
   /** Undefined: e-mail stays in the outbox table and the log. */
   mailTransport: MailTransport | undefined;
+  /** The mobile-money providers (PAYMENTS); none, and nothing is sold. */
+  paymentProviders?: PaymentProviders;
+  /** The embedded simulator's phone page (PAYMENTS=simulator), or null. */
+  demoPhonePath?: string | null;
   logger: Parameters<typeof createMailService>[0]['logger'] &
     Parameters<typeof createJobQueue>[0]['logger'];
 }) {
@@ -137,6 +147,21 @@ export function createServices({
     jobs,
     notifications,
   });
+  const settings = createSettingsService({ db, clock, audit });
+  const payments = createPaymentsService({
+    db,
+    clock,
+    jobs,
+    mail,
+    links,
+    settings,
+    writer: listingWriter,
+    providers: paymentProviders,
+    demoPhonePath,
+    limiters,
+    audit,
+    logger,
+  });
   const supplies = createSuppliesService({
     db,
     clock,
@@ -146,8 +171,8 @@ export function createServices({
     photoMatches,
     links,
     writer: listingWriter,
+    listingFeeFor: payments.listingFeeFor,
   });
-  const settings = createSettingsService({ db, clock, audit });
   // One set of sign-in limits: a password checked by the security page counts as a sign-in.
   const limits = createAuthLimits({ limiters, settings: authLimits });
   const notices = createAccountNotices({ mail, links, limiters });
@@ -272,6 +297,7 @@ export function createServices({
       personalEvents,
     }),
     supplies,
+    payments,
     adminListings: createAdminListingsService({
       db,
       clock,

@@ -68,6 +68,8 @@ export async function createTestApp(
     SEARCH_CACHE_SECONDS: '0',
     // Tests run due jobs themselves (runDueJobs), at the moment they choose.
     BACKGROUND_JOBS: 'off',
+    // Nothing is sold unless a test starts a provider simulator and sets PAYMENTS itself.
+    PAYMENTS: 'off',
     PUBLIC_URL: options.publicUrl,
     ...WITHOUT_LOAD_SHEDDING,
     ...options.env,

@@ -2,6 +2,7 @@ import { Link } from '#app/components/link.tsx';
 import { formatPrice, truncate } from '#lib/format.ts';
 import { t } from '#lib/i18n.ts';
 import type { ModerationState } from '#lib/listing.ts';
+import type { FeeState } from '#lib/payments.ts';
 import type { SupplyView } from '#modules/supplies/supplies.schema.ts';
 import { Icon } from './icon.tsx';
 import { CARD_SIZES, ListingPhoto } from './listing-photo.tsx';
@@ -14,13 +15,23 @@ const MODERATION_TONES: Record<ModerationState, string> = {
 };
 
 /** Where a supply stands in review: Pending, Approved or Rejected. */
-export function ModerationBadge({ moderation }: { moderation: ModerationState }) {
+export function ModerationBadge({
+  moderation,
+  feeState = null,
+}: {
+  moderation: ModerationState;
+  /** A pending supply whose listing fee is due waits for its payment, not for review. */
+  feeState?: FeeState | null;
+}) {
+  const isAwaitingPayment = moderation === 'Pending' && feeState === 'due';
   return (
     <span
-      className={`rounded-full px-2.5 py-1 text-xs font-bold tracking-wide uppercase ${MODERATION_TONES[moderation]}`}
+      className={`rounded-full px-2.5 py-1 text-xs font-bold tracking-wide uppercase ${
+        isAwaitingPayment ? 'bg-orange-100 text-orange-900' : MODERATION_TONES[moderation]
+      }`}
     >
       <span className="sr-only">{t('supply.moderationLabel')}: </span>
-      {t(`supply.moderation.${moderation}`)}
+      {isAwaitingPayment ? t('payments.awaitingPayment') : t(`supply.moderation.${moderation}`)}
     </span>
   );
 }
@@ -37,7 +48,7 @@ export function SupplyCard({ supply }: { supply: SupplyView }) {
           sizes={CARD_SIZES}
         />
         <div className="absolute top-3 left-3">
-          <ModerationBadge moderation={supply.moderation} />
+          <ModerationBadge moderation={supply.moderation} feeState={supply.feeState} />
           {supply.expiredAt && supply.moderation === 'Approved' && (
             <span className="ml-2 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-bold tracking-wide text-amber-900 uppercase">
               {t('expiry.expiredBadge')}

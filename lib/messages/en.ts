@@ -877,4 +877,73 @@ export const en = {
   'guestConversation.register':
     'Keep all your conversations in one place: register with this e-mail address and confirm it.',
   'guestConversation.registerLink': 'Register',
+  'payments.notFound': 'Payment not found',
+  'payments.whatFee': 'Listing fee: {title}',
+  'payments.whatBoost': '{days}-day boost: {title}',
+  'payments.feeHeading': 'Listing fee',
+  'payments.boostTitle': 'Boost this listing',
+  'payments.boostHeading': '{days}-day boost',
+  'payments.waitingAlready': 'A payment for this listing is waiting for confirmation.',
+  'payments.seeWaiting': 'See the payment',
+  'payments.feeDue': 'Pay the listing fee of {amount} to send this listing to review.',
+  'payments.payFee': 'Pay the listing fee',
+  'payments.featuredUntil': 'Featured until {date}',
+  'payments.boostPitch':
+    'A boost puts this listing first in its lists, on the home page and in search, marked Featured.',
+  'payments.boostOffer': '{days} days · {amount}',
+  'payments.awaitingPayment': 'Awaiting payment',
+  'payments.payTitle': 'Pay by Mobile Money',
+  'payments.backToListing': 'Back to your listing',
+  'payments.nothingToBuy': 'There is nothing to pay for this listing now.',
+  'payments.offNotice': 'Payments are not available at the moment. Please try again later.',
+  'payments.feeExplained':
+    'Once it is paid, your listing goes to our team for review and is published when approved.',
+  'payments.boostExplained':
+    'For {days} days your listing comes first in its lists, on the home page and in search, marked Featured.',
+  'payments.boostAfter':
+    'This listing is already featured until {date}: this boost starts after that.',
+  'payments.phone': 'Mobile Money number',
+  'payments.phoneHint':
+    'MTN (078, 079) or Airtel (072, 073). The payment prompt goes to this phone.',
+  'payments.network': 'Network',
+  'payments.networkFromNumber': 'From the number',
+  'payments.networkName.mtn': 'MTN MoMo',
+  'payments.networkName.airtel': 'Airtel Money',
+  'payments.howItWorks':
+    'A prompt comes to your phone: enter your PIN to approve the payment. Nothing is taken until you approve it.',
+  'payments.sending': 'Sending…',
+  'payments.payButton': 'Pay {amount}',
+  'payments.freeButton': 'Get it free',
+  'payments.failed': 'Failed to start the payment.',
+  'payments.state.pending': 'Confirm on your phone…',
+  'payments.state.successful': 'Payment received',
+  'payments.state.failed': 'Payment failed',
+  'payments.state.expired': 'Payment not confirmed in time',
+  'payments.state.refunded': 'Payment refunded',
+  'payments.approveOnPhone': 'Approve the payment of {amount} on {phone} with your PIN.',
+  'payments.waitingNote':
+    'This page updates by itself. If no prompt arrives, check that the number is right and the phone is on.',
+  'payments.demoPhone': 'Demo: no real money moves.',
+  'payments.demoPhoneLink': 'Open the demo phone to approve the payment',
+  'payments.tryAgain': 'Try again',
+  'payments.paidFee': 'Thank you. Your listing is now waiting for review.',
+  'payments.paidBoost': 'Thank you. Your listing is now featured.',
+  'payments.receiptHeading': 'Receipt',
+  'payments.receiptNumber': 'Number',
+  'payments.receiptDate': 'Date',
+  'payments.receiptFor': 'For',
+  'payments.receiptAmount': 'Amount',
+  'payments.receiptFrom': 'Paid from',
+  'payments.receiptRefunded': 'Refunded',
+  'payments.reason.PAYER_NOT_FOUND':
+    'This number has no Mobile Money account. Check the number or choose the other network.',
+  'payments.reason.NOT_ENOUGH_FUNDS':
+    'There was not enough money in the account. Top up and try again.',
+  'payments.reason.PAYER_DECLINED': 'The payment was declined on the phone.',
+  'payments.reason.EXPIRED': 'The prompt was not approved in time.',
+  'payments.reason.LIMIT_REACHED':
+    'The account has reached its payment limit. Try again later or use another number.',
+  'payments.reason.NOT_ALLOWED':
+    'The network refused this payment. Try the other network or another number.',
+  'payments.reason.UNKNOWN': 'The network could not complete the payment. Please try again.',
 } as const;

@@ -186,6 +186,9 @@ export const frAdmin = {
   'admin.audit.action.inquiry.delete': 'Demande d’informations supprimée',
   'admin.audit.action.settings.update': 'Paramètres de la plateforme enregistrés',
   'admin.audit.action.support.update': 'Paramètres d’assistance enregistrés',
+  'admin.audit.action.prices.update': 'Prix enregistrés',
+  'admin.audit.action.payment.refund': 'Paiement remboursé',
+  'admin.audit.action.payment.waive': 'Frais de publication offerts',
   'admin.audit.action.faq.create': 'Question de la FAQ ajoutée',
   'admin.audit.action.faq.delete': 'Question de la FAQ supprimée',
   'admin.audit.kind.property': 'Bien immobilier',
@@ -197,6 +200,7 @@ export const frAdmin = {
   'admin.audit.kind.notification': 'Notification générale',
   'admin.audit.kind.faq': 'Question de la FAQ',
   'admin.audit.kind.settings': 'Paramètres',
+  'admin.audit.kind.payment': 'Paiement',
   'admin.audit.field.moderation': 'Modération',
   'admin.audit.field.rejectionReason': 'Motif du refus',
   'admin.audit.field.hiddenAt': 'Masquée depuis',
@@ -859,4 +863,49 @@ export const frAdmin = {
     'Votre adresse e-mail est confirmée. {count} conversation commencée sans être connecté est désormais dans votre compte.',
   'emailProof.joined.other':
     'Votre adresse e-mail est confirmée. {count} conversations commencées sans être connecté sont désormais dans votre compte.',
+  'payments.listingRequired': 'Choisissez l’annonce pour laquelle vous payez',
+  'payments.productInvalid':
+    'Choisissez ce que vous payez : les frais de publication ou une mise en avant',
+  'payments.boostDaysInvalid': 'Choisissez une mise en avant de 7 ou 30 jours',
+  'payments.phoneInvalid': 'Saisissez un numéro de téléphone rwandais, par ex. 078 123 4567',
+  'payments.networkInvalid': 'Choisissez MTN MoMo ou Airtel Money',
+  'payments.networkRequired':
+    'Ce numéro n’est ni chez MTN ni chez Airtel : choisissez l’opérateur avec lequel payer',
+  'payments.networkUnavailable':
+    'Les paiements par cet opérateur ne sont pas encore possibles : choisissez l’autre',
+  'payments.keyInvalid': 'Ce formulaire de paiement n’est plus à jour : ouvrez-le de nouveau',
+  'payments.feeNotDue': 'Aucuns frais de publication ne sont dus pour cette annonce',
+  'payments.boostNotPublished': 'Seule une annonce publiée peut être mise en avant',
+  'payments.alreadyWaiting': 'Un paiement pour cette annonce attend déjà d’être confirmé',
+  'payments.off': 'Les paiements ne sont pas disponibles pour le moment',
+  'payments.tooMany.one': 'Trop de demandes de paiement. Veuillez réessayer dans {count} minute.',
+  'payments.tooMany.other':
+    'Trop de demandes de paiement. Veuillez réessayer dans {count} minutes.',
+  'payments.promptText': 'Paiement {number}',
+  'payments.receiptSubject': 'Votre reçu {number}',
+  'payments.receiptMail':
+    'Merci pour votre paiement.\n\nReçu : {number}\nDate : {date}\nObjet : {what}\nMontant : {amount}\nPayé avec le numéro : {phone}\n\nVotre reçu reste disponible sur le site : {link}',
+  'payments.granted': 'C’est fait : il n’y avait rien à payer.',
+  'payments.waived': 'Les frais de publication sont offerts : le bien proposé passe en validation.',
+  'payments.feeDueNote':
+    'L’annonceur n’a pas encore payé les frais de publication. Offrez-les pour envoyer le bien proposé en validation.',
+  'payments.waiveFee': 'Offrir les frais de publication',
+  'payments.feeDueApprove':
+    'Les frais de publication ne sont pas encore payés : offrez-les avant d’approuver.',
+  'settings.priceInvalid': 'Saisissez un nombre entier de francs entre 0 et {max}',
+  'settings.featuredPerPageInvalid': 'Saisissez un nombre entier entre {min} et {max}',
+  'settings.pricesHeading': 'Tarifs',
+  'settings.pricesHint':
+    'En francs rwandais ; 0 signifie gratuit. Les frais de publication sont demandés à l’envoi d’une offre ; les mises en avant s’achètent depuis la page de l’annonce.',
+  'settings.pricesOff':
+    'Aucun opérateur Mobile Money n’est configuré : rien n’est facturé, quels que soient les tarifs (voir PAYMENTS, MOMO_* et AIRTEL_*).',
+  'settings.listingFee.property': 'Frais de publication d’un bien (maison, hôtel, appartement)',
+  'settings.listingFee.asset': 'Frais de publication d’un article (terrain, voiture, moto, etc.)',
+  'settings.boosts': 'Mises en avant',
+  'settings.boost7Days': 'Mise en avant de 7 jours',
+  'settings.boost30Days': 'Mise en avant de 30 jours',
+  'settings.featuredPerPage': 'Annonces à la une par page',
+  'settings.savePrices': 'Enregistrer les tarifs',
+  'settings.pricesSaved': 'Tarifs enregistrés.',
+  'settings.pricesFailed': 'L’enregistrement des tarifs a échoué.',
 } as const satisfies Record<keyof typeof enAdmin, string>;

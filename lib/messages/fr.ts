@@ -906,4 +906,75 @@ export const fr = {
   'guestConversation.register':
     'Gardez toutes vos conversations au même endroit : inscrivez-vous avec cette adresse e-mail et confirmez-la.',
   'guestConversation.registerLink': 'S’inscrire',
+  'payments.notFound': 'Paiement introuvable',
+  'payments.whatFee': 'Frais de publication : {title}',
+  'payments.whatBoost': 'Mise en avant de {days} jours : {title}',
+  'payments.feeHeading': 'Frais de publication',
+  'payments.boostTitle': 'Mettre cette annonce en avant',
+  'payments.boostHeading': 'Mise en avant de {days} jours',
+  'payments.waitingAlready': 'Un paiement pour cette annonce attend d’être confirmé.',
+  'payments.seeWaiting': 'Voir le paiement',
+  'payments.feeDue':
+    'Payez les frais de publication de {amount} pour envoyer cette annonce en validation.',
+  'payments.payFee': 'Payer les frais de publication',
+  'payments.featuredUntil': 'À la une jusqu’au {date}',
+  'payments.boostPitch':
+    'La mise en avant place cette annonce en tête de ses listes, sur la page d’accueil et dans les résultats de recherche, marquée « À la une ».',
+  'payments.boostOffer': '{days} jours · {amount}',
+  'payments.awaitingPayment': 'En attente de paiement',
+  'payments.payTitle': 'Payer par Mobile Money',
+  'payments.backToListing': 'Retour à votre annonce',
+  'payments.nothingToBuy': 'Il n’y a rien à payer pour cette annonce en ce moment.',
+  'payments.offNotice':
+    'Les paiements ne sont pas disponibles pour le moment. Veuillez réessayer plus tard.',
+  'payments.feeExplained':
+    'Une fois les frais payés, votre annonce est transmise à l’équipe Inzu pour validation, puis publiée dès qu’elle est approuvée.',
+  'payments.boostExplained':
+    'Pendant {days} jours, votre annonce passe en tête de ses listes, sur la page d’accueil et dans les résultats de recherche, marquée « À la une ».',
+  'payments.boostAfter':
+    'Elle est déjà à la une jusqu’au {date} : cette mise en avant commencera ensuite.',
+  'payments.phone': 'Numéro Mobile Money',
+  'payments.phoneHint':
+    'MTN (078, 079) ou Airtel (072, 073). La demande de paiement s’affichera sur ce téléphone.',
+  'payments.network': 'Opérateur',
+  'payments.networkFromNumber': 'Selon le numéro',
+  'payments.networkName.mtn': 'MTN MoMo',
+  'payments.networkName.airtel': 'Airtel Money',
+  'payments.howItWorks':
+    'Une demande s’affiche sur votre téléphone : saisissez votre code PIN pour valider le paiement. Rien n’est débité avant votre validation.',
+  'payments.sending': 'Envoi en cours…',
+  'payments.payButton': 'Payer {amount}',
+  'payments.freeButton': 'Obtenir gratuitement',
+  'payments.failed': 'Le paiement n’a pas pu être lancé.',
+  'payments.state.pending': 'Confirmez sur votre téléphone…',
+  'payments.state.successful': 'Paiement reçu',
+  'payments.state.failed': 'Échec du paiement',
+  'payments.state.expired': 'Paiement non confirmé à temps',
+  'payments.state.refunded': 'Paiement remboursé',
+  'payments.approveOnPhone': 'Validez le paiement de {amount} sur le {phone} avec votre code PIN.',
+  'payments.waitingNote':
+    'Cette page se met à jour d’elle-même. Si aucune demande n’arrive, vérifiez que le numéro est correct et que le téléphone est allumé.',
+  'payments.demoPhone': 'Démonstration : aucun argent réel n’est débité.',
+  'payments.demoPhoneLink': 'Ouvrir le téléphone de démonstration pour valider le paiement',
+  'payments.tryAgain': 'Réessayer',
+  'payments.paidFee': 'Merci. Votre annonce attend maintenant d’être validée.',
+  'payments.paidBoost': 'Merci. Votre annonce est maintenant à la une.',
+  'payments.receiptHeading': 'Reçu',
+  'payments.receiptNumber': 'Numéro',
+  'payments.receiptDate': 'Date',
+  'payments.receiptFor': 'Objet',
+  'payments.receiptAmount': 'Montant',
+  'payments.receiptFrom': 'Payé avec le numéro',
+  'payments.receiptRefunded': 'Remboursé',
+  'payments.reason.PAYER_NOT_FOUND':
+    'Ce numéro n’a pas de compte Mobile Money. Vérifiez le numéro ou choisissez l’autre opérateur.',
+  'payments.reason.NOT_ENOUGH_FUNDS':
+    'Le solde du compte était insuffisant. Rechargez-le et réessayez.',
+  'payments.reason.PAYER_DECLINED': 'Le paiement a été refusé sur le téléphone.',
+  'payments.reason.EXPIRED': 'La demande n’a pas été validée à temps.',
+  'payments.reason.LIMIT_REACHED':
+    'Le compte a atteint son plafond de paiement. Réessayez plus tard ou utilisez un autre numéro.',
+  'payments.reason.NOT_ALLOWED':
+    'L’opérateur a refusé ce paiement. Essayez l’autre opérateur ou un autre numéro.',
+  'payments.reason.UNKNOWN': 'L’opérateur n’a pas pu finaliser le paiement. Veuillez réessayer.',
 } as const satisfies Record<keyof typeof en, string>;

@@ -189,6 +189,9 @@ export const rwAdmin = {
   'admin.audit.action.inquiry.delete': 'Ikiganiro cyasibwe',
   'admin.audit.action.settings.update': 'Igenamiterere rusange ryabitswe',
   'admin.audit.action.support.update': "Igenamiterere ry'ubufasha ryabitswe",
+  'admin.audit.action.prices.update': 'Ibiciro byabitswe',
+  'admin.audit.action.payment.refund': 'Amafaranga yishyuwe yasubijwe',
+  'admin.audit.action.payment.waive': "Ikiguzi cy'itangazo cyakuweho",
   'admin.audit.action.faq.create': 'Ikibazo gikunze kubazwa cyongewemo',
   'admin.audit.action.faq.delete': 'Ikibazo gikunze kubazwa cyasibwe',
   'admin.audit.kind.property': 'Inzu',
@@ -200,6 +203,7 @@ export const rwAdmin = {
   'admin.audit.kind.notification': 'Imenyesha',
   'admin.audit.kind.faq': 'Ibibazo bikunze kubazwa',
   'admin.audit.kind.settings': 'Igenamiterere',
+  'admin.audit.kind.payment': 'Ubwishyu',
   'admin.audit.field.moderation': 'Isuzuma',
   'admin.audit.field.rejectionReason': 'Impamvu yo kwangwa',
   'admin.audit.field.hiddenAt': 'Ryahishwe guhera',
@@ -852,4 +856,49 @@ export const rwAdmin = {
     'Imeyili yawe yemejwe. Ikiganiro {count} watangije utinjiye ubu kiri kuri konti yawe.',
   'emailProof.joined.other':
     'Imeyili yawe yemejwe. Ibiganiro {count} watangije utinjiye ubu biri kuri konti yawe.',
+  'payments.listingRequired': 'Hitamo itangazo wishyurira',
+  'payments.productInvalid': "Hitamo icyo wishyura: ikiguzi cy'itangazo cyangwa kwamamaza itangazo",
+  'payments.boostDaysInvalid': 'Hitamo kwamamaza iminsi 7 cyangwa 30',
+  'payments.phoneInvalid': 'Andika nimero ya telefoni yo mu Rwanda, urugero 078 123 4567',
+  'payments.networkInvalid': 'Hitamo MTN MoMo cyangwa Airtel Money',
+  'payments.networkRequired':
+    'Iyi nimero ntiri ku murongo wa MTN cyangwa uwa Airtel: hitamo umurongo wishyuraho',
+  'payments.networkUnavailable': 'Kwishyura kuri uyu murongo ntibirashoboka: hitamo undi',
+  'payments.keyInvalid': 'Iyi fishi yo kwishyura ntikigezweho: ongera uyifungure',
+  'payments.feeNotDue': 'Iri tangazo nta kiguzi rifite cyo kwishyura',
+  'payments.boostNotPublished': 'Itangazo ryatangajwe ni ryo ryonyine rishobora kwamamazwa',
+  'payments.alreadyWaiting': "Hari ubwishyu bw'iri tangazo busanzwe butegereje kwemezwa",
+  'payments.off': 'Kwishyura ntibishoboka muri aka kanya',
+  'payments.tooMany.one':
+    "Wasabye kwishyura inshuro nyinshi cyane. Ongera ugerageze nyuma y'umunota {count}.",
+  'payments.tooMany.other':
+    "Wasabye kwishyura inshuro nyinshi cyane. Ongera ugerageze nyuma y'iminota {count}.",
+  'payments.promptText': 'Ubwishyu {number}',
+  'payments.receiptSubject': 'Inyemezabwishyu yawe {number}',
+  'payments.receiptMail':
+    'Urakoze kwishyura.\n\nInyemezabwishyu: {number}\nItariki: {date}\nIcyo wishyuye: {what}\nAmafaranga: {amount}\nNimero yishyuye: {phone}\n\nInyemezabwishyu yawe ibitse ku rubuga: {link}',
+  'payments.granted': 'Byakozwe: nta cyo wagombaga kwishyura.',
+  'payments.waived': "Ikiguzi cy'itangazo cyakuweho: itangazo rigiye gusuzumwa.",
+  'payments.feeDueNote':
+    "Uwashyizeho itangazo ntarishyura ikiguzi cy'itangazo. Gikureho kugira ngo itangazo risuzumwe.",
+  'payments.waiveFee': "Kuraho ikiguzi cy'itangazo",
+  'payments.feeDueApprove':
+    "Ikiguzi cy'itangazo ntikirishyurwa: banza ugikureho mbere yo kwemeza itangazo.",
+  'settings.priceInvalid': "Andika umubare wuzuye w'amafaranga kuva kuri 0 kugeza kuri {max}",
+  'settings.featuredPerPageInvalid': 'Andika umubare wuzuye kuva kuri {min} kugeza kuri {max}',
+  'settings.pricesHeading': 'Ibiciro',
+  'settings.pricesHint':
+    "Mu mafaranga y'u Rwanda (Frw); 0 bivuze ubuntu. Ikiguzi cy'itangazo gisabwa iyo ushyize ikintu ku isoko; kwamamaza bigurwa ku paji y'itangazo rya nyirabyo.",
+  'settings.pricesOff':
+    'Nta murongo wa Mobile Money washyizweho: nta kintu cyishyuzwa, uko ibiciro byaba bimeze kose (reba PAYMENTS, MOMO_* na AIRTEL_*).',
+  'settings.listingFee.property': "Ikiguzi cy'itangazo ry'inzu (inzu, hoteli, apartema)",
+  'settings.listingFee.asset':
+    "Ikiguzi cy'itangazo ry'ikindi kintu (ikibanza, imodoka, moto n'ibindi)",
+  'settings.boosts': 'Kwamamaza',
+  'settings.boost7Days': 'Kwamamaza iminsi 7',
+  'settings.boost30Days': 'Kwamamaza iminsi 30',
+  'settings.featuredPerPage': 'Amatangazo yamamazwa kuri buri paji',
+  'settings.savePrices': 'Bika ibiciro',
+  'settings.pricesSaved': 'Ibiciro byabitswe.',
+  'settings.pricesFailed': 'Kubika ibiciro ntibyakunze.',
 } as const satisfies Record<keyof typeof enAdmin, string>;

@@ -897,4 +897,74 @@ export const rw = {
   'guestConversation.register':
     'Bika ibiganiro byawe byose hamwe: iyandikishe ukoresheje iyi imeyili maze uyemeze.',
   'guestConversation.registerLink': 'Iyandikishe',
+  'payments.notFound': 'Ubwishyu ntibwabonetse',
+  'payments.whatFee': "Ikiguzi cy'itangazo: {title}",
+  'payments.whatBoost': 'Kwamamaza iminsi {days}: {title}',
+  'payments.feeHeading': "Ikiguzi cy'itangazo",
+  'payments.boostTitle': 'Amamaza iri tangazo',
+  'payments.boostHeading': 'Kwamamaza iminsi {days}',
+  'payments.waitingAlready': "Hari ubwishyu bw'iri tangazo butegereje kwemezwa.",
+  'payments.seeWaiting': 'Reba ubwo bwishyu',
+  'payments.feeDue': "Ishyura ikiguzi cy'itangazo cya {amount} kugira ngo iri tangazo risuzumwe.",
+  'payments.payFee': "Ishyura ikiguzi cy'itangazo",
+  'payments.featuredUntil': 'Riramamazwa kugeza ku wa {date}',
+  'payments.boostPitch':
+    'Kwamamaza bishyira iri tangazo imbere ku rutonde rwaryo, ahabanza no mu byabonetse mu ishakisha, ryanditseho “Kwamamaza”.',
+  'payments.boostOffer': 'Iminsi {days} · {amount}',
+  'payments.awaitingPayment': 'Bitegereje kwishyurwa',
+  'payments.payTitle': 'Ishyura ukoresheje Mobile Money',
+  'payments.backToListing': 'Subira ku itangazo ryawe',
+  'payments.nothingToBuy': 'Nta cyo ugomba kwishyura kuri iri tangazo ubu.',
+  'payments.offNotice': 'Kwishyura ntibishoboka muri aka kanya. Ongera ugerageze nyuma.',
+  'payments.feeExplained':
+    "Numara kwishyura, itangazo ryawe rizasuzumwa n'ikipe yacu, kandi rizatangazwa nirimara kwemezwa.",
+  'payments.boostExplained':
+    'Mu minsi {days}, itangazo ryawe riza imbere ku rutonde rwaryo, ahabanza no mu byabonetse mu ishakisha, ryanditseho “Kwamamaza”.',
+  'payments.boostAfter':
+    'Risanzwe ryamamazwa kugeza ku wa {date}: uku kwamamaza kuzatangira nyuma yaho.',
+  'payments.phone': 'Nimero ya Mobile Money',
+  'payments.phoneHint':
+    'MTN (078, 079) cyangwa Airtel (072, 073). Ubutumwa bwo kwemeza ubwishyu buzaza kuri iyi telefoni.',
+  'payments.network': 'Umurongo',
+  'payments.networkFromNumber': 'Ukurikije nimero',
+  'payments.networkName.mtn': 'MTN MoMo',
+  'payments.networkName.airtel': 'Airtel Money',
+  'payments.howItWorks':
+    "Ubutumwa buza kuri telefoni yawe: shyiramo umubare w'ibanga (PIN) wemeze ubwishyu. Nta mafaranga akurwa kuri konti yawe utarabyemeza.",
+  'payments.sending': 'Biroherezwa...',
+  'payments.payButton': 'Ishyura {amount}',
+  'payments.freeButton': 'Bibone ku buntu',
+  'payments.failed': 'Gutangiza ubwishyu ntibyakunze.',
+  'payments.state.pending': 'Emeza kuri telefoni yawe...',
+  'payments.state.successful': 'Ubwishyu bwakiriwe',
+  'payments.state.failed': 'Kwishyura ntibyakunze',
+  'payments.state.expired': 'Ubwishyu ntibwemejwe ku gihe',
+  'payments.state.refunded': 'Amafaranga yishyuwe yasubijwe',
+  'payments.approveOnPhone':
+    "Emeza ubwishyu bwa {amount} kuri {phone} ushyiramo umubare wawe w'ibanga (PIN).",
+  'payments.waitingNote':
+    'Iyi paji yivugurura ubwayo. Niba nta butumwa bukugezeho, reba ko nimero ari yo kandi ko telefoni yaka.',
+  'payments.demoPhone': 'Igerageza: nta mafaranga nyayo yishyurwa.',
+  'payments.demoPhoneLink': "Fungura telefoni y'igerageza wemeze ubwishyu",
+  'payments.tryAgain': 'Ongera ugerageze',
+  'payments.paidFee': 'Urakoze. Itangazo ryawe ubu ritegereje gusuzumwa.',
+  'payments.paidBoost': 'Urakoze. Itangazo ryawe ubu riramamazwa.',
+  'payments.receiptHeading': 'Inyemezabwishyu',
+  'payments.receiptNumber': 'Nimero',
+  'payments.receiptDate': 'Itariki',
+  'payments.receiptFor': 'Icyo wishyuye',
+  'payments.receiptAmount': 'Amafaranga',
+  'payments.receiptFrom': 'Nimero yishyuye',
+  'payments.receiptRefunded': 'Amafaranga yasubijwe',
+  'payments.reason.PAYER_NOT_FOUND':
+    'Iyi nimero nta konti ya Mobile Money ifite. Reba neza nimero cyangwa uhitemo undi murongo.',
+  'payments.reason.NOT_ENOUGH_FUNDS':
+    'Amafaranga yari kuri konti ntiyari ahagije. Shyira amafaranga kuri konti wongere ugerageze.',
+  'payments.reason.PAYER_DECLINED': 'Ubwishyu bwanzwe kuri telefoni.',
+  'payments.reason.EXPIRED': 'Ubwishyu ntibwemejwe kuri telefoni ku gihe.',
+  'payments.reason.LIMIT_REACHED':
+    'Konti yageze ku mafaranga ntarengwa ishobora kwishyura. Ongera ugerageze nyuma cyangwa ukoreshe indi nimero.',
+  'payments.reason.NOT_ALLOWED':
+    "Ubu bwishyu bwanzwe n'umurongo wakoresheje. Gerageza undi murongo cyangwa indi nimero.",
+  'payments.reason.UNKNOWN': 'Ubwishyu ntibwarangiye ku murongo wakoresheje. Ongera ugerageze.',
 } as const satisfies Record<keyof typeof en, string>;

@@ -43,6 +43,9 @@ export const AUDIT_ACTIONS = [
   'inquiry.delete',
   'settings.update',
   'support.update',
+  'prices.update',
+  'payment.refund',
+  'payment.waive',
   'faq.create',
   'faq.delete',
 ] as const;
@@ -60,6 +63,7 @@ export const AUDIT_TARGET_TYPES = [
   'notification',
   'faq',
   'settings',
+  'payment',
 ] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

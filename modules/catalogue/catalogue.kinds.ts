@@ -3,7 +3,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '#db/client.ts';
 import { assets, properties } from '#db/schema.ts';
 import type { AnyMessageKey } from '#lib/i18n.all.ts';
-import type { ListingKind } from '#lib/listing.ts';
+import { LISTING_KINDS, type ListingKind } from '#lib/listing.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
 import { isPublishedIn } from './catalogue.sql.ts';
 
@@ -18,9 +18,6 @@ type AssetRow = typeof assets.$inferSelect;
 export type ListingRow = PropertyRow | AssetRow;
 /** A stored listing with its kind, which tells its columns apart. */
 export type KindRow = { kind: 'property'; row: PropertyRow } | { kind: 'asset'; row: AssetRow };
-
-/** Both kinds, properties first (the order every list of both follows). */
-export const LISTING_KINDS = ['property', 'asset'] as const satisfies readonly ListingKind[];
 
 /** The table of each kind. */
 export const LISTING_TABLES = {

@@ -7,6 +7,7 @@ import { NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.all.ts';
 import type { Availability, ListingKind } from '#lib/listing.ts';
 import { lifeColumns } from '#lib/listing-life.ts';
+import type { FeeState } from '#lib/payments.ts';
 import { isPublished, type CatalogueEvents } from './catalogue.events.ts';
 import { LISTING_TABLES, sharedTableOf, type ListingRow } from './catalogue.kinds.ts';
 
@@ -219,6 +220,26 @@ export function createListingWriter({
     }));
   }
 
+  /** Where a listing stands with its listing fee (paid, waived: its supply goes to review). */
+  function setFeeState(
+    tx: Transaction,
+    kind: ListingKind,
+    id: string,
+    feeState: FeeState | null,
+  ): Promise<ListingRow> {
+    return writeOne(tx, kind, id, () => ({ feeState, updatedAt: clock() }));
+  }
+
+  /** Features a listing until `featuredUntil` (a boost), or no longer (null). */
+  function setFeaturedUntil(
+    tx: Transaction,
+    kind: ListingKind,
+    id: string,
+    featuredUntil: Date | null,
+  ): Promise<ListingRow> {
+    return writeOne(tx, kind, id, () => ({ featuredUntil }));
+  }
+
   return {
     create,
     update,
@@ -229,5 +250,7 @@ export function createListingWriter({
     expire,
     markWarned,
     renew,
+    setFeeState,
+    setFeaturedUntil,
   };
 }

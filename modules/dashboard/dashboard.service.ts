@@ -39,9 +39,9 @@ export function createDashboardService({ db }: { db: Database }) {
         (select count(*) from ${properties} where ${supplied(properties)})
           + (select count(*) from ${assets} where ${supplied(assets)}) as "suppliedProperties",
         (select count(*) from ${properties} where ${live(properties)}
-          and ${properties.moderation} = 'Pending')
+          and ${properties.moderation} = 'Pending' and ${properties.feeState} is distinct from 'due')
           + (select count(*) from ${assets} where ${live(assets)}
-          and ${assets.moderation} = 'Pending') as "pendingApprovals",
+          and ${assets.moderation} = 'Pending' and ${assets.feeState} is distinct from 'due') as "pendingApprovals",
         (select count(*) from ${inquiries} where ${inquiries.deletedAt} is null
           and ${inquiries.lastMessageAt} >= now() - interval '7 days'
           and ${inquiries.createdAt} >= now() - interval '7 days') as "inquiriesLast7Days",

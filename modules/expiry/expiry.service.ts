@@ -10,13 +10,13 @@ import type { ListingKind } from '#lib/listing.ts';
 import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import {
   findListingRow,
-  LISTING_KINDS,
   sharedTableOf,
   titleOf,
   TITLE_COLUMNS,
   type KindRow,
   type ListingRow,
 } from '#modules/catalogue/catalogue.kinds.ts';
+import { LISTING_KINDS } from '#lib/listing.ts';
 import type { ListingWriter } from '#modules/catalogue/catalogue.writes.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';

@@ -10,12 +10,8 @@ import type { ListingKind } from '#lib/listing.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import { isPublished, type ListingWrite } from '#modules/catalogue/catalogue.events.ts';
-import {
-  findListingRow,
-  LISTING_KINDS,
-  LISTING_TABLES,
-  titleOf,
-} from '#modules/catalogue/catalogue.kinds.ts';
+import { findListingRow, LISTING_TABLES, titleOf } from '#modules/catalogue/catalogue.kinds.ts';
+import { LISTING_KINDS } from '#lib/listing.ts';
 import { createPersonalCache, type PersonalEvents } from '#modules/accounts/personal-state.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';

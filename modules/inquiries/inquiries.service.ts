@@ -10,15 +10,17 @@ import { currentLocale, DEFAULT_LOCALE } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
 import { t } from '#lib/i18n.all.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
-import { inquiryRoleKey, type InquirySide, type ListingKind, type Offer } from '#lib/listing.ts';
+import {
+  inquiryRoleKey,
+  type InquirySide,
+  type ListingKind,
+  type Offer,
+  LISTING_KINDS,
+} from '#lib/listing.ts';
 import type { Page } from '#lib/pagination.ts';
 import { internationalPhone } from '#lib/site.ts';
 import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
-import {
-  LISTING_KINDS,
-  LISTING_TABLES,
-  TITLE_COLUMNS,
-} from '#modules/catalogue/catalogue.kinds.ts';
+import { LISTING_TABLES, TITLE_COLUMNS } from '#modules/catalogue/catalogue.kinds.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';

@@ -10,14 +10,11 @@ import {
   type ListingType,
   type Offer,
   type PricePeriod,
+  LISTING_KINDS,
 } from '#lib/listing.ts';
 import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import { isPublished, type ListingWrite } from '#modules/catalogue/catalogue.events.ts';
-import {
-  LISTING_KINDS,
-  LISTING_TABLES,
-  TITLE_COLUMNS,
-} from '#modules/catalogue/catalogue.kinds.ts';
+import { LISTING_TABLES, TITLE_COLUMNS } from '#modules/catalogue/catalogue.kinds.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { PlacesAnswerSchema } from './places.schema.ts';
 import type { z } from 'zod';

@@ -1,11 +1,10 @@
 import { currentLocale } from '#lib/i18n.ts';
 import { HOME_GRID_SIZE } from '#lib/limits.ts';
 import type { ListingFilters } from '#lib/listing-schemas.ts';
-import { kindOfType, type ListingKind, type ListingType } from '#lib/listing.ts';
+import { kindOfType, type ListingKind, type ListingType, LISTING_KINDS } from '#lib/listing.ts';
 import { readSearchText, toPrefixQuery } from '#lib/search-text.ts';
 import { createCatalogueCache } from '#modules/catalogue/catalogue-cache.ts';
 import type { CatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
-import { LISTING_KINDS } from '#modules/catalogue/catalogue.kinds.ts';
 import type { CatalogueService } from '#modules/catalogue/catalogue.service.ts';
 import type { SearchAnswer } from './search.schema.ts';
 

@@ -12,6 +12,8 @@ import {
   PHONE_MAX_LENGTH,
   URL_MAX_LENGTH,
 } from '#lib/limits.ts';
+import type { Lister, ListingKind } from '#lib/listing.ts';
+import { PAYMENT_MAX_RWF, type BoostDays } from '#lib/payments.ts';
 import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '#lib/site.ts';
 
 /** Control characters (NUL above all); tabs and newlines pass. */
@@ -159,6 +161,68 @@ export const SupportInfoSchema = z.object({
 });
 
 export type SupportInfo = z.infer<typeof SupportInfoSchema>;
+
+/** A price in whole francs, 0 (free) to PAYMENT_MAX_RWF. */
+const PriceSchema = z.coerce
+  .number({ error: () => t('settings.priceInvalid', { max: PAYMENT_MAX_RWF }) })
+  .int({ error: () => t('settings.priceInvalid', { max: PAYMENT_MAX_RWF }) })
+  .min(0, { error: () => t('settings.priceInvalid', { max: PAYMENT_MAX_RWF }) })
+  .max(PAYMENT_MAX_RWF, { error: () => t('settings.priceInvalid', { max: PAYMENT_MAX_RWF }) });
+
+/** How many featured listings a page of a list shows at most. */
+const FEATURED_PER_PAGE = { default: 3, min: 0, max: 12 } as const;
+
+/**
+ * What the marketplace charges, in whole francs (0: free): the listing fee a supply pays before
+ * its review, by kind and by who lists it, and the boosts. Replaced whole by a save.
+ */
+export const PricesSchema = z.object({
+  listingFeePropertyOwner: PriceSchema,
+  listingFeePropertyAgent: PriceSchema,
+  listingFeePropertyCommissioner: PriceSchema,
+  listingFeeAssetOwner: PriceSchema,
+  listingFeeAssetAgent: PriceSchema,
+  listingFeeAssetCommissioner: PriceSchema,
+  boost7DaysPrice: PriceSchema,
+  boost30DaysPrice: PriceSchema,
+  featuredPerPage: z.coerce
+    .number({ error: () => t('settings.featuredPerPageInvalid', FEATURED_PER_PAGE) })
+    .int({ error: () => t('settings.featuredPerPageInvalid', FEATURED_PER_PAGE) })
+    .min(FEATURED_PER_PAGE.min, {
+      error: () => t('settings.featuredPerPageInvalid', FEATURED_PER_PAGE),
+    })
+    .max(FEATURED_PER_PAGE.max, {
+      error: () => t('settings.featuredPerPageInvalid', FEATURED_PER_PAGE),
+    }),
+});
+
+export type Prices = z.infer<typeof PricesSchema>;
+
+/** Listing free, boosts at a price: until an admin sets prices, selling goes on as before. */
+export const DEFAULT_PRICES: Prices = {
+  listingFeePropertyOwner: 0,
+  listingFeePropertyAgent: 0,
+  listingFeePropertyCommissioner: 0,
+  listingFeeAssetOwner: 0,
+  listingFeeAssetAgent: 0,
+  listingFeeAssetCommissioner: 0,
+  boost7DaysPrice: 5000,
+  boost30DaysPrice: 15000,
+  featuredPerPage: FEATURED_PER_PAGE.default,
+};
+
+/** The listing fee of a listing of `kind` put up by `lister`. */
+export function listingFeeOf(prices: Prices, kind: ListingKind, lister: Lister): number {
+  const field = `listingFee${kind === 'property' ? 'Property' : 'Asset'}${
+    lister === 'owner' ? 'Owner' : lister === 'agent' ? 'Agent' : 'Commissioner'
+  }` as const;
+  return prices[field];
+}
+
+/** The price of a boost of `days` days. */
+export function boostPriceOf(prices: Prices, days: BoostDays): number {
+  return days === 7 ? prices.boost7DaysPrice : prices.boost30DaysPrice;
+}
 
 // The defaults of both groups come from the public defaults (lib/site.ts).
 const { supportEmail, supportPhone, userGuideURL, ...platformDefaults } = DEFAULT_PUBLIC_SETTINGS;

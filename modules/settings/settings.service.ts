@@ -11,14 +11,17 @@ import { t } from '#lib/i18n.all.ts';
 import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
 import {
   DEFAULT_PLATFORM_SETTINGS,
+  DEFAULT_PRICES,
   DEFAULT_SUPPORT_INFO,
   PlatformSettingsSchema,
+  PricesSchema,
   SupportInfoSchema,
   toPublicSettings,
   type Faq,
   type FaqInput,
   type PlatformSettings,
   type PlatformSettingsInput,
+  type Prices,
   type SupportInfo,
 } from './settings.schema.ts';
 
@@ -27,12 +30,13 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 /** How long this process trusts its copy of the settings before reading them again. */
 const SETTINGS_CACHE_MS = 5000;
 
-type Groups = { platform: PlatformSettings; support: SupportInfo };
-type GroupInputs = { platform: PlatformSettingsInput; support: SupportInfo };
+type Groups = { platform: PlatformSettings; support: SupportInfo; prices: Prices };
+type GroupInputs = { platform: PlatformSettingsInput; support: SupportInfo; prices: Prices };
 
 const GROUPS = {
   platform: { schema: PlatformSettingsSchema, defaults: DEFAULT_PLATFORM_SETTINGS },
   support: { schema: SupportInfoSchema, defaults: DEFAULT_SUPPORT_INFO },
+  prices: { schema: PricesSchema, defaults: DEFAULT_PRICES },
 } as const;
 
 type GroupKey = keyof typeof GROUPS;
@@ -110,6 +114,7 @@ export function createSettingsService({
     return {
       platform: readGroup('platform', stored.get('platform')),
       support: readGroup('support', stored.get('support')),
+      prices: readGroup('prices', stored.get('prices')),
     };
   }
 
@@ -205,6 +210,16 @@ export function createSettingsService({
     return saveGroup('support', input, actor, 'support.update');
   }
 
+  /** What the marketplace charges (defaults until an admin saves prices). */
+  async function getPrices(): Promise<Prices> {
+    return (await getGroups()).prices;
+  }
+
+  /** An admin replaces the prices; audited as `prices.update`. */
+  async function updatePrices(input: Prices, actor: Actor) {
+    return saveGroup('prices', input, actor, 'prices.update');
+  }
+
   /** Every FAQ, oldest first (the order admins added them in). */
   async function listFaqs(): Promise<Faq[]> {
     const rows = await db.select().from(faqs).orderBy(asc(faqs.createdAt), asc(faqs.id));
@@ -252,6 +267,8 @@ export function createSettingsService({
     isMaintenanceOn,
     updatePlatformSettings,
     updateSupportInfo,
+    getPrices,
+    updatePrices,
     listFaqs,
     createFaq,
     deleteFaq,

@@ -179,6 +179,7 @@ describe('POST /api/supply-property', () => {
         status: 'Rent',
         moderation: 'Pending',
         rejectionReason: null,
+        feeState: null,
         expiredAt: null,
         availability: 'Available',
         type: 'House',

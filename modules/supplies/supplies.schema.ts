@@ -20,6 +20,7 @@ import {
   TITLE_MAX_LENGTH,
 } from '#lib/limits.ts';
 import { AVAILABILITIES, LISTING_TYPES, MODERATION_STATES, OFFERS } from '#lib/listing.ts';
+import { FEE_STATES } from '#lib/payments.ts';
 
 import { assetKindFields, assetKindViewFields } from '#modules/assets/assets.schema.ts';
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
@@ -109,6 +110,11 @@ const SupplyViewSchema = z.object({
   moderation: z.enum(MODERATION_STATES),
   /** Why an admin rejected the supply; null unless it is Rejected. */
   rejectionReason: z.string().nullable(),
+  /**
+   * Its listing fee: `due` while the supply waits for the payment before review, `paid`,
+   * `waived` by an admin; null when no fee was asked.
+   */
+  feeState: z.enum(FEE_STATES).nullable(),
   /** When it left the public lists (unconfirmed, or sold a while ago); null while listed. */
   expiredAt: z.iso.datetime().nullable(),
   availability: z.enum(AVAILABILITIES),

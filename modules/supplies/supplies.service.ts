@@ -4,12 +4,14 @@ import { countUpTo, LIST_COUNT_CAP } from '#db/counting.ts';
 import { assets, properties, users } from '#db/schema.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
-import { ForbiddenError, InvalidError, NotFoundError } from '#lib/errors.ts';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.all.ts';
 import {
   isPropertyType,
   kindOfType,
   type AssetType,
+  type Lister,
+  type ListingKind,
   type ListingType,
   type PropertyType,
 } from '#lib/listing.ts';
@@ -39,10 +41,22 @@ type Supply = KindRow;
 /** The columns a new supply takes from its supplier and the moment, whatever its kind. */
 type SupplierColumns = Pick<
   PropertyRow,
-  'ownerId' | 'ownerName' | 'contact' | 'description' | 'photos' | 'createdAt' | 'updatedAt'
+  | 'ownerId'
+  | 'ownerName'
+  | 'contact'
+  | 'description'
+  | 'photos'
+  | 'feeState'
+  | 'createdAt'
+  | 'updatedAt'
 > & { moderation: 'Pending' };
 
 export type SuppliesService = ReturnType<typeof createSuppliesService>;
+
+/** Whether a supply waits for an admin's review: pending, and its fee (if any) settled. */
+function isAwaitingReview(row: Pick<PropertyRow, 'moderation' | 'feeState'>): boolean {
+  return row.moderation === 'Pending' && row.feeState !== 'due';
+}
 
 /** What an asset, which has no rooms nor street address, shows for a property's fields. */
 const NO_PROPERTY_FIELDS = {
@@ -62,6 +76,7 @@ function toView(supply: Supply, now: Date): SupplyView {
     kind: supply.kind,
     moderation: supply.row.moderation,
     rejectionReason: supply.row.moderation === 'Rejected' ? supply.row.rejectionReason : null,
+    feeState: supply.row.feeState,
     expiredAt: supply.row.expiredAt?.toISOString() ?? null,
   };
   if (supply.kind === 'property') {
@@ -80,6 +95,7 @@ export function createSuppliesService({
   photoMatches,
   links,
   writer,
+  listingFeeFor,
 }: {
   db: Database;
   clock: Clock;
@@ -92,6 +108,8 @@ export function createSuppliesService({
   links: MailLinks;
   /** The one way a listing is written: it tells the listing event. */
   writer: ListingWriter;
+  /** The fee a new supply pays before its review (0: none), from the payments. */
+  listingFeeFor: (kind: ListingKind, lister: Lister) => Promise<number>;
 }) {
   /** A supply of either kind that is not withdrawn, or NotFound. */
   async function findSupply(id: string): Promise<Supply> {
@@ -115,6 +133,7 @@ export function createSuppliesService({
     photoFiles: Buffer[],
     actor: Actor & { name: string },
   ): Promise<SupplyView> {
+    const fee = await listingFeeFor(kindOfType(input.type), input.listedBy ?? 'owner');
     return media.withStoredPhotos(photoFiles, async (stored) => {
       const now = clock();
       const owned = {
@@ -124,6 +143,8 @@ export function createSuppliesService({
         description: input.description ?? '',
         moderation: 'Pending' as const,
         photos: stored?.photos ?? [],
+        // A fee to pay first: the supply waits for it before it reaches the review queue.
+        feeState: fee > 0 ? ('due' as const) : null,
         createdAt: now,
         updatedAt: now,
       };
@@ -189,7 +210,7 @@ export function createSuppliesService({
         photos: row.photos,
       },
       tx,
-      { notifyAdmins: row.moderation === 'Pending' },
+      { notifyAdmins: isAwaitingReview(row) },
     );
   }
 
@@ -208,6 +229,10 @@ export function createSuppliesService({
         isNull(table.deletedAt),
         suppliedBy(table),
         query.moderation ? eq(table.moderation, query.moderation) : undefined,
+        // The review queue: a supply whose fee is still due is not waiting for an admin yet.
+        query.moderation === 'Pending' && actor.role === 'admin'
+          ? sql`${table.feeState} is distinct from 'due'`
+          : undefined,
       )!;
     const both = sql`(select ${properties.id} as id, 'property' as kind, ${properties.createdAt} as created_at from ${properties} where ${where(properties)}
       union all
@@ -413,6 +438,9 @@ export function createSuppliesService({
   ): Promise<SupplyView> {
     if (actor.role !== 'admin') throw new ForbiddenError(t('auth.adminOnly'));
     const supply = await findSupply(id);
+    if (decision.moderation === 'Approved' && supply.row.feeState === 'due') {
+      throw new ConflictError(t('payments.feeDueApprove'));
+    }
     const moderated = await db.transaction(async (tx) => {
       const now = clock();
       // An approval starts the listing's lifetime (lib/listing-life.ts): the writer sees to it.

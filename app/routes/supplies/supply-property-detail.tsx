@@ -17,6 +17,7 @@ import { ListingDetailLayout, offerLabel } from '#app/components/listing-detail-
 import { ListingLifeNotice } from '#app/components/listing-life-notice.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
 import { ModerationBadge } from '#app/components/supply-card.tsx';
+import { PaymentPanel } from '#app/components/payment-panel.tsx';
 import { inquiryHandler } from '#app/routes/catalogue/listing-action.server.ts';
 import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-action.server.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';
@@ -36,7 +37,7 @@ const FEATURES_PER_BLOCK = 3;
 /** A supply, for its supplier and admins; for anyone else it does not exist. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const { supplies, matching, expiry } = getServices(context);
+  const { supplies, matching, expiry, payments } = getServices(context);
   const id = IdParamsSchema.safeParse(params);
   const supply = id.success
     ? await loadOrNull(async () => {
@@ -54,10 +55,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ? await matching.listRequestsForListing(supply._id, supply.ownerId, viewer)
       : { data: [], total: 0 };
   const life = supply && canManage ? await expiry.getLife(supply._id, viewer) : null;
+  // Only its owner pays for a listing (an admin waives a fee on the review page).
+  const offers =
+    supply && supply.ownerId === viewer.id ? await payments.getOffers(supply._id, viewer) : null;
   const answer = {
     supply,
     canManage,
     life,
+    offers,
     buyers: buyers.data,
     origin: getSiteOrigin(request, context),
   };
@@ -159,7 +164,7 @@ function SupplyControls({ supply }: { supply: SupplyView }) {
   const publishedHref = listingPath(supply.kind, supply._id);
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <ModerationBadge moderation={supply.moderation} />
+      <ModerationBadge moderation={supply.moderation} feeState={supply.feeState} />
       {supply.moderation === 'Approved' && (
         <Link to={publishedHref} className="font-medium text-brand-800 underline">
           {t('supply.viewPublished')}
@@ -227,7 +232,7 @@ function RejectionNotice({ reason }: { reason: string }) {
 }
 
 export default function SupplyPropertyDetail({
-  loaderData: { supply, canManage, life, buyers, origin },
+  loaderData: { supply, canManage, life, offers, buyers, origin },
 }: Route.ComponentProps) {
   if (!supply) {
     return <ListingNotFound message={t('supply.notFound')} />;
@@ -247,6 +252,7 @@ export default function SupplyPropertyDetail({
         <div className="space-y-4">
           <Breadcrumb title={supply.title} />
           {canManage && <SupplyControls supply={supply} />}
+          {offers && <PaymentPanel offers={offers} />}
           {life && <LifeNotice life={life} />}
           {canManage && supply.rejectionReason && (
             <RejectionNotice reason={supply.rejectionReason} />

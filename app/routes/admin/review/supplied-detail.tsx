@@ -57,7 +57,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** Approve (publishes it), Reject with a reason, or Delete (back to the list). */
 export function action({ params, request, context }: Route.ActionArgs) {
   const admin = context.get(adminContext);
-  const { supplies } = getServices(context);
+  const { supplies, payments } = getServices(context);
   const supplyId = () => {
     const id = IdParamsSchema.safeParse(params);
     if (!id.success) throw new NotFoundError(t('adminReview.notFound'));
@@ -82,6 +82,10 @@ export function action({ params, request, context }: Route.ActionArgs) {
         },
         { failure: t('adminReview.rejectFailed') },
       ),
+      waiveFee: formHandler(NoFields, async () => {
+        await payments.waiveListingFee(supplyId(), admin);
+        return t('payments.waived');
+      }),
       delete: formHandler(
         NoFields,
         async () => {
@@ -209,7 +213,8 @@ function ReviewPanel({ supply }: { supply: SupplyView }) {
     onInput: onRejectInput,
   } = useFormSubmission({ key: `admin-review-reject-${supply._id}`, intent: 'reject' });
   const remove = useFormSubmission({ key: `admin-review-delete-${supply._id}`, intent: 'delete' });
-  const results = [approve.result, rejectResult, remove.result].filter(
+  const waive = useFormSubmission({ key: `admin-review-waive-${supply._id}`, intent: 'waiveFee' });
+  const results = [approve.result, waive.result, rejectResult, remove.result].filter(
     (result) => result !== undefined,
   );
   return (
@@ -221,7 +226,7 @@ function ReviewPanel({ supply }: { supply: SupplyView }) {
         <h2 id="review-heading" className="text-lg font-bold">
           {t('adminReview.review')}
         </h2>
-        <ModerationBadge moderation={supply.moderation} />
+        <ModerationBadge moderation={supply.moderation} feeState={supply.feeState} />
       </div>
       {supply.moderation === 'Rejected' && supply.rejectionReason && (
         <div className="rounded-lg border border-red-200 bg-white p-3">
@@ -232,6 +237,15 @@ function ReviewPanel({ supply }: { supply: SupplyView }) {
             {supply.rejectionReason}
           </p>
         </div>
+      )}
+      {supply.feeState === 'due' && (
+        <waive.fetcher.Form method="post" className="space-y-2">
+          <p className="text-sm text-slate-800">{t('payments.feeDueNote')}</p>
+          <IntentInput<Intent> value="waiveFee" />
+          <button type="submit" className="button-secondary w-full" disabled={waive.isSubmitting}>
+            {t('payments.waiveFee')}
+          </button>
+        </waive.fetcher.Form>
       )}
       {supply.moderation === 'Approved' ? (
         <Link to={listingPath(supply.kind, supply._id)} className="button-secondary w-full">

@@ -24,7 +24,7 @@ export function SupplyReviewCard({ supply }: { supply: SupplyView }) {
       <div className="relative">
         <ReviewPhoto photo={supply.photos[0]} title={supply.title} sizes={CARD_SIZES} />
         <div className="absolute top-3 left-3 flex flex-wrap gap-2">
-          <ModerationBadge moderation={supply.moderation} />
+          <ModerationBadge moderation={supply.moderation} feeState={supply.feeState} />
           {supply.hasPhotoMatches && (
             <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-bold tracking-wide text-amber-950 uppercase">
               {t('photoMatch.badge')}

@@ -3,6 +3,7 @@ import { t } from '#lib/i18n.all.ts';
 import {
   FaqInputSchema,
   PlatformSettingsSchema,
+  PricesSchema,
   SupportInfoSchema,
 } from '#modules/settings/settings.schema.ts';
 import { getServices } from '#server/load-context.ts';
@@ -16,7 +17,7 @@ import {
 
 const FaqDeleteSchema = z.object({ id: z.string() });
 
-/** One action for the page's three panels; `intent` says which form was sent. */
+/** One action for the page's panels; `intent` says which form was sent. */
 export function handleSettingsAction(args: FormArgs) {
   const admin = args.context.get(adminContext);
   const { settings } = getServices(args.context);
@@ -28,6 +29,10 @@ export function handleSettingsAction(args: FormArgs) {
     platform: formHandler(PlatformSettingsSchema, async (input) => {
       await settings.updatePlatformSettings(input, admin);
       return t('settings.saved');
+    }),
+    prices: formHandler(PricesSchema, async (input) => {
+      await settings.updatePrices(input, admin);
+      return t('settings.pricesSaved');
     }),
     'faq-add': formHandler(FaqInputSchema, async (input) => {
       await settings.createFaq(input, admin);

@@ -3,21 +3,23 @@ import { pageMeta } from '#app/page-meta.ts';
 import { getServices } from '#server/load-context.ts';
 import { FaqPanel } from './faq-panel.tsx';
 import { PlatformPanel } from './platform-panel.tsx';
+import { PricesPanel } from './prices-panel.tsx';
 import { handleSettingsAction } from './settings-actions.server.ts';
 import { SupportPanel } from './support-panel.tsx';
 import type { Route } from './+types/settings';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = getServices(context).settings;
-  const [support, platform, faqs] = await Promise.all([
+  const { settings, payments } = getServices(context);
+  const [support, platform, faqs, prices] = await Promise.all([
     settings.getSupportInfo(),
     settings.getPlatformSettings(),
     settings.listFaqs(),
+    settings.getPrices(),
   ]);
-  return { support, platform, faqs };
+  return { support, platform, faqs, prices, isPayingOn: payments.isEnabled() };
 }
 
-/** One action for the three panels; `intent` says which form was sent. */
+/** One action for the page's panels; `intent` says which form was sent. */
 export function action({ request, context }: Route.ActionArgs) {
   return handleSettingsAction({ request, context });
 }
@@ -27,7 +29,7 @@ export function meta() {
 }
 
 export default function AdminSettings({
-  loaderData: { support, platform, faqs },
+  loaderData: { support, platform, faqs, prices, isPayingOn },
 }: Route.ComponentProps) {
   return (
     <main id="main" className="container-page max-w-4xl space-y-6 py-10">
@@ -35,6 +37,7 @@ export default function AdminSettings({
       <SupportPanel support={support} />
       <FaqPanel faqs={faqs} />
       <PlatformPanel platform={platform} />
+      <PricesPanel prices={prices} isPayingOn={isPayingOn} />
     </main>
   );
 }
