@@ -5,7 +5,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, faqs, siteSettings } from '#db/schema.ts';
 import { SITE } from '#lib/site.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
-import { DEFAULT_PLATFORM_SETTINGS, DEFAULT_SUPPORT_INFO } from './settings.schema.ts';
+import {
+  DEFAULT_PLATFORM_SETTINGS,
+  DEFAULT_PRICES,
+  DEFAULT_SUPPORT_INFO,
+} from './settings.schema.ts';
 
 let test: TestApp;
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -257,6 +261,41 @@ describe('GET/PUT /api/support', () => {
   });
 });
 
+describe('GET/PUT /api/settings/prices', () => {
+  const PRICES = {
+    ...DEFAULT_PRICES,
+    listingFeePropertyOwner: 15_000,
+    listingFeeAssetCommissioner: 7_500,
+    featuredPerPage: 2,
+  };
+
+  it('answers the defaults (listing free), then saves, answers and audits the prices', async () => {
+    expect((await call('GET', '/api/settings/prices')).json()).toEqual(DEFAULT_PRICES);
+    const saved = await call('PUT', '/api/settings/prices', PRICES);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual(PRICES);
+    expect((await call('GET', '/api/settings/prices')).json()).toEqual(PRICES);
+    expect(await lastAudit('prices.update')).toMatchObject({
+      targetType: 'settings',
+      targetId: 'prices',
+      before: DEFAULT_PRICES,
+      after: PRICES,
+    });
+  });
+
+  it.each([
+    ['listingFeePropertyOwner', -1],
+    ['boost7DaysPrice', 1.5],
+    ['boost30DaysPrice', 5_000_001],
+    ['featuredPerPage', 13],
+    ['listingFeeAssetAgent', 'free'],
+  ])('refuses a bad %s with 400 naming it', async (field, value) => {
+    const response = await call('PUT', '/api/settings/prices', { ...PRICES, [field]: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(new RegExp(`^${field}: `));
+  });
+});
+
 describe('/api/faqs', () => {
   it('lists nothing, adds FAQs (201, audited), lists them oldest first and deletes one', async () => {
     expect((await call('GET', '/api/faqs')).json()).toEqual([]);
@@ -320,6 +359,8 @@ describe('access', () => {
     ['PUT', '/api/settings'],
     ['GET', '/api/support'],
     ['PUT', '/api/support'],
+    ['GET', '/api/settings/prices'],
+    ['PUT', '/api/settings/prices'],
     ['GET', '/api/faqs'],
     ['POST', '/api/faqs'],
     ['DELETE', `/api/faqs/${randomUUID()}`],

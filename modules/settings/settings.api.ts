@@ -7,6 +7,7 @@ import {
   FaqInputSchema,
   FaqSchema,
   PlatformSettingsSchema,
+  PricesSchema,
   SupportInfoSchema,
 } from './settings.schema.ts';
 import type { SettingsService } from './settings.service.ts';
@@ -92,6 +93,33 @@ export const settingsApi: FastifyPluginAsyncZod<{ settings: SettingsService }> =
       },
     },
     async (request) => settings.updateSupportInfo(request.body, request.viewer!),
+  );
+
+  app.get(
+    '/settings/prices',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'What the marketplace charges, in whole francs: listing fees and boosts',
+        response: { 200: PricesSchema, ...restrictedErrorAnswers },
+      },
+    },
+    async () => settings.getPrices(),
+  );
+
+  app.put(
+    '/settings/prices',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Replaces the prices (0 is free); audited',
+        body: PricesSchema,
+        response: { 200: PricesSchema, ...restrictedErrorAnswers },
+      },
+    },
+    async (request) => settings.updatePrices(request.body, request.viewer!),
   );
 
   app.get(
