@@ -116,9 +116,17 @@ const trust = () => ({
 /** The indexes and checks of `trust()`, for the table named. */
 function trustIndexes(
   name: string,
-  table: { confirmedAt: AnyPgColumn; availabilityChangedAt: AnyPgColumn },
+  table: {
+    confirmedAt: AnyPgColumn;
+    availabilityChangedAt: AnyPgColumn;
+    featuredUntil: AnyPgColumn;
+  },
 ) {
   return [
+    // The few listings a boost features: a list reads them first, filtered like the rest.
+    index(`${name}_published_featured_idx`)
+      .on(table.featuredUntil)
+      .where(sql`${published} and featured_until is not null`),
     index(`${name}_published_confirmed_idx`).on(table.confirmedAt).where(published),
     index(`${name}_published_off_offer_idx`)
       .on(table.availabilityChangedAt)
@@ -1117,6 +1125,17 @@ export const paymentEvents = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('payment_events_payment_idx').on(table.paymentId, table.createdAt)],
+);
+
+/** The owners told that their listing's boost ends soon: once per listing and boost end. */
+export const boostReminders = pgTable(
+  'boost_reminders',
+  {
+    listingId: uuid().notNull(),
+    featuredUntil: timestamp({ withTimezone: true }).notNull(),
+    sentAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.listingId, table.featuredUntil] })],
 );
 
 /** A refund of all or part of a successful payment; its id is the provider's reference. */

@@ -112,11 +112,14 @@ export function createServices({
   });
   // The one way a listing is written: every writer below is given it.
   const listingWriter = createListingWriter({ clock, catalogueEvents });
+  const audit = createAuditService({ db, clock });
+  const settings = createSettingsService({ db, clock, audit });
   const catalogue = createCatalogueService({
     db,
     clock,
     catalogueEvents,
     writer: listingWriter,
+    featuredPerPage: async () => (await settings.getPrices()).featuredPerPage,
     cacheSeconds: listingCacheSeconds,
     // A search cache of 0 s keeps nothing: tests that write listings directly search at once.
     isKeepingTypedWords: searchCacheSeconds > 0,
@@ -134,7 +137,6 @@ export function createServices({
   });
   const newsletter = createNewsletterService({ db, mail });
   const media = createMediaService({ storage, maxBytes: uploadMaxBytes });
-  const audit = createAuditService({ db, clock });
   // One event for every change to a user's own state (unread notifications, saved listings).
   const personalEvents = createPersonalEvents();
   const notifications = createNotificationsService({ db, clock, mail, audit, personalEvents });
@@ -147,7 +149,6 @@ export function createServices({
     jobs,
     notifications,
   });
-  const settings = createSettingsService({ db, clock, audit });
   const payments = createPaymentsService({
     db,
     clock,

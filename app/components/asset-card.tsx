@@ -12,11 +12,14 @@ export function AssetCard({
   asset,
   isPriority = false,
   isSavable = false,
+  isFeatured = false,
 }: {
   asset: AssetView;
   isPriority?: boolean;
   /** On the public lists: the heart that saves it. */
   isSavable?: boolean;
+  /** First in its list by a boost: marked 'Featured'. */
+  isFeatured?: boolean;
 }) {
   const href = `/asset/${asset._id}`;
   return (
@@ -30,6 +33,7 @@ export function AssetCard({
         />
         <div className="absolute top-3 left-3">
           <OfferBadges
+            isFeatured={isFeatured}
             status={asset.status}
             availability={asset.availability}
             isByOwner={asset.listedBy === 'owner'}

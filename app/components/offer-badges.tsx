@@ -3,19 +3,28 @@ import type { Availability, Offer } from '#lib/listing.ts';
 
 /**
  * 'For Rent' or 'For Sale', and 'Sold' or 'Rented' once the listing is taken; on cards, 'Owner'
- * when its owner lists it (no agent or commissioner between).
+ * when its owner lists it (no agent or commissioner between), and 'Featured' when a boost puts it
+ * first.
  */
 export function OfferBadges({
   status,
   availability,
   isByOwner = false,
+  isFeatured = false,
 }: {
   status: Offer;
   availability: Availability;
   isByOwner?: boolean;
+  /** A boost puts it first: 'Featured'. */
+  isFeatured?: boolean;
 }) {
   return (
     <span className="flex flex-wrap gap-1">
+      {isFeatured && (
+        <span className="rounded-full bg-fuchsia-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase">
+          {t('listing.featured')}
+        </span>
+      )}
       <span
         className={`rounded-full px-2.5 py-1 text-xs font-bold tracking-wide uppercase ${
           status === 'Rent' ? 'bg-amber-400 text-amber-950' : 'bg-brand-700 text-white'

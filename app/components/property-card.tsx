@@ -14,11 +14,14 @@ export function PropertyCard({
   property,
   isPriority = false,
   isSavable = false,
+  isFeatured = false,
 }: {
   property: PropertyView;
   isPriority?: boolean;
   /** On the public lists: the heart that saves it. */
   isSavable?: boolean;
+  /** First in its list by a boost: marked 'Featured'. */
+  isFeatured?: boolean;
 }) {
   const href = `/property/${property._id}`;
   return (
@@ -32,6 +35,7 @@ export function PropertyCard({
         />
         <div className="absolute top-3 left-3">
           <OfferBadges
+            isFeatured={isFeatured}
             status={property.status}
             availability={property.availability}
             isByOwner={property.listedBy === 'owner'}

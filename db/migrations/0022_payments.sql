@@ -92,4 +92,12 @@ CREATE INDEX "payments_payer_idx" ON "payments" USING btree ("payer_id","created
 CREATE INDEX "payments_phone_idx" ON "payments" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "payments_pending_idx" ON "payments" USING btree ("checked_at") WHERE status = 'pending';--> statement-breakpoint
 ALTER TABLE "assets" ADD CONSTRAINT "assets_fee_state_check" CHECK (fee_state is null or fee_state in ('due', 'paid', 'waived'));--> statement-breakpoint
-ALTER TABLE "properties" ADD CONSTRAINT "properties_fee_state_check" CHECK (fee_state is null or fee_state in ('due', 'paid', 'waived'));
+ALTER TABLE "properties" ADD CONSTRAINT "properties_fee_state_check" CHECK (fee_state is null or fee_state in ('due', 'paid', 'waived'));--> statement-breakpoint
+CREATE INDEX "properties_published_featured_idx" ON "properties" USING btree ("featured_until") WHERE moderation = 'Approved' and deleted_at is null and hidden_at is null and expired_at is null and featured_until is not null;--> statement-breakpoint
+CREATE INDEX "assets_published_featured_idx" ON "assets" USING btree ("featured_until") WHERE moderation = 'Approved' and deleted_at is null and hidden_at is null and expired_at is null and featured_until is not null;--> statement-breakpoint
+CREATE TABLE "boost_reminders" (
+	"listing_id" uuid NOT NULL,
+	"featured_until" timestamp with time zone NOT NULL,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "boost_reminders_listing_id_featured_until_pk" PRIMARY KEY("listing_id","featured_until")
+);

@@ -861,4 +861,7 @@ export const enAdmin = {
   'settings.savePrices': 'Save Prices',
   'settings.pricesSaved': 'Prices saved.',
   'settings.pricesFailed': 'Failed to save prices.',
+  'payments.boostEndingSubject': 'The boost of “{title}” ends soon',
+  'payments.boostEndingMail':
+    'The boost of your listing “{title}” ends on {date}. After that it is no longer shown first in its lists.\n\nTo keep it first, boost it again: {link}',
 } as const;

@@ -90,6 +90,7 @@ export const en = {
   'listing.viewDetails': 'View Details',
   'listing.forRent': 'For Rent',
   'listing.forSale': 'For Sale',
+  'listing.featured': 'Featured',
   'listing.offer.Rent': 'Rent',
   'listing.offer.Sale': 'Sale',
   'listing.availability.Sold': 'Sold',

@@ -908,4 +908,7 @@ export const frAdmin = {
   'settings.savePrices': 'Enregistrer les tarifs',
   'settings.pricesSaved': 'Tarifs enregistrés.',
   'settings.pricesFailed': 'L’enregistrement des tarifs a échoué.',
+  'payments.boostEndingSubject': 'La mise en avant de « {title} » se termine bientôt',
+  'payments.boostEndingMail':
+    'La mise en avant de votre annonce « {title} » se termine le {date}. Ensuite, elle ne sera plus affichée en tête de ses listes.\n\nPour la garder en tête, remettez-la en avant : {link}',
 } as const satisfies Record<keyof typeof enAdmin, string>;

@@ -91,6 +91,7 @@ export const fr = {
   'listing.viewDetails': 'Voir le détail',
   'listing.forRent': 'À louer',
   'listing.forSale': 'À vendre',
+  'listing.featured': 'À la une',
   'listing.offer.Rent': 'Location',
   'listing.offer.Sale': 'Vente',
   'listing.availability.Sold': 'Vendu',

@@ -901,4 +901,7 @@ export const rwAdmin = {
   'settings.savePrices': 'Bika ibiciro',
   'settings.pricesSaved': 'Ibiciro byabitswe.',
   'settings.pricesFailed': 'Kubika ibiciro ntibyakunze.',
+  'payments.boostEndingSubject': 'Kwamamaza “{title}” birarangira vuba',
+  'payments.boostEndingMail':
+    'Kwamamaza itangazo ryawe “{title}” birarangira ku wa {date}. Nyuma yaho ntirizongera kuza imbere mu yandi.\n\nKugira ngo rikomeze kuza imbere, ongera uryamamaze: {link}',
 } as const satisfies Record<keyof typeof enAdmin, string>;

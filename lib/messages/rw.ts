@@ -88,6 +88,7 @@ export const rw = {
   'listing.viewDetails': 'Reba birambuye',
   'listing.forRent': 'Irakodeshwa',
   'listing.forSale': 'Iragurishwa',
+  'listing.featured': 'Kwamamaza',
   'listing.offer.Rent': 'Irakodeshwa',
   'listing.offer.Sale': 'Iragurishwa',
   'listing.availability.Sold': 'Byaragurishijwe',

@@ -100,3 +100,24 @@ export function cacheWordsBegun(catalogueEvents: CatalogueEvents) {
   });
   return typedWords.answer;
 }
+
+/**
+ * How long the end of a catalogue's latest boost is kept at most: every catalogue change (a boost
+ * bought, a listing hidden) forgets it at once; the limit bounds how late another process without
+ * Redis sees a new boost.
+ */
+const FEATURED_END_SECONDS = 60;
+
+/**
+ * When a catalogue's last running boost ends (null: none runs), kept until the catalogue changes:
+ * a list reads its featured listings only while some boost runs, so lists cost nothing more
+ * while nobody has bought one.
+ */
+export function cacheFeaturedEnd(catalogueEvents: CatalogueEvents) {
+  const ends = createCatalogueCache<Date | null>({
+    seconds: FEATURED_END_SECONDS,
+    maxEntries: 1,
+    catalogueEvents,
+  });
+  return (read: () => Promise<Date | null>) => ends.answer('end', read);
+}

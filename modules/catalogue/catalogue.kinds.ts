@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '#db/client.ts';
 import { assets, properties } from '#db/schema.ts';
@@ -81,4 +81,36 @@ export async function findListingRow(
     if (row) return { kind, row } as KindRow;
   }
   return undefined;
+}
+
+/** A published listing featured by a boost, as the boost's end sees it. */
+export type FeaturedListing = {
+  kind: ListingKind;
+  id: string;
+  ownerId: string;
+  title: string;
+  featuredUntil: Date;
+};
+
+/** The published listings of both kinds whose boost ends before `before`, soonest first. */
+export async function findFeaturedEndingBefore(
+  executor: Database | Transaction,
+  before: Date,
+): Promise<FeaturedListing[]> {
+  const found: FeaturedListing[] = [];
+  for (const kind of LISTING_KINDS) {
+    const table = sharedTableOf(kind);
+    const rows = await executor
+      .select({
+        id: table.id,
+        ownerId: table.ownerId,
+        title: TITLE_COLUMNS[kind],
+        featuredUntil: table.featuredUntil,
+      })
+      .from(table)
+      .where(and(isPublishedIn(table), sql`${table.featuredUntil} < ${before}`))
+      .orderBy(table.featuredUntil);
+    found.push(...rows.map((row) => ({ kind, ...row, featuredUntil: row.featuredUntil! })));
+  }
+  return found.sort((a, b) => a.featuredUntil.getTime() - b.featuredUntil.getTime());
 }

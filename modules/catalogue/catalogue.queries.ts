@@ -49,6 +49,8 @@ export function createCatalogueQueries<Row, View>({
   toView,
   notFoundMessage,
   keepWordsBegun = (_typedWord, read) => read(),
+  featuredPerPage = async () => 0,
+  keepFeaturedEnd = (read) => read(),
 }: {
   db: Database;
   clock: Clock;
@@ -62,6 +64,10 @@ export function createCatalogueQueries<Row, View>({
    * read once for the many keystrokes that type it. Without it every search reads it.
    */
   keepWordsBegun?: (typedWord: string, read: () => Promise<WordsBegun>) => Promise<WordsBegun>;
+  /** How many featured listings a page shows at most (the prices' featuredPerPage). */
+  featuredPerPage?: () => Promise<number>;
+  /** When the last running boost ends, from the service's cache (cacheFeaturedEnd). */
+  keepFeaturedEnd?: (read: () => Promise<Date | null>) => Promise<Date | null>;
 }) {
   const toViews = (rows: unknown[]) => {
     const now = clock();
@@ -88,7 +94,38 @@ export function createCatalogueQueries<Row, View>({
     )!;
   }
 
-  /** A page of published listings, filtered (listingFilterConditions), of one owner or all. */
+  /**
+   * The listings a boost features that `where` keeps, for page `page`: at most `featuredPerPage`
+   * on each page, each shown on one page, in an order that changes every hour so that every
+   * boosted listing takes the first places in turn. None is read while no boost runs.
+   */
+  async function readFeatured(where: SQL, page: number): Promise<View[]> {
+    const perPage = await featuredPerPage();
+    if (perPage === 0) return [];
+    const now = clock();
+    const end = await keepFeaturedEnd(async () => {
+      const [latest] = await db
+        .select({ end: sql<Date | null>`max(${table.featuredUntil})`.mapWith(table.featuredUntil) })
+        .from(table)
+        .where(and(isPublishedSql, sql`${table.featuredUntil} > ${now}`));
+      return latest?.end ?? null;
+    });
+    if (!end || end <= now) return [];
+    const rotation = now.toISOString().slice(0, 13);
+    const rows = await db
+      .select(columns)
+      .from(table)
+      .where(and(where, sql`${table.featuredUntil} > ${now}`))
+      .orderBy(sql`md5(${table.id}::text || ${rotation})`)
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    return toViews(rows);
+  }
+
+  /**
+   * A page of published listings, filtered (listingFilterConditions), of one owner or all; with
+   * the boosted listings the same filters keep (`featured`, shown above the page).
+   */
   async function listPublished(
     query: CatalogueListQuery,
     countCap = LIST_COUNT_CAP,
@@ -96,7 +133,7 @@ export function createCatalogueQueries<Row, View>({
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 12;
     const where = publishedWhere(query);
-    const [rows, count] = await Promise.all([
+    const [rows, count, featured] = await Promise.all([
       db
         .select(columns)
         .from(table)
@@ -105,8 +142,9 @@ export function createCatalogueQueries<Row, View>({
         .limit(pageSize)
         .offset((page - 1) * pageSize),
       countUpTo(db, sql`${table} where ${where}`, countCap),
+      readFeatured(where, page),
     ]);
-    return { items: toViews(rows), page, pageSize, ...count };
+    return { items: toViews(rows), featured, page, pageSize, ...count };
   }
 
   /**
@@ -139,16 +177,22 @@ export function createCatalogueQueries<Row, View>({
     const sort = toListingFilters(query).sort;
     const matches = sql`${table} where ${and(where, inSearch)}`;
     if (sort && sort !== 'newest') {
-      const rows = await readNewestMatchesByPrice(and(where, inSearch)!, sort, pageSize, offset);
+      const [rows, featured] = await Promise.all([
+        readNewestMatchesByPrice(and(where, inSearch)!, sort, pageSize, offset),
+        readFeatured(and(where, inSearch)!, page),
+      ]);
       const count = await countUpTo(db, matches, SEARCH_MATCH_CAP);
-      return { items: toViews(rows), page, pageSize, ...count };
+      return { items: toViews(rows), featured, page, pageSize, ...count };
     }
     // The count rides on the page's first read: a keystroke's search is one query fewer.
-    const read = await readHeadlineMatchesFirst(
-      where,
-      { inSearch, inHeadline },
-      { limit: pageSize, offset, count: countUpToSql(matches, SEARCH_MATCH_CAP) },
-    );
+    const [read, featured] = await Promise.all([
+      readHeadlineMatchesFirst(
+        where,
+        { inSearch, inHeadline },
+        { limit: pageSize, offset, count: countUpToSql(matches, SEARCH_MATCH_CAP) },
+      ),
+      readFeatured(and(where, inSearch)!, page),
+    ]);
     const { rows } = read;
     // A first page that is not full holds every match: no need to count them.
     const count =
@@ -157,7 +201,7 @@ export function createCatalogueQueries<Row, View>({
         : read.count !== undefined
           ? capTotal(read.count, SEARCH_MATCH_CAP)
           : await countUpTo(db, matches, SEARCH_MATCH_CAP);
-    return { items: toViews(rows), page, pageSize, ...count };
+    return { items: toViews(rows), featured, page, pageSize, ...count };
   }
 
   /** A page of the newest rows matching `where`. */

@@ -16,7 +16,7 @@ import type { AssetView } from '#modules/assets/assets.schema.ts';
 import type { PropertyView } from '#modules/properties/properties.schema.ts';
 import { assetKind, type AssetViewRow } from './asset.ts';
 import type { ListingViews } from './catalogue.schema.ts';
-import { cacheListingDetails, cacheWordsBegun } from './catalogue-cache.ts';
+import { cacheFeaturedEnd, cacheListingDetails, cacheWordsBegun } from './catalogue-cache.ts';
 import type { CatalogueEvents } from './catalogue.events.ts';
 import type { ListingKindAdapter } from './catalogue.kinds.ts';
 import { createCatalogueQueries, type SimilarTo } from './catalogue.queries.ts';
@@ -34,12 +34,22 @@ type CatalogueDependencies = {
   isKeepingTypedWords: boolean;
   /** The one way a listing is written. */
   writer: Pick<ListingWriter, 'setAvailability'>;
+  /** How many boosted listings a page of a list shows at most (the prices' featuredPerPage). */
+  featuredPerPage: () => Promise<number>;
 };
 
 /** The published catalogue of one kind, as the API and the pages read it. */
 function createKindCatalogue<Row, View extends SimilarTo, Type extends ListingType>(
   adapter: ListingKindAdapter<Row, View>,
-  { db, clock, catalogueEvents, cacheSeconds, isKeepingTypedWords, writer }: CatalogueDependencies,
+  {
+    db,
+    clock,
+    catalogueEvents,
+    cacheSeconds,
+    isKeepingTypedWords,
+    writer,
+    featuredPerPage,
+  }: CatalogueDependencies,
 ) {
   const catalogue = createCatalogueQueries<Row, View>({
     db,
@@ -49,6 +59,8 @@ function createKindCatalogue<Row, View extends SimilarTo, Type extends ListingTy
     toView: adapter.toView,
     notFoundMessage: () => t(adapter.notFoundMessage),
     keepWordsBegun: isKeepingTypedWords ? cacheWordsBegun(catalogueEvents) : undefined,
+    featuredPerPage,
+    keepFeaturedEnd: cacheFeaturedEnd(catalogueEvents),
   });
   const details = cacheListingDetails(catalogue, { seconds: cacheSeconds, catalogueEvents });
   return {

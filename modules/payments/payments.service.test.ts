@@ -380,6 +380,34 @@ describe('a boost', () => {
     expect(await featured()).toEqual(new Date(now.getTime() + 37 * 86_400_000));
   });
 
+  it('tells its owner once, a day before it ends, then leaves the first places by itself', async () => {
+    const listing = await createProperty(test.database.db, seller.id, {
+      title: `Boosted ${randomUUID().slice(0, 6)}`,
+      moderation: 'Approved',
+      confirmedAt: now,
+      featuredUntil: new Date(now.getTime() + 10 * 3_600_000),
+    });
+    const reminders = async () =>
+      test.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.subject, `The boost of “${listing.title}” ends soon`));
+    const round = () => test.database.db.transaction((tx) => services().payments.endBoosts(tx));
+    await round();
+    await round();
+    expect(await reminders()).toHaveLength(1);
+    expect((await reminders())[0]!.body).toContain(`/supply-property-detail/${listing.id}`);
+
+    now = new Date(now.getTime() + 11 * 3_600_000);
+    await round();
+    const [row] = await test.database.db
+      .select({ featuredUntil: properties.featuredUntil })
+      .from(properties)
+      .where(eq(properties.id, listing.id));
+    expect(row!.featuredUntil).toBeNull();
+    expect(await reminders()).toHaveLength(1);
+  });
+
   it('is not sold for a listing that is not published', async () => {
     const supply = await supplyWithFeeDue();
     await expect(

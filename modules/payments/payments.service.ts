@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
-import { paymentEvents, paymentLedger, payments, users } from '#db/schema.ts';
+import { boostReminders, paymentEvents, paymentLedger, payments, users } from '#db/schema.ts';
 import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import {
@@ -15,7 +15,7 @@ import type { Locale } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
 import { parseOrThrow } from '#lib/form-result.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
-import { formatDate, formatRwf } from '#lib/format.ts';
+import { formatDate, formatDateTime, formatRwf } from '#lib/format.ts';
 import {
   BOOST_DAYS,
   maskPhone,
@@ -27,7 +27,13 @@ import {
 import type { AttemptLimiters } from '#modules/accounts/accounts.limiter.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
 import { isPublished } from '#modules/catalogue/catalogue.events.ts';
-import { findListingRow, titleOf, type KindRow } from '#modules/catalogue/catalogue.kinds.ts';
+import {
+  findFeaturedEndingBefore,
+  findListingRow,
+  titleOf,
+  type FeaturedListing,
+  type KindRow,
+} from '#modules/catalogue/catalogue.kinds.ts';
 import type { ListingWriter } from '#modules/catalogue/catalogue.writes.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
@@ -75,7 +81,11 @@ const STALE_CHECK_SECONDS = 5 * 60;
 const PROMPTS_PER_PAYER_PER_HOUR = 10;
 const PROMPTS_PER_PHONE_PER_HOUR = 5;
 
+/** How long before a boost ends its owner is told, to boost again if they wish. */
+const BOOST_REMINDER_HOURS = 24;
+
 const CHECK_JOB = 'payments.check';
+const BOOSTS_JOB = 'payments.boosts';
 const SWEEP_JOB = 'payments.sweep';
 
 /** What settles a pending payment. */
@@ -180,6 +190,14 @@ export function createPaymentsService({
     cron: '* * * * *',
     async run() {
       await checkStalePayments();
+    },
+  });
+
+  jobs.define<Record<string, never>>(BOOSTS_JOB, {
+    policy: 'stately',
+    cron: '15 * * * *',
+    async run(_data, tx) {
+      await endBoosts(tx as Transaction);
     },
   });
 
@@ -630,6 +648,51 @@ export function createPaymentsService({
   }
 
   /**
+   * The hourly round of boosts: those ended leave the first places (the catalogue is told, so
+   * every copy forgets them), and the owners of those ending within a day hear of it once.
+   */
+  async function endBoosts(tx: Transaction): Promise<void> {
+    const now = clock();
+    const soon = new Date(now.getTime() + BOOST_REMINDER_HOURS * 3_600_000);
+    for (const listing of await findFeaturedEndingBefore(tx, soon)) {
+      if (listing.featuredUntil <= now) {
+        await writer.setFeaturedUntil(tx, listing.kind, listing.id, null);
+        continue;
+      }
+      const [isNew] = await tx
+        .insert(boostReminders)
+        .values({ listingId: listing.id, featuredUntil: listing.featuredUntil, sentAt: now })
+        .onConflictDoNothing()
+        .returning();
+      if (isNew) await tellBoostEnding(tx, listing);
+    }
+  }
+
+  /** Tells a listing's owner, in their language, that its boost ends soon. */
+  async function tellBoostEnding(tx: Transaction, listing: FeaturedListing): Promise<void> {
+    const [owner] = await tx
+      .select({ email: users.email, locale: users.locale })
+      .from(users)
+      .where(and(eq(users.id, listing.ownerId), isNull(users.deletedAt)));
+    if (!owner?.email) return;
+    await withLocale(owner.locale ?? 'en', async () => {
+      await mail.send(
+        {
+          to: owner.email,
+          kind: 'account',
+          subject: t('payments.boostEndingSubject', { title: listing.title }),
+          text: t('payments.boostEndingMail', {
+            title: listing.title,
+            date: formatDateTime(listing.featuredUntil),
+            link: links.link(`/supply-property-detail/${listing.id}`),
+          }),
+        },
+        tx,
+      );
+    });
+  }
+
+  /**
    * An admin lets a supply go to review without its fee (a partner, a payment made by other
    * means); audited as `payment.waive`.
    */
@@ -658,6 +721,7 @@ export function createPaymentsService({
     demoPhonePath,
     isEnabled,
     waiveListingFee,
+    endBoosts,
     listingFeeFor,
     getOffers,
     startPayment,

@@ -41,11 +41,15 @@ export const propertiesApi: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { items, ...page } = await catalogue.property.listPublished({
+      const {
+        items,
+        featured = [],
+        ...page
+      } = await catalogue.property.listPublished({
         ...request.query,
         type: request.params.type,
       });
-      return { properties: items, ...page };
+      return { properties: items, featured, ...page };
     },
   );
 

@@ -40,4 +40,9 @@ export type PropertyView = z.infer<typeof PropertyViewSchema>;
 
 export const PropertyAnswerSchema = z.object({ property: PropertyViewSchema });
 
-export const PropertyListAnswerSchema = listAnswerSchema(PropertyViewSchema, 'properties');
+export const PropertyListAnswerSchema = listAnswerSchema(PropertyViewSchema, 'properties').extend({
+  featured: z.array(PropertyViewSchema).meta({
+    description:
+      'The listings a boost features that match the same filters, shown first (marked Featured)',
+  }),
+});

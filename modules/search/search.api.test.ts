@@ -17,6 +17,7 @@ type SearchBody = {
     properties: { count: number; isCapped: boolean };
     assets: { count: number; isCapped: boolean };
   };
+  featuredIds: string[];
   understood: Record<string, unknown>;
 };
 
@@ -82,8 +83,15 @@ describe('GET /api/search', () => {
     });
 
     const body = await search('');
-    expect(Object.keys(body).sort()).toEqual(['assets', 'properties', 'totals', 'understood']);
+    expect(Object.keys(body).sort()).toEqual([
+      'assets',
+      'featuredIds',
+      'properties',
+      'totals',
+      'understood',
+    ]);
     expect(body.understood).toEqual({ q: '' });
+    expect(body.featuredIds).toEqual([]);
     expect(ids(body.properties)).toEqual(newestProperties.slice(0, 6));
     expect(ids(body.assets)).toEqual(newestAssets.slice(0, 6));
     expect(body.properties.map((card) => card.title)).toEqual(

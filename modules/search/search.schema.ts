@@ -24,6 +24,9 @@ export const SearchAnswerSchema = z.object({
   properties: z.array(PropertyViewSchema),
   assets: z.array(AssetViewSchema),
   totals: z.object({ properties: TotalSchema, assets: TotalSchema }),
+  featuredIds: z.array(z.uuid()).meta({
+    description: 'The listings a boost puts first in the grids (marked Featured)',
+  }),
   understood: z
     .object({
       q: z.string().meta({ description: 'The words searched for, once the filter words are out' }),

@@ -24,6 +24,7 @@ function searchService(cacheSeconds: number, { isKeepingTypedWords = false } = {
     cacheSeconds: 0,
     isKeepingTypedWords,
     writer: createListingWriter({ clock: systemClock, catalogueEvents }),
+    featuredPerPage: async () => 3,
   };
   const search = createSearchService({
     catalogue: createCatalogueService(deps),

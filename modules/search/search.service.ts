@@ -1,5 +1,6 @@
 import { currentLocale } from '#lib/i18n.ts';
 import { HOME_GRID_SIZE } from '#lib/limits.ts';
+import { featuredFirst } from '#lib/pagination.ts';
 import type { ListingFilters } from '#lib/listing-schemas.ts';
 import { kindOfType, type ListingKind, type ListingType, LISTING_KINDS } from '#lib/listing.ts';
 import { readSearchText, toPrefixQuery } from '#lib/search-text.ts';
@@ -62,9 +63,13 @@ export function createSearchService({
       kinds.includes('property') ? catalogue.property.searchPublished(text, query) : EMPTY_PAGE,
       kinds.includes('asset') ? catalogue.asset.searchPublished(text, query) : EMPTY_PAGE,
     ]);
+    // Boosted listings take the grids' first places.
+    const properties = featuredFirst(propertyPage, HOME_GRID_SIZE);
+    const assets = featuredFirst(assetPage, HOME_GRID_SIZE);
     return {
-      properties: propertyPage.items,
-      assets: assetPage.items,
+      properties: properties.items,
+      assets: assets.items,
+      featuredIds: [...properties.featuredIds, ...assets.featuredIds],
       totals: {
         properties: { count: propertyPage.total, isCapped: propertyPage.isTotalCapped },
         assets: { count: assetPage.total, isCapped: assetPage.isTotalCapped },

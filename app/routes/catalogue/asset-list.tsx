@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { t } from '#lib/i18n.ts';
 import { parseAssetType } from '#lib/listing.ts';
-import { AssetCard } from '#app/components/asset-card.tsx';
+import { ListingCards } from '#app/components/listing-cards.tsx';
 import { TypeListPage, typeListMeta } from './type-list-page.tsx';
 import { readListQuery } from '#lib/list-query.ts';
 import { ListQuerySchema } from '#lib/listing-schemas.ts';
@@ -53,9 +53,7 @@ export default function AssetList({
       hasRooms={false}
       emptyText={t('listing.noAssetsForType')}
     >
-      {page.items.map((asset, index) => (
-        <AssetCard key={asset._id} asset={asset} isPriority={index === 0} isSavable />
-      ))}
+      <ListingCards kind="asset" listings={page.items} featured={page.featured} />
     </TypeListPage>
   );
 }

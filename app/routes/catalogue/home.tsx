@@ -81,7 +81,7 @@ function seeAllHref(
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const search = useLiveSearch(loaderData.query, loaderData.results);
-  const { properties, assets, totals } = search.results;
+  const { properties, assets, totals, featuredIds } = search.results;
   const hasQuery = search.query.trim() !== '';
   const { filters } = loaderData;
   // Set by the account page after a user deleted their own account.
@@ -183,6 +183,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   key={property._id}
                   property={property}
                   isPriority={index === 0}
+                  isFeatured={featuredIds.includes(property._id)}
                   isSavable
                 />
               ))}
@@ -211,7 +212,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : (
             <ListingGrid>
               {assets.map((asset) => (
-                <AssetCard key={asset._id} asset={asset} isSavable />
+                <AssetCard
+                  key={asset._id}
+                  asset={asset}
+                  isFeatured={featuredIds.includes(asset._id)}
+                  isSavable
+                />
               ))}
             </ListingGrid>
           )}

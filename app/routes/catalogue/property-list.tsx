@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { t } from '#lib/i18n.ts';
 import { parsePropertyType } from '#lib/listing.ts';
-import { PropertyCard } from '#app/components/property-card.tsx';
+import { ListingCards } from '#app/components/listing-cards.tsx';
 import { TypeListPage, typeListMeta } from './type-list-page.tsx';
 import { readListQuery } from '#lib/list-query.ts';
 import { ListQuerySchema } from '#lib/listing-schemas.ts';
@@ -52,9 +52,7 @@ export default function PropertyList({
       hasRooms
       emptyText={t('listing.noPropertiesForType')}
     >
-      {page.items.map((property, index) => (
-        <PropertyCard key={property._id} property={property} isPriority={index === 0} isSavable />
-      ))}
+      <ListingCards kind="property" listings={page.items} featured={page.featured} />
     </TypeListPage>
   );
 }

@@ -172,7 +172,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
         <WidenSearch widenings={widenings} emptyText={t('search.nothing')} />
       ) : (
         <ListingGrid>
-          <ListingCards kind={kind} listings={shown.items} />
+          <ListingCards kind={kind} listings={shown.items} featured={shown.featured} />
         </ListingGrid>
       )}
       <Pagination page={shown} />

@@ -17,7 +17,10 @@ function toListingTable<Item extends Omit<AdminListingItem, 'id' | 'name'> & { _
 ) {
   return {
     page: {
-      ...page,
+      page: page.page,
+      pageSize: page.pageSize,
+      total: page.total,
+      isTotalCapped: page.isTotalCapped,
       items: page.items.map((item): AdminListingItem => ({
         id: item._id,
         name: nameOf(item),
