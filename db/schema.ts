@@ -1127,6 +1127,31 @@ export const paymentEvents = pgTable(
   (table) => [index('payment_events_payment_idx').on(table.paymentId, table.createdAt)],
 );
 
+/**
+ * A payment whose status here and at its provider disagree, found by the daily reconciliation
+ * (paid there but expired here, say): listed for the admins until one marks it resolved.
+ */
+export const paymentMismatches = pgTable(
+  'payment_mismatches',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.id),
+    ourStatus: text().notNull(),
+    providerStatus: text().notNull(),
+    foundAt: createdAt(),
+    resolvedAt: timestamp({ withTimezone: true }),
+    resolvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('payment_mismatches_open_idx')
+      .on(table.paymentId)
+      .where(sql`resolved_at is null`),
+    index('payment_mismatches_found_idx').on(table.foundAt.desc()),
+  ],
+);
+
 /** The owners told that their listing's boost ends soon: once per listing and boost end. */
 export const boostReminders = pgTable(
   'boost_reminders',

@@ -100,4 +100,17 @@ CREATE TABLE "boost_reminders" (
 	"featured_until" timestamp with time zone NOT NULL,
 	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "boost_reminders_listing_id_featured_until_pk" PRIMARY KEY("listing_id","featured_until")
-);
+);--> statement-breakpoint
+CREATE TABLE "payment_mismatches" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"payment_id" uuid NOT NULL,
+	"our_status" text NOT NULL,
+	"provider_status" text NOT NULL,
+	"found_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"resolved_at" timestamp with time zone,
+	"resolved_by" uuid
+);--> statement-breakpoint
+ALTER TABLE "payment_mismatches" ADD CONSTRAINT "payment_mismatches_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_mismatches" ADD CONSTRAINT "payment_mismatches_resolved_by_users_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_mismatches_open_idx" ON "payment_mismatches" USING btree ("payment_id") WHERE resolved_at is null;--> statement-breakpoint
+CREATE INDEX "payment_mismatches_found_idx" ON "payment_mismatches" USING btree ("found_at" DESC NULLS LAST);
