@@ -22,6 +22,7 @@ import { ReportInputSchema } from '#modules/listing-reports/listing-reports.sche
 import { NotificationInputSchema } from '#modules/notifications/notifications.schema.ts';
 import { SavedSearchInputSchema } from '#modules/saved-searches/saved-searches.schema.ts';
 import { createSigner } from '#modules/signing/signing.service.ts';
+import { TicketListQuerySchema } from '#modules/support/support.schema.ts';
 import {
   browserHeaders,
   createSignedInUser,
@@ -160,6 +161,11 @@ beforeAll(async () => {
     email: 'eric@example.rw',
     message: 'How do I list a car?',
   });
+  // The contact message is a support ticket; the answer e-mails Eric the link to it.
+  const [ticket] = (
+    await services.support.listTickets(TicketListQuerySchema.parse({ q: 'eric@' }), adminActor)
+  ).items;
+  await services.support.replyToTicket(ticket!._id, { body: 'From Supply Property.' }, adminActor);
   await services.notifications.createNotification(
     NotificationInputSchema.parse({ title: 'Welcome', message: 'New listings every day.' }),
     adminActor,
@@ -183,6 +189,7 @@ beforeAll(async () => {
   shared = { propertyId: property.id, assetId: asset.id, inquiryId: inquiry.id };
   const guestLink = await linkMailedTo(guest, '/conversation');
   const proofLink = await linkMailedTo(newcomerEmail, '/account/email-proof');
+  const ticketLink = await linkMailedTo('eric@example.rw', '/support/ticket');
 
   const landings = Object.keys(LANDING_TYPES).map((slug): [string, Visit[]] => [
     `${slug}/:offer/:district?/:sector?`,
@@ -218,6 +225,8 @@ beforeAll(async () => {
     'account/notifications': [{ path: '/account/notifications', as: 'buyer', hasForm: true }],
     'account/email-proof': [{ path: proofLink, as: 'newcomer', hasForm: true }],
     conversation: [{ path: guestLink, hasForm: true }],
+    'support/account-access': [{ path: '/support/account-access', hasForm: true }],
+    'support/ticket': [{ path: ticketLink, hasForm: true }],
     'account/security': [{ path: '/account/security', as: 'buyer', hasForm: true }],
     unsubscribe: [{ path: `/unsubscribe${unsubscribe.search}`, hasForm: true }],
     'listings/still-available': [
@@ -251,7 +260,7 @@ beforeAll(async () => {
     'supply-property-detail/:id/pay': [
       { path: `/supply-property-detail/${supply.id}/pay`, as: 'seller', hasForm: true },
     ],
-    'payments/:id': [{ path: `/payments/${payment!.id}`, as: 'seller' }],
+    'payments/:id': [{ path: `/payments/${payment!.id}`, as: 'seller', hasForm: true }],
     'property-requested': [{ path: '/property-requested', as: 'buyer', hasForm: true }],
     'create-request-property': [{ path: '/create-request-property', as: 'buyer', hasForm: true }],
     'requested-property-detail/:id': [
@@ -295,12 +304,18 @@ beforeAll(async () => {
     'admin-panel/inquiries': [{ path: '/admin-panel/inquiries', as: 'admin', hasForm: true }],
     'admin-panel/settings': [{ path: '/admin-panel/settings', as: 'admin', hasForm: true }],
     'admin-panel/audit-log': [{ path: '/admin-panel/audit-log', as: 'admin', hasForm: true }],
-    'admin-panel/transactions': [{ path: '/admin-panel/transactions', as: 'admin' }],
+    'admin-panel/transactions': [{ path: '/admin-panel/transactions', as: 'admin', hasForm: true }],
+    'admin-panel/transactions/:id': [
+      { path: `/admin-panel/transactions/${payment!.id}`, as: 'admin' },
+    ],
     'admin-panel/reports': [{ path: '/admin-panel/reports', as: 'admin', hasForm: true }],
     'admin-panel/reports/listings': [
       { path: '/admin-panel/reports/listings', as: 'admin', hasForm: true },
     ],
-    'admin-panel/support': [{ path: '/admin-panel/support', as: 'admin' }],
+    'admin-panel/support': [{ path: '/admin-panel/support', as: 'admin', hasForm: true }],
+    'admin-panel/support/:id': [
+      { path: `/admin-panel/support/${ticket!._id}`, as: 'admin', hasForm: true },
+    ],
     'admin-panel/*': [{ path: '/admin-panel/no-such-page', as: 'admin', status: 404 }],
     '*': [{ path: '/no-such-page', status: 404 }],
   };

@@ -27,6 +27,7 @@ import { PHOTO_HASH_BANDS } from '#lib/photo-hash.ts';
 import {
   FEE_STATES,
   MOBILE_NETWORKS,
+  PAYMENT_EVENTS,
   PAYMENT_PRODUCTS,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
@@ -1113,18 +1114,19 @@ export const paymentLedger = pgTable(
 export const paymentEvents = pgTable(
   'payment_events',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    /** Counted up: a payment's history reads in the order it happened, however close in time. */
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     paymentId: uuid()
       .notNull()
       .references(() => payments.id),
-    event: text().notNull(),
+    event: text({ enum: PAYMENT_EVENTS }).notNull(),
     fromStatus: text(),
     toStatus: text(),
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     detail: jsonb().$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (table) => [index('payment_events_payment_idx').on(table.paymentId, table.createdAt)],
+  (table) => [index('payment_events_payment_idx').on(table.paymentId, table.id)],
 );
 
 /**
@@ -1138,8 +1140,9 @@ export const paymentMismatches = pgTable(
     paymentId: uuid()
       .notNull()
       .references(() => payments.id),
-    ourStatus: text().notNull(),
-    providerStatus: text().notNull(),
+    ourStatus: text({ enum: PAYMENT_STATUSES }).notNull(),
+    /** What the provider answered: pending, successful, failed, or unknown (no such payment). */
+    providerStatus: text({ enum: ['pending', 'successful', 'failed', 'unknown'] }).notNull(),
     foundAt: createdAt(),
     resolvedAt: timestamp({ withTimezone: true }),
     resolvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -1186,6 +1189,76 @@ export const paymentRefunds = pgTable(
     index('payment_refunds_payment_idx').on(table.paymentId),
     check('payment_refunds_status_check', oneOf('status', REFUND_STATUSES)),
     check('payment_refunds_amount_check', sql`amount > 0`),
+  ],
+);
+
+/** The support queue's kinds, statuses and authors (modules/support/support.vocabulary.ts). */
+const TICKET_KINDS = ['contact', 'listingReport', 'paymentDispute', 'accountAccess'] as const;
+const TICKET_STATUSES = ['open', 'waiting', 'closed'] as const;
+const TICKET_AUTHORS = ['requester', 'admin', 'note'] as const;
+
+/**
+ * A support ticket: a contact message, a reported listing awaiting a decision, a disputed
+ * payment or a locked-out user. A source (the message, the listing, the payment) has one
+ * ticket, which reopens when something new arrives about it.
+ */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The number people quote: #42. */
+    number: integer().generatedAlwaysAsIdentity().notNull(),
+    kind: text({ enum: TICKET_KINDS }).notNull(),
+    status: text({ enum: TICKET_STATUSES }).notNull().default('open'),
+    subject: text().notNull(),
+    /** The requester's account, when known (a payer, the account of a typed address). */
+    requesterId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Who to answer, by e-mail; null for a reported listing (its reporters hear the decision). */
+    requesterName: text(),
+    requesterEmail: text(),
+    /** The requester's language: replies are e-mailed in it. */
+    locale: text({ enum: LOCALES }).notNull().default('en'),
+    /** The contact message, the reported listing or the payment; null for account access. */
+    sourceId: text(),
+    assigneeId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** When its requester or an admin last wrote, or it last changed status: the queue's order. */
+    lastActivityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('support_tickets_number_idx').on(table.number),
+    uniqueIndex('support_tickets_source_idx').on(table.kind, table.sourceId),
+    index('support_tickets_queue_idx').on(
+      table.status,
+      table.lastActivityAt.desc(),
+      table.id.desc(),
+    ),
+    index('support_tickets_activity_idx').on(table.lastActivityAt.desc(), table.id.desc()),
+    check('support_tickets_kind_check', oneOf('kind', TICKET_KINDS)),
+    check('support_tickets_status_check', oneOf('status', TICKET_STATUSES)),
+    check('support_tickets_locale_check', oneOf('locale', LOCALES)),
+  ],
+);
+
+/** A ticket's thread: what its requester wrote, admins' replies (e-mailed) and internal notes. */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    /** Counted up: a thread reads in the order it was written, however close in time. */
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: uuid()
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    author: text({ enum: TICKET_AUTHORS }).notNull(),
+    /** The admin who replied or noted; null for the requester. */
+    adminId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    body: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('support_messages_ticket_idx').on(table.ticketId, table.id),
+    check('support_messages_author_check', oneOf('author', TICKET_AUTHORS)),
   ],
 );
 

@@ -182,8 +182,9 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   // The networks' own names.
   'payments.networkName.mtn',
   'payments.networkName.airtel',
-  // The same word in French.
+  // The same words in French.
   'payments.receiptDate',
+  'payments.admin.totalNet',
 ]);
 const isName = (key: string) => SAME_IN_EVERY_LANGUAGE.has(key) || key.startsWith('social.');
 

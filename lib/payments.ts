@@ -37,6 +37,18 @@ export const PAYMENT_FAILURE_REASONS = [
 ] as const;
 export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
 
+/** What a payment's history records: each change, who asked, and what the provider said. */
+export const PAYMENT_EVENTS = [
+  'created',
+  'sent',
+  'callback',
+  'settled',
+  'grantSkipped',
+  'refundAsked',
+  'refunded',
+  'refundFailed',
+] as const;
+
 /** A refund's life. */
 export const REFUND_STATUSES = ['pending', 'successful', 'failed'] as const;
 

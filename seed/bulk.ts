@@ -285,6 +285,14 @@ function availabilityFor(random: Random, offer: Offer) {
   return offer === 'Rent' ? ('Rented' as const) : ('Sold' as const);
 }
 
+/** One listing in BOOSTED_EVERY runs a boost: the lists read their featured listings too. */
+const BOOSTED_EVERY = 200;
+
+/** A week-long boost for every BOOSTED_EVERY-th listing (by index: the random draws stay as they were). */
+function featuredUntilFor(index: number, now: number): Date | null {
+  return index % BOOSTED_EVERY === 0 ? new Date(now + 7 * 86_400_000) : null;
+}
+
 function createdAtFor(random: Random, now: number): Date {
   return new Date(now - Math.floor(random.next() * CATALOGUE_AGE_DAYS * DAY_MS));
 }
@@ -368,6 +376,7 @@ function buildProperty(
       5,
     ),
     photos: [context.photos.get(type)!],
+    featuredUntil: featuredUntilFor(index, context.now),
     createdAt,
     updatedAt: createdAt,
   });
@@ -398,6 +407,7 @@ function buildAsset(
     contact: seller.phone,
     features: pickSome(random, ASSET_FEATURES[type], 1, 3),
     photos: [context.photos.get(type)!],
+    featuredUntil: featuredUntilFor(index, context.now),
     createdAt,
     updatedAt: createdAt,
   });

@@ -32,6 +32,7 @@ import { searchApi } from '#modules/search/search.api.ts';
 import { settingsApi } from '#modules/settings/settings.api.ts';
 import { suppliesApi } from '#modules/supplies/supplies.api.ts';
 import { paymentsApi } from '#modules/payments/payments.api.ts';
+import { supportApi } from '#modules/support/support.api.ts';
 import type { OwnerLookups } from './owner-lookups.ts';
 import type { Services } from './services.ts';
 
@@ -95,10 +96,14 @@ async function registerModuleApis(
   await api.register(assetsApi, { catalogue: services.catalogue });
   await api.register(inquiriesApi, { inquiries: services.inquiries, formRateLimit });
   await api.register(inboxApi, { inbox: services.inbox, formRateLimit });
+  await api.register(supportApi, { support: services.support, formRateLimit });
   await api.register(newsletterApi, { newsletter: services.newsletter, formRateLimit });
   await api.register(multipart, { limits: { fileSize: uploadMaxBytes } });
   await api.register(suppliesApi, { supplies: services.supplies, uploadMaxBytes });
-  await api.register(paymentsApi, { payments: services.payments });
+  await api.register(paymentsApi, {
+    payments: services.payments,
+    paymentsAdmin: services.paymentsAdmin,
+  });
   await api.register(requestsApi, { requests: services.requests, uploadMaxBytes });
   await api.register(adminListingsApi, { adminListings: services.adminListings, uploadMaxBytes });
   await api.register(notificationsApi, { notifications });

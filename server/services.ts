@@ -34,6 +34,7 @@ import { createMediaService } from '#modules/media/media.service.ts';
 import { createNewsletterService } from '#modules/newsletter/newsletter.service.ts';
 import { createNotificationsService } from '#modules/notifications/notifications.service.ts';
 import { createPrivacyService } from '#modules/privacy/privacy.service.ts';
+import { createPaymentsAdminService } from '#modules/payments/payments.admin.service.ts';
 import {
   createPaymentsService,
   type PaymentProviders,
@@ -43,6 +44,7 @@ import { createRequestsService } from '#modules/requests/requests.service.ts';
 import { createReportsService } from '#modules/reports/reports.service.ts';
 import { createSettingsService } from '#modules/settings/settings.service.ts';
 import { createSuppliesService } from '#modules/supplies/supplies.service.ts';
+import { createSupportService } from '#modules/support/support.service.ts';
 import { createSearchWordsService } from '#modules/search/search-words.service.ts';
 import { createSearchService } from '#modules/search/search.service.ts';
 import { wireListingReactions } from './listing-reactions.ts';
@@ -163,6 +165,15 @@ export function createServices({
     audit,
     logger,
   });
+  const paymentsAdmin = createPaymentsAdminService({
+    db,
+    clock,
+    jobs,
+    providers: paymentProviders,
+    writer: listingWriter,
+    audit,
+    logger,
+  });
   const supplies = createSuppliesService({
     db,
     clock,
@@ -206,6 +217,15 @@ export function createServices({
     writer: listingWriter,
   });
   const accountSecurity = createAccountSecurityService({ db, clock, limits, notices });
+  const support = createSupportService({
+    db,
+    clock,
+    mail,
+    links,
+    signer: createSigner({ db }),
+    audit,
+    payments,
+  });
   const services = {
     jobs,
     catalogueEvents,
@@ -241,6 +261,7 @@ export function createServices({
       accountsAdmin,
       writer: listingWriter,
       limiters,
+      supportTickets: support,
       minAccountDays: reportMinAccountDays,
     }),
     adminBootstrap: createAdminBootstrap({ db, clock }),
@@ -260,7 +281,8 @@ export function createServices({
     }),
     searchWords: createSearchWordsService({ db, jobs }),
     inquiries,
-    inbox: createInboxService({ db, clock, mail, audit }),
+    inbox: createInboxService({ db, clock, mail, audit, support }),
+    support,
     newsletter,
     emailChoices: createEmailChoicesService({ mail, newsletter }),
     requests: createRequestsService({
@@ -299,6 +321,7 @@ export function createServices({
     }),
     supplies,
     payments,
+    paymentsAdmin,
     adminListings: createAdminListingsService({
       db,
       clock,

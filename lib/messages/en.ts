@@ -947,4 +947,55 @@ export const en = {
   'payments.reason.NOT_ALLOWED':
     'The network refused this payment. Try the other network or another number.',
   'payments.reason.UNKNOWN': 'The network could not complete the payment. Please try again.',
+  'support.kind.contact': 'Contact message',
+  'support.kind.listingReport': 'Listing report',
+  'support.kind.paymentDispute': 'Payment problem',
+  'support.kind.accountAccess': 'Account access',
+  'support.messageLabel': 'Message',
+  'support.send': 'Send',
+  'support.sending': 'Sending...',
+  'support.linkInvalid':
+    'This link is not valid or has expired. The latest e-mail from our team has a new link.',
+  'support.accountAccess.link': "Can't get into your account?",
+  'support.accountAccess.title': "Can't get into your account?",
+  'support.accountAccess.intro':
+    'Tell us who you are and what happens when you try to sign in. Our team will answer by e-mail.',
+  'support.accountAccess.tryReset': 'Only forgot your password? You can choose a new one yourself:',
+  'support.accountAccess.resetLink': 'Reset your password',
+  'support.accountAccess.name': 'Your name',
+  'support.accountAccess.email': 'E-mail address of the account',
+  'support.accountAccess.emailHint': 'We answer at this address.',
+  'support.accountAccess.message': 'What happened?',
+  'support.accountAccess.messageHint':
+    'For example: the password is refused, the reset e-mail never arrives, the account is blocked, the two-step code is lost. Never write your password here.',
+  'support.accountAccess.submit': 'Send to the support team',
+  'support.accountAccess.failure': 'Your request could not be sent. Please try again.',
+  'support.accountAccess.sent': 'Thank you, your request has reached our team.',
+  'support.accountAccess.sentNext':
+    'If we can help with this address, we will answer by e-mail. Check your spam folder too.',
+  'support.dispute.heading': 'I paid but nothing happened',
+  'support.dispute.intro':
+    'If money left your account but your listing did not change, or something else went wrong with this payment, tell us: our team will check it and answer by e-mail.',
+  'support.dispute.messageLabel': 'What happened? (optional)',
+  'support.dispute.messageHint':
+    'For example: the amount was taken from my Mobile Money but the listing is still waiting.',
+  'support.dispute.submit': 'Tell the support team',
+  'support.dispute.failure': 'Your message could not be sent. Please try again.',
+  'support.dispute.sent':
+    'Thank you. Your request #{number} has reached our team; we will answer by e-mail.',
+  'support.dispute.notSettled':
+    'This payment is still waiting for approval. Wait until it is settled, then tell us if something is wrong.',
+  'support.dispute.defaultMessage': 'I paid but nothing happened.',
+  'support.ticket.title': 'Your request to Inzu',
+  'support.ticket.heading': 'Your request #{number}',
+  'support.ticket.intro':
+    'You opened this page with the link we e-mailed you. Keep the link to yourself: whoever has it can read and answer here.',
+  'support.ticket.thread': 'Messages',
+  'support.ticket.you': 'You',
+  'support.ticket.team': 'Inzu team',
+  'support.ticket.replyLabel': 'Your answer',
+  'support.ticket.replyHint': 'Our team reads it and answers by e-mail.',
+  'support.ticket.sent': 'Message sent. Our team will answer by e-mail.',
+  'support.ticket.closedNote':
+    'This request is closed. If you still need help, write below: it opens again.',
 } as const;

@@ -978,4 +978,58 @@ export const fr = {
   'payments.reason.NOT_ALLOWED':
     'L’opérateur a refusé ce paiement. Essayez l’autre opérateur ou un autre numéro.',
   'payments.reason.UNKNOWN': 'L’opérateur n’a pas pu finaliser le paiement. Veuillez réessayer.',
+  'support.kind.contact': 'Message de contact',
+  'support.kind.listingReport': 'Signalement d’annonce',
+  'support.kind.paymentDispute': 'Problème de paiement',
+  'support.kind.accountAccess': 'Accès au compte',
+  'support.messageLabel': 'Votre message',
+  'support.send': 'Envoyer',
+  'support.sending': 'Envoi en cours…',
+  'support.linkInvalid':
+    'Ce lien n’est pas valide ou a expiré. Le dernier e-mail de notre équipe contient un nouveau lien.',
+  'support.accountAccess.link': 'Vous n’arrivez pas à accéder à votre compte ?',
+  'support.accountAccess.title': 'Vous n’arrivez pas à accéder à votre compte ?',
+  'support.accountAccess.intro':
+    'Dites-nous qui vous êtes et ce qui se passe quand vous essayez de vous connecter. Notre équipe vous répondra par e-mail.',
+  'support.accountAccess.tryReset':
+    'Vous avez seulement oublié votre mot de passe ? Vous pouvez en choisir un nouveau vous-même :',
+  'support.accountAccess.resetLink': 'Réinitialiser le mot de passe',
+  'support.accountAccess.name': 'Votre nom',
+  'support.accountAccess.email': 'Adresse e-mail du compte',
+  'support.accountAccess.emailHint': 'Nous vous répondrons à cette adresse.',
+  'support.accountAccess.message': 'Que s’est-il passé ?',
+  'support.accountAccess.messageHint':
+    'Par ex. : le mot de passe est refusé, l’e-mail de réinitialisation n’arrive pas, le compte est bloqué, le code de connexion en deux étapes est perdu. N’écrivez jamais votre mot de passe ici.',
+  'support.accountAccess.submit': 'Envoyer au service d’assistance',
+  'support.accountAccess.failure':
+    'Votre demande d’assistance n’a pas pu être envoyée. Veuillez réessayer.',
+  'support.accountAccess.sent':
+    'Merci, votre demande d’assistance est bien arrivée à notre équipe.',
+  'support.accountAccess.sentNext':
+    'Si nous pouvons vous aider pour cette adresse, nous vous répondrons par e-mail. Pensez à vérifier vos courriers indésirables.',
+  'support.dispute.heading': 'J’ai payé mais rien ne s’est passé',
+  'support.dispute.intro':
+    'Si l’argent a quitté votre compte mais que votre annonce n’a pas changé, ou si autre chose s’est mal passé avec ce paiement, dites-le-nous : notre équipe vérifiera et vous répondra par e-mail.',
+  'support.dispute.messageLabel': 'Que s’est-il passé ? (facultatif)',
+  'support.dispute.messageHint':
+    'Par ex. : le montant a été débité de mon compte Mobile Money mais l’annonce est toujours en attente.',
+  'support.dispute.submit': 'Prévenir le service d’assistance',
+  'support.dispute.failure': 'Votre message n’a pas pu être envoyé. Veuillez réessayer.',
+  'support.dispute.sent':
+    'Merci. Votre demande d’assistance n° {number} est bien arrivée ; nous vous répondrons par e-mail.',
+  'support.dispute.notSettled':
+    'Ce paiement attend encore d’être validé. Attendez qu’il soit réglé, puis dites-nous si quelque chose ne va pas.',
+  'support.dispute.defaultMessage': 'J’ai payé mais rien ne s’est passé.',
+  'support.ticket.title': 'Votre demande d’assistance',
+  'support.ticket.heading': 'Votre demande d’assistance n° {number}',
+  'support.ticket.intro':
+    'Vous avez ouvert cette page avec le lien reçu par e-mail. Gardez ce lien pour vous : quiconque l’a peut lire et répondre ici.',
+  'support.ticket.thread': 'Échanges',
+  'support.ticket.you': 'Vous',
+  'support.ticket.team': 'L’équipe Inzu',
+  'support.ticket.replyLabel': 'Votre réponse',
+  'support.ticket.replyHint': 'Notre équipe la lira et vous répondra par e-mail.',
+  'support.ticket.sent': 'Message envoyé. Notre équipe vous répondra par e-mail.',
+  'support.ticket.closedNote':
+    'Cette demande d’assistance est terminée. Si vous avez encore besoin d’aide, écrivez ci-dessous : elle sera rouverte.',
 } as const satisfies Record<keyof typeof en, string>;

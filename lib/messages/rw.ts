@@ -968,4 +968,55 @@ export const rw = {
   'payments.reason.NOT_ALLOWED':
     "Ubu bwishyu bwanzwe n'umurongo wakoresheje. Gerageza undi murongo cyangwa indi nimero.",
   'payments.reason.UNKNOWN': 'Ubwishyu ntibwarangiye ku murongo wakoresheje. Ongera ugerageze.',
+  'support.kind.contact': 'Ubutumwa bwo kutwandikira',
+  'support.kind.listingReport': 'Raporo ku itangazo',
+  'support.kind.paymentDispute': "Ikibazo cy'ubwishyu",
+  'support.kind.accountAccess': 'Kwinjira muri konti',
+  'support.messageLabel': 'Ubutumwa',
+  'support.send': 'Ohereza',
+  'support.sending': 'Biroherezwa...',
+  'support.linkInvalid':
+    "Iri huza ntirikora cyangwa igihe cyaryo cyarangiye. Imeyili iheruka y'ikipe yacu ifite ihuza rishya.",
+  'support.accountAccess.link': 'Ntushobora kwinjira muri konti yawe?',
+  'support.accountAccess.title': 'Ntushobora kwinjira muri konti yawe?',
+  'support.accountAccess.intro':
+    "Tubwire uwo uri we n'ibiba iyo ugerageje kwinjira. Ikipe yacu izagusubiza kuri imeyili.",
+  'support.accountAccess.tryReset': "Wibagiwe ijambo ry'ibanga gusa? Ushobora kwihitiramo irindi:",
+  'support.accountAccess.resetLink': "Hindura ijambo ry'ibanga",
+  'support.accountAccess.name': 'Amazina yawe',
+  'support.accountAccess.email': 'Imeyili ya konti',
+  'support.accountAccess.emailHint': 'Tuzagusubiza kuri iyi imeyili.',
+  'support.accountAccess.message': 'Byagenze bite?',
+  'support.accountAccess.messageHint':
+    "Urugero: ijambo ry'ibanga ryanzwe, imeyili yo kurihindura ntiyaje, konti yahagaritswe, cyangwa wabuze kode yo kwinjira mu ntambwe ebyiri. Ntuzigere wandika ijambo ry'ibanga ryawe hano.",
+  'support.accountAccess.submit': "Ohereza ku ikipe y'ubufasha",
+  'support.accountAccess.failure': 'Ubusabe bwawe ntibwoherejwe. Ongera ugerageze.',
+  'support.accountAccess.sent': 'Urakoze, ubusabe bwawe bwageze ku ikipe yacu.',
+  'support.accountAccess.sentNext':
+    'Niba dushobora kugufasha kuri iyi imeyili, tuzagusubiza kuri imeyili. Reba no mu butumwa butifuzwa (spam).',
+  'support.dispute.heading': 'Nishyuye ariko nta cyabaye',
+  'support.dispute.intro':
+    'Niba amafaranga yavuye kuri konti yawe ariko itangazo ryawe ntirihinduke, cyangwa hari ikindi kitagenze neza kuri ubu bwishyu, tubwire: ikipe yacu irabigenzura ikagusubiza kuri imeyili.',
+  'support.dispute.messageLabel': 'Byagenze bite? (si ngombwa)',
+  'support.dispute.messageHint':
+    'Urugero: amafaranga yavuye kuri Mobile Money yanjye ariko itangazo riracyategereje.',
+  'support.dispute.submit': "Bimenyeshe ikipe y'ubufasha",
+  'support.dispute.failure': 'Ubutumwa bwawe ntibwoherejwe. Ongera ugerageze.',
+  'support.dispute.sent':
+    'Urakoze. Ubusabe bwawe #{number} bwageze ku ikipe yacu; tuzagusubiza kuri imeyili.',
+  'support.dispute.notSettled':
+    'Ubu bwishyu buracyategereje kwemezwa. Tegereza burangire, hanyuma utubwire niba hari ikitagenze neza.',
+  'support.dispute.defaultMessage': 'Nishyuye ariko nta cyabaye.',
+  'support.ticket.title': 'Ubusabe bwawe kuri Inzu',
+  'support.ticket.heading': 'Ubusabe bwawe #{number}',
+  'support.ticket.intro':
+    'Wafunguye iyi paji ukoresheje ihuza twakoherereje kuri imeyili. Ntuhe undi iri huza: urifite wese ashobora gusoma no gusubiza hano.',
+  'support.ticket.thread': 'Ubutumwa',
+  'support.ticket.you': 'Wowe',
+  'support.ticket.team': 'Ikipe ya Inzu',
+  'support.ticket.replyLabel': 'Igisubizo cyawe',
+  'support.ticket.replyHint': 'Ikipe yacu irakisoma ikagusubiza kuri imeyili.',
+  'support.ticket.sent': 'Ubutumwa bwoherejwe. Ikipe yacu izagusubiza kuri imeyili.',
+  'support.ticket.closedNote':
+    'Ubu busabe bwarafunzwe. Niba ugikeneye ubufasha, andika hano hasi: buzongera bufungurwe.',
 } as const satisfies Record<keyof typeof en, string>;

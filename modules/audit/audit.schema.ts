@@ -48,6 +48,10 @@ export const AUDIT_ACTIONS = [
   'payment.waive',
   'faq.create',
   'faq.delete',
+  'ticket.reply',
+  'ticket.note',
+  'ticket.assign',
+  'ticket.status',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -64,6 +68,7 @@ export const AUDIT_TARGET_TYPES = [
   'faq',
   'settings',
   'payment',
+  'ticket',
 ] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

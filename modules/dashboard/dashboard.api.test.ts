@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAsset, createProperty, createPropertyRequest, createUser } from '#seed/factories.ts';
-import { inquiries, requestMatches } from '#db/schema.ts';
+import { inquiries, paymentLedger, payments, requestMatches } from '#db/schema.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 
 let test: TestApp;
@@ -73,6 +73,37 @@ describe('GET /api/dashboard-stats', () => {
       },
     ]);
 
+    // A boost paid this week (5,000) with 2,000 refunded, and a fee paid 40 days ago.
+    const [payment] = await test.database.db
+      .insert(payments)
+      .values({
+        payerId: seller.id,
+        idempotencyKey: 'dashboard',
+        product: 'boost',
+        boostDays: 7,
+        listingKind: 'property',
+        listingId: house.id,
+        listingTitle: house.title,
+        amount: 5000,
+        network: 'mtn',
+        phone: '+250788123456',
+        status: 'successful',
+      })
+      .returning();
+    const fortyDaysAgo = new Date(Date.now() - 40 * 86_400_000);
+    await test.database.db.insert(paymentLedger).values([
+      { paymentId: payment!.id, entry: 'charge', amount: 5000, product: 'boost', network: 'mtn' },
+      { paymentId: payment!.id, entry: 'refund', amount: -2000, product: 'boost', network: 'mtn' },
+      {
+        paymentId: payment!.id,
+        entry: 'charge',
+        amount: 7000,
+        product: 'listingFee',
+        network: 'mtn',
+        createdAt: fortyDaysAgo,
+      },
+    ]);
+
     const response = await test.app.inject({ url: '/api/dashboard-stats', headers: admin.bearer });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -87,6 +118,7 @@ describe('GET /api/dashboard-stats', () => {
       pendingApprovals: 2,
       inquiriesLast7Days: 2,
       matchesLast7Days: 1,
+      revenueLast30Days: 3000,
     });
   });
 

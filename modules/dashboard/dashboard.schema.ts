@@ -30,6 +30,10 @@ export const DashboardStatsSchema = z.object({
     .meta({ description: 'Properties and assets waiting for review' }),
   inquiriesLast7Days: z.number().int(),
   matchesLast7Days: z.number().int(),
+  revenueLast30Days: z
+    .number()
+    .int()
+    .meta({ description: 'RWF received by Mobile Money in the last 30 days, less refunds' }),
 });
 
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;

@@ -3,6 +3,7 @@ import type { Database } from '#db/client.ts';
 import {
   assets,
   inquiries,
+  paymentLedger,
   properties,
   propertyRequests,
   requestMatches,
@@ -19,7 +20,8 @@ export function createDashboardService({ db }: { db: Database }) {
    * properties (houses, apartments, hotels) and assets published on the site, apart; published
    * listings for rent still available; users (not deleted); open requests; listings supplied by
    * non-admins, whatever their review; listings waiting for review; and the inquiries made and
-   * buyer-request matches told in the last 7 days.
+   * buyer-request matches told in the last 7 days; the francs received by Mobile Money in the
+   * last 30 days, less refunds (the payments' ledger).
    */
   async function getStats(): Promise<DashboardStats> {
     const live = (table: typeof properties | typeof assets) => sql`${table.deletedAt} is null`;
@@ -47,7 +49,9 @@ export function createDashboardService({ db }: { db: Database }) {
           and ${inquiries.createdAt} >= now() - interval '7 days') as "inquiriesLast7Days",
         (select count(*) from ${requestMatches}
           where ${requestMatches.createdAt} >= now() - interval '7 days'
-          and ${requestMatches.notifiedAt} is not null) as "matchesLast7Days"
+          and ${requestMatches.notifiedAt} is not null) as "matchesLast7Days",
+        (select coalesce(sum(${paymentLedger.amount}), 0) from ${paymentLedger}
+          where ${paymentLedger.createdAt} >= now() - interval '30 days') as "revenueLast30Days"
     `);
     const row = result.rows[0]!;
     return {
@@ -60,6 +64,7 @@ export function createDashboardService({ db }: { db: Database }) {
       pendingApprovals: Number(row.pendingApprovals),
       inquiriesLast7Days: Number(row.inquiriesLast7Days),
       matchesLast7Days: Number(row.matchesLast7Days),
+      revenueLast30Days: Number(row.revenueLast30Days),
     };
   }
 

@@ -11,6 +11,7 @@ import { t } from '#lib/i18n.all.ts';
 import type { Page } from '#lib/pagination.ts';
 import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
+import type { SupportService } from '#modules/support/support.service.ts';
 import type {
   ContactMessageInput,
   MessageEdit,
@@ -40,23 +41,36 @@ export function createInboxService({
   clock,
   mail,
   audit,
+  support,
 }: {
   db: Database;
   clock: Clock;
   mail: MailService;
   audit: AuditService;
+  /** The support queue, where every contact message is also a ticket. */
+  support: Pick<SupportService, 'openContactTicket'>;
 }) {
   /**
-   * Files a message from the public contact form in the admin inbox. No e-mail acknowledges it:
-   * the page says it was sent, and an e-mail to the typed address would be one more that anyone
-   * could aim at anyone.
+   * Files a message from the public contact form in the admin inbox, and as a ticket in the
+   * support queue in the same transaction. No e-mail acknowledges it: the page says it was sent,
+   * and an e-mail to the typed address would be one more that anyone could aim at anyone.
    */
   async function createContactMessage(input: ContactMessageInput): Promise<{ id: string }> {
-    const [row] = await db
-      .insert(contactMessages)
-      .values({ ...input, locale: currentLocale() })
-      .returning({ id: contactMessages.id });
-    return { id: row!.id };
+    const locale = currentLocale();
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(contactMessages)
+        .values({ ...input, locale })
+        .returning({ id: contactMessages.id });
+      await support.openContactTicket(tx, {
+        messageId: row!.id,
+        name: input.username,
+        email: input.email,
+        message: input.message,
+        locale,
+      });
+      return { id: row!.id };
+    });
   }
 
   /** A message that is not deleted, or NotFoundError. */

@@ -17,6 +17,7 @@ import type { AuditService } from '#modules/audit/audit.service.ts';
 import { findListingRow, titleOf } from '#modules/catalogue/catalogue.kinds.ts';
 import type { ListingWriter } from '#modules/catalogue/catalogue.writes.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
+import type { SupportService } from '#modules/support/support.service.ts';
 import type {
   AdminReportView,
   ListingReportListQuery,
@@ -126,6 +127,7 @@ export function createListingReportsService({
   accountsAdmin,
   writer,
   limiters,
+  supportTickets,
   minAccountDays = DEFAULT_MIN_ACCOUNT_DAYS,
 }: {
   db: Database;
@@ -137,6 +139,8 @@ export function createListingReportsService({
   writer: Pick<ListingWriter, 'setHidden'>;
   /** Where visitors' reports are counted (shared by every process with Redis). */
   limiters: AttemptLimiters;
+  /** The support queue: a reported listing's ticket opens with a report, closes with a decision. */
+  supportTickets: Pick<SupportService, 'openListingReportTicket' | 'closeListingReportTicket'>;
   /** REPORT_MIN_ACCOUNT_DAYS: how old an unverified account must be for its reports to count. */
   minAccountDays?: number;
 }) {
@@ -317,6 +321,7 @@ export function createListingReportsService({
         .onConflictDoNothing()
         .returning();
       if (!inserted) throw new ConflictError(t('listingReports.alreadyReported'));
+      await supportTickets.openListingReportTicket(tx, listing);
       // Only a report that counts can bring the listing to the number that hides it.
       if (inserted.notCountedReason === null) await hideWhenReportedEnough(tx, listing);
       return inserted;
@@ -456,6 +461,7 @@ export function createListingReportsService({
         .where(and(eq(listingReports.listingId, listingId), eq(listingReports.status, 'open')))
         .returning();
       if (closed.length === 0) throw new ConflictError(t('listingReports.noOpenReports'));
+      await supportTickets.closeListingReportTicket(tx, listingId);
       if (decision.outcome === 'blocked') {
         await accountsAdmin.blockUserIn(tx, listing.ownerId, actor);
       }

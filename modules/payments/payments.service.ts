@@ -20,6 +20,7 @@ import {
   BOOST_DAYS,
   maskPhone,
   networkOfPhone,
+  type PAYMENT_EVENTS,
   type BoostDays,
   type MobileNetwork,
   type PaymentProduct,
@@ -229,7 +230,7 @@ export function createPaymentsService({
   async function addEvent(
     tx: Database | Transaction,
     paymentId: string,
-    event: string,
+    event: (typeof PAYMENT_EVENTS)[number],
     details: {
       from?: string | null;
       to?: string | null;

@@ -23,6 +23,8 @@ export const REPORT_TABLES = [
   'inquiries',
   'users',
   'supplies',
+  'revenueByProduct',
+  'revenueByNetwork',
   'districts',
   'prices',
 ] as const;
@@ -67,6 +69,10 @@ const UsersWeekSchema = z.object({
   admin: count,
 });
 const SuppliesWeekSchema = z.object({ week: day, approved: count, rejected: count });
+/** Francs received less francs refunded in the week (a week of refunds alone is negative). */
+const francs = z.number().int();
+const RevenueByProductWeekSchema = z.object({ week: day, listingFee: francs, boost: francs });
+const RevenueByNetworkWeekSchema = z.object({ week: day, mtn: francs, airtel: francs });
 
 /** Medians of monthly rents and of sale prices, with how many listings each is made of. */
 const priceFields = {
@@ -98,6 +104,10 @@ export const ReportSchema = z.object({
   users: z.array(UsersWeekSchema),
   /** Review decisions on supplies, from the audit log. */
   supplies: z.array(SuppliesWeekSchema),
+  /** Revenue from the payments' ledger, net of refunds: by what was bought… */
+  revenueByProduct: z.array(RevenueByProductWeekSchema),
+  /** …and by the mobile network it came through. */
+  revenueByNetwork: z.array(RevenueByNetworkWeekSchema),
   /** Published houses and apartments listed in the range, per district. */
   districts: z.array(DistrictPricesSchema),
   /** The same, per district, type and number of bedrooms. */

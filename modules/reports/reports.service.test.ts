@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { auditLog, inquiries } from '#db/schema.ts';
+import { auditLog, inquiries, paymentLedger, payments } from '#db/schema.ts';
 import { createAsset, createProperty, createUser } from '#seed/factories.ts';
 import { ForbiddenError } from '#lib/errors.ts';
 import { createTestDatabase } from '#db/testing.ts';
@@ -220,6 +220,54 @@ describe('the weekly tables', () => {
       { week: '2024-01-08', approved: 2, rejected: 1 },
       { week: '2024-01-15', approved: 1, rejected: 2 },
     ]);
+  });
+
+  it('sum the revenue from the ledger by product and by network, refunds taken off', async () => {
+    const db = database.db;
+    const [payment] = await db
+      .insert(payments)
+      .values({
+        payerId: sellerId,
+        idempotencyKey: 'report-revenue',
+        product: 'boost',
+        boostDays: 7,
+        listingKind: 'property',
+        listingId: (await createProperty(db, sellerId)).id,
+        listingTitle: 'House',
+        amount: 15000,
+        network: 'mtn',
+        phone: '+250788123456',
+        status: 'successful',
+      })
+      .returning();
+    const line = (
+      entry: 'charge' | 'refund',
+      amount: number,
+      product: 'boost' | 'listingFee',
+      network: 'mtn' | 'airtel',
+      local: string,
+    ) => ({ paymentId: payment!.id, entry, amount, product, network, createdAt: kigali(local) });
+    await db
+      .insert(paymentLedger)
+      .values([
+        line('charge', 15000, 'boost', 'mtn', '2024-01-09T10:00:00'),
+        line('charge', 10000, 'listingFee', 'airtel', '2024-01-14T23:30:00'),
+        line('refund', -5000, 'boost', 'mtn', '2024-01-15T00:30:00'),
+        line('charge', 99999, 'boost', 'mtn', '2024-01-22T00:00:00'),
+      ]);
+
+    const report = await reports.getReport(range, admin());
+    expect(report.revenueByProduct).toEqual([
+      { week: '2024-01-08', listingFee: 10000, boost: 15000 },
+      { week: '2024-01-15', listingFee: 0, boost: -5000 },
+    ]);
+    expect(report.revenueByNetwork).toEqual([
+      { week: '2024-01-08', mtn: 15000, airtel: 10000 },
+      { week: '2024-01-15', mtn: -5000, airtel: 0 },
+    ]);
+    expect(await reports.getReportTable('revenueByNetwork', range, admin())).toEqual(
+      report.revenueByNetwork,
+    );
   });
 
   it('is for admins only', async () => {

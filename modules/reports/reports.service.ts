@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { assets, auditLog, inquiries, properties, users } from '#db/schema.ts';
+import { assets, auditLog, inquiries, paymentLedger, properties, users } from '#db/schema.ts';
 import { assertAdmin, USER_ROLES, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import type { Offer, PricePeriod } from '#lib/listing.ts';
@@ -23,12 +23,11 @@ import {
   type ReportRange,
   type ReportTable,
 } from './reports.schema.ts';
+import { addDays, DAY_MS, daysFrom, kigaliDay, mondayOf, startOfDay } from '#lib/kigali-days.ts';
 
 export type ReportsService = ReturnType<typeof createReportsService>;
 
-const DAY_MS = 24 * 3600 * 1000;
 /** Rwanda keeps Central Africa Time, UTC+2, all year: days and weeks are Kigali's. */
-const KIGALI_OFFSET_MS = 2 * 3600 * 1000;
 const KIGALI = sql.raw(`'Africa/Kigali'`);
 
 /** A price within this many percent of its median reads "about the median". */
@@ -37,30 +36,6 @@ const ABOUT_MEDIAN_PERCENT = 2;
 /** The review decisions the audit log records: approvals (supplies, manage table), rejections. */
 const APPROVALS = ['supply.approve', 'property.approve', 'asset.approve'];
 const REJECTIONS = ['supply.reject'];
-
-/** The day (YYYY-MM-DD) a moment falls on in Kigali. */
-function kigaliDay(moment: Date): string {
-  return new Date(moment.getTime() + KIGALI_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The moment a Kigali day begins. */
-function startOfDay(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - KIGALI_OFFSET_MS);
-}
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The Monday of a day's week (weeks run Monday to Sunday, as PostgreSQL's date_trunc). */
-function mondayOf(day: string): string {
-  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
-  return addDays(day, -weekday);
-}
-
-function daysFrom(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
 
 /** The Monday, in Kigali, of the week a timestamp column's moment falls in, as YYYY-MM-DD. */
 function weekOf(column: AnyColumn): SQL<string> {
@@ -255,14 +230,30 @@ export function createReportsService({
     };
   }
 
+  /** Net revenue per week from the payments' ledger: by product and by network. */
+  async function revenuePerWeek(range: ReportRange) {
+    const week = weekOf(paymentLedger.createdAt);
+    const rows = await countWeekly(sql`
+      select ${paymentLedger.product} as series, ${week} as week, sum(${paymentLedger.amount})::int as count
+        from ${paymentLedger} where ${inRange(paymentLedger.createdAt, range)} group by 1, 2
+      union all
+      select ${paymentLedger.network}, ${week}, sum(${paymentLedger.amount})::int
+        from ${paymentLedger} where ${inRange(paymentLedger.createdAt, range)} group by 1, 2`);
+    return {
+      byProduct: fillWeeks(range.weeks, rows, ['listingFee', 'boost'] as const),
+      byNetwork: fillWeeks(range.weeks, rows, ['mtn', 'airtel'] as const),
+    };
+  }
+
   /** Every table of the report over a range (admins only). */
   async function getReport(range: ReportRange, actor: Actor): Promise<Report> {
     assertAdmin(actor);
-    const [listings, inquiryWeeks, userWeeks, supplies, medians] = await Promise.all([
+    const [listings, inquiryWeeks, userWeeks, supplies, revenue, medians] = await Promise.all([
       listingsPerWeek(range),
       inquiriesPerWeek(range),
       usersPerWeek(range),
       suppliesPerWeek(range),
+      revenuePerWeek(range),
       readMedians(startOfDay(range.from), startOfDay(addDays(range.to, 1))),
     ]);
     return {
@@ -272,6 +263,8 @@ export function createReportsService({
       inquiries: inquiryWeeks,
       users: userWeeks,
       supplies,
+      revenueByProduct: revenue.byProduct,
+      revenueByNetwork: revenue.byNetwork,
       ...medians,
     };
   }
@@ -292,6 +285,10 @@ export function createReportsService({
         return usersPerWeek(range);
       case 'supplies':
         return suppliesPerWeek(range);
+      case 'revenueByProduct':
+        return (await revenuePerWeek(range)).byProduct;
+      case 'revenueByNetwork':
+        return (await revenuePerWeek(range)).byNetwork;
       case 'districts':
       case 'prices':
         return (await readMedians(startOfDay(range.from), startOfDay(addDays(range.to, 1))))[table];

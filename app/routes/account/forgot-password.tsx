@@ -35,9 +35,14 @@ export default function ForgotPassword() {
       heading={t('reset.requestHeading')}
       intro={t('reset.requestIntro')}
       footer={
-        <Link to="/login" className="font-semibold text-brand-800 underline">
-          {t('reset.backToLogin')}
-        </Link>
+        <p className="flex flex-wrap gap-x-4 gap-y-2">
+          <Link to="/login" className="font-semibold text-brand-800 underline">
+            {t('reset.backToLogin')}
+          </Link>
+          <Link to="/support/account-access" className="font-semibold text-brand-800 underline">
+            {t('support.accountAccess.link')}
+          </Link>
+        </p>
       }
     >
       <fetcher.Form ref={formRef} method="post" className="space-y-4" noValidate onInput={onInput}>

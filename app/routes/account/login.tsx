@@ -242,6 +242,12 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             <Link to="/forgot-password" className="text-sm font-medium text-brand-800 underline">
               {t('login.forgot')}
             </Link>
+            <Link
+              to="/support/account-access"
+              className="text-sm font-medium text-brand-800 underline"
+            >
+              {t('support.accountAccess.link')}
+            </Link>
           </div>
           <FormAnswer result={result} failure={t('login.failure')} />
         </fetcher.Form>

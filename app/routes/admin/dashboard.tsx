@@ -34,6 +34,7 @@ const NO_STATS: DashboardStats = {
   pendingApprovals: 0,
   inquiriesLast7Days: 0,
   matchesLast7Days: 0,
+  revenueLast30Days: 0,
 };
 
 /** What a count holds, under its label where the label alone could be read several ways. */
@@ -44,6 +45,7 @@ const STAT_HINTS = {
   requestedProperties: 'admin.statHint.requestedProperties',
   suppliedProperties: 'admin.statHint.suppliedProperties',
   pendingApprovals: 'admin.statHint.pendingApprovals',
+  revenueLast30Days: 'admin.statHint.revenueLast30Days',
 } as const satisfies Partial<Record<keyof DashboardStats, string>>;
 
 /** The counts (zeros and a message when they cannot be read) and a page of every property. */

@@ -15,6 +15,10 @@ import {
   type PaymentView,
 } from '#modules/payments/payments.schema.ts';
 import { getServices } from '#server/load-context.ts';
+import { handleIntents } from '#app/forms/form-action.server.ts';
+import { useSignedInUser } from '#app/use-root-data.ts';
+import { PaymentDisputeForm } from '#app/routes/support/payment-dispute-form.tsx';
+import { paymentDisputeHandler } from '#app/routes/support/payment-dispute.server.ts';
 import type { Route } from './+types/payment';
 
 /** How often the waiting page asks again: by itself with JavaScript, by a refresh without. */
@@ -29,6 +33,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
   const answer = { payment, demoPhonePath: payments.demoPhonePath };
   return payment ? answer : data(answer, { status: 404 });
+}
+
+/** The payer's "I paid but nothing happened" form (app/routes/support). */
+export function action({ params, request, context }: Route.ActionArgs) {
+  const args = { request, context };
+  return handleIntents(args, { dispute: paymentDisputeHandler(args, params.id) });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -96,6 +106,7 @@ function Receipt({ payment }: { payment: PaymentView }) {
 
 export default function Payment({ loaderData: { payment, demoPhonePath } }: Route.ComponentProps) {
   useRefreshWhilePending(payment?.status === 'pending');
+  const isPayer = useSignedInUser()?.role !== 'admin';
   if (!payment) return <ListingNotFound message={t('payments.notFound')} />;
   const listingPage = `/supply-property-detail/${payment.listingId}`;
   const retry =
@@ -144,6 +155,9 @@ export default function Payment({ loaderData: { payment, demoPhonePath } }: Rout
       </div>
       {(payment.status === 'successful' || payment.status === 'refunded') && (
         <Receipt payment={payment} />
+      )}
+      {isPayer && ['successful', 'failed', 'expired'].includes(payment.status) && (
+        <PaymentDisputeForm />
       )}
     </main>
   );

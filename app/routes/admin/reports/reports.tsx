@@ -310,6 +310,27 @@ export default function Reports({
         ]}
         report={report}
       />
+      <WeeklySection
+        table="revenueByProduct"
+        title={t('admin.reports.revenueByProduct')}
+        hint={t('admin.reports.revenueHint')}
+        rows={report.revenueByProduct}
+        series={[
+          { label: t('payments.admin.productName.listingFee'), value: (row) => row.listingFee },
+          { label: t('payments.admin.productName.boost'), value: (row) => row.boost },
+        ]}
+        report={report}
+      />
+      <WeeklySection
+        table="revenueByNetwork"
+        title={t('admin.reports.revenueByNetwork')}
+        rows={report.revenueByNetwork}
+        series={[
+          { label: t('payments.networkName.mtn'), value: (row) => row.mtn },
+          { label: t('payments.networkName.airtel'), value: (row) => row.airtel },
+        ]}
+        report={report}
+      />
       <PriceSections report={report} />
     </main>
   );
