@@ -43,9 +43,14 @@ test('a seller pays the listing fee and a boost by Mobile Money, and an admin re
     data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
   });
   expect(adminLogin.status()).toBe(200);
+  // The API takes a bearer token; the admin's pages, the session cookie the login set.
+  const asAdmin = { authorization: `Bearer ${(await adminLogin.json()).token}` };
   // A fee for commissioners' assets only: the other journeys' supplies stay free.
-  const prices = await (await admin.request.get('/api/settings/prices')).json();
+  const prices = await (
+    await admin.request.get('/api/settings/prices', { headers: asAdmin })
+  ).json();
   const saved = await admin.request.put('/api/settings/prices', {
+    headers: asAdmin,
     data: { ...prices, listingFeeAssetCommissioner: 3000 },
   });
   expect(saved.status()).toBe(200);
@@ -64,6 +69,7 @@ test('a seller pays the listing fee and a boost by Mobile Money, and an admin re
   expect(signup.status()).toBe(201);
   const title = `Toyota RAV4 ${randomUUID().slice(0, 6)}`;
   const supplied = await page.context().request.post('/api/supply-property', {
+    headers: { authorization: `Bearer ${(await signup.json()).token}` },
     data: {
       title,
       type: 'Car',
@@ -81,12 +87,14 @@ test('a seller pays the listing fee and a boost by Mobile Money, and an admin re
   await page.goto(`/supply-property-detail/${supplyId}`);
   await expect(page.getByText('Awaiting payment')).toBeVisible();
   await page.getByRole('link', { name: 'Pay the listing fee' }).click();
-  await expect(page.getByText('RWF 3,000')).toBeVisible();
+  await expect(page.getByText('RWF 3,000', { exact: true })).toBeVisible();
   await payByMobileMoney(page, phone);
   await expect(page.getByText('Your listing is now waiting for review.')).toBeVisible();
 
   // Paid, it reaches the review queue; the admin publishes it.
-  const approved = await admin.request.post(`/api/supply-property/${supplyId}/approve`);
+  const approved = await admin.request.put(`/api/supply-property/${supplyId}/approve`, {
+    headers: asAdmin,
+  });
   expect(approved.status()).toBe(200);
 
   // The seller boosts it for 7 days from its page.
@@ -111,6 +119,6 @@ test('a seller pays the listing fee and a boost by Mobile Money, and an admin re
   await adminPage.reload();
   await expect(adminPage.getByText('Refunded', { exact: true }).first()).toBeVisible();
 
-  await admin.request.put('/api/settings/prices', { data: prices });
+  await admin.request.put('/api/settings/prices', { headers: asAdmin, data: prices });
   await admin.close();
 });

@@ -1,7 +1,6 @@
 import { data } from 'react-router';
 import { adminContext } from '#app/auth.server.ts';
 import { BackLink } from '#app/components/back-link.tsx';
-import { CheckField } from '#app/components/check-field.tsx';
 import { FormAnswer } from '#app/components/form-answer.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import { FormField } from '#app/components/form-field.tsx';
@@ -128,7 +127,10 @@ function RefundForm({ detail }: { detail: PaymentDetail }) {
     fieldErrors: errors,
     onInput,
   } = useFormSubmission({ key: `refund-${detail.payment._id}` });
-  if (detail.refundable <= 0) return null;
+  // Once all of it is back, the form goes; the answer to the last refund stays.
+  if (detail.refundable <= 0) {
+    return <FormAnswer result={result} failure={t('payments.admin.refundFailed')} />;
+  }
   return (
     <section
       aria-labelledby="refund-heading"
@@ -162,14 +164,12 @@ function RefundForm({ detail }: { detail: PaymentDetail }) {
         <FormField name="reason" label={t('payments.admin.refundReason')} error={errors.reason}>
           {(props) => <textarea {...props} required rows={3} maxLength={500} />}
         </FormField>
-        <CheckField
-          name="isEndingPurchase"
-          label={
-            detail.payment.product === 'boost'
-              ? t('payments.admin.endBoost')
-              : t('payments.admin.endFee')
-          }
-        />
+        <label className="flex min-h-11 items-center gap-2 font-medium text-slate-800">
+          <input type="checkbox" name="isEndingPurchase" className="h-5 w-5 accent-brand-700" />
+          {detail.payment.product === 'boost'
+            ? t('payments.admin.endBoost')
+            : t('payments.admin.endFee')}
+        </label>
         <button type="submit" className="button-primary" disabled={isSubmitting}>
           {t('payments.admin.refundButton')}
         </button>
