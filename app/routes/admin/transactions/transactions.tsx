@@ -106,7 +106,7 @@ function Filters({ query }: { query: PaymentListQuery }) {
     <Form
       method="get"
       role="search"
-      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
+      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-7"
     >
       <div className="sm:col-span-2">
         <label htmlFor="payments-q" className="field-label">
@@ -146,7 +146,7 @@ function Filters({ query }: { query: PaymentListQuery }) {
         options={PAYMENT_PRODUCTS}
         labelOf={(product) => t(`payments.admin.productName.${product}`)}
       />
-      <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-1 lg:grid-cols-1">
+      <div className="grid grid-cols-2 gap-2 sm:col-span-2">
         <div>
           <label htmlFor="payments-from" className="field-label">
             {t('payments.admin.from')}
@@ -172,7 +172,7 @@ function Filters({ query }: { query: PaymentListQuery }) {
           />
         </div>
       </div>
-      <div className="flex items-end sm:col-span-2 lg:col-span-6">
+      <div className="flex items-end sm:col-span-2 lg:col-span-7">
         <button type="submit" className="button-secondary">
           {t('payments.admin.filter')}
         </button>
