@@ -24,6 +24,7 @@ import { USER_ROLES, USER_STATUSES } from '#lib/account.ts';
 import { LOCALES } from '#lib/i18n.ts';
 import { NOTIFICATION_AUDIENCES, NOTIFICATION_KINDS } from '#lib/notifications.ts';
 import { PHOTO_HASH_BANDS } from '#lib/photo-hash.ts';
+import { TICKET_AUTHORS, TICKET_KINDS, TICKET_STATUSES } from '#lib/support.ts';
 import {
   FEE_STATES,
   MOBILE_NETWORKS,
@@ -1192,10 +1193,6 @@ export const paymentRefunds = pgTable(
   ],
 );
 
-/** The support queue's kinds, statuses and authors (modules/support/support.vocabulary.ts). */
-const TICKET_KINDS = ['contact', 'listingReport', 'paymentDispute', 'accountAccess'] as const;
-const TICKET_STATUSES = ['open', 'waiting', 'closed'] as const;
-const TICKET_AUTHORS = ['requester', 'admin', 'note'] as const;
 
 /**
  * A support ticket: a contact message, a reported listing awaiting a decision, a disputed

@@ -46,6 +46,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const cluster = await connectCluster(app, config);
   const payments = await startPaymentProviders(config.payments, { siteUrl: config.siteUrl });
   app.addHook('onClose', () => payments.close());
+  if (payments.demo) {
+    app.log.warn(
+      'payments: the embedded simulator takes payments (PAYMENTS=simulator): no money moves, and anyone may approve a prompt at /payments-simulator/phone. Set PAYMENTS=off or the MOMO_*/AIRTEL_* variables in production',
+    );
+  }
   const services = await startServices(app, {
     config,
     database,

@@ -101,6 +101,24 @@ export function cacheWordsBegun(catalogueEvents: CatalogueEvents) {
   return typedWords.answer;
 }
 
+/** How many lists' featured listings each catalogue keeps (a list: its filters, page, language). */
+const MAX_KEPT_FEATURED = 1000;
+
+/**
+ * A list's featured listings, kept per filters, page and language until the catalogue changes
+ * (a boost bought or ended, a listing hidden …) or FEATURED_END_SECONDS pass: every visitor of a
+ * list reads the same few, so one query serves them all.
+ */
+export function cacheFeatured<View>(catalogueEvents: CatalogueEvents) {
+  const featured = createCatalogueCache<View[]>({
+    seconds: FEATURED_END_SECONDS,
+    maxEntries: MAX_KEPT_FEATURED,
+    catalogueEvents,
+  });
+  return (key: string, read: () => Promise<View[]>) =>
+    featured.answer(`${currentLocale()} ${key}`, read);
+}
+
 /**
  * How long the end of a catalogue's latest boost is kept at most: every catalogue change (a boost
  * bought, a listing hidden) forgets it at once; the limit bounds how late another process without

@@ -110,6 +110,14 @@ describe('featured listings', () => {
     expect(answer.properties).toHaveLength(6);
   });
 
+  it('are read again after a catalogue change, however recently a visitor read them', async () => {
+    const list = () => test.app.services.catalogue.property.listPublished({ type: 'Hotel' });
+    const first = await house({ type: 'Hotel', featuredUntil: inDays(2) });
+    expect(ids((await list()).featured)).toEqual([first.id]);
+    const second = await house({ type: 'Hotel', featuredUntil: inDays(2) });
+    expect(ids((await list()).featured)).toEqual(ids([{ _id: first.id }, { _id: second.id }]));
+  });
+
   it('are none when no boost runs: the lists read no more than before', async () => {
     await house();
     const page = await test.app.services.catalogue.property.listPublished({});

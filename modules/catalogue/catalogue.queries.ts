@@ -51,6 +51,7 @@ export function createCatalogueQueries<Row, View>({
   keepWordsBegun = (_typedWord, read) => read(),
   featuredPerPage = async () => 0,
   keepFeaturedEnd = (read) => read(),
+  keepFeatured = (_key, read) => read(),
 }: {
   db: Database;
   clock: Clock;
@@ -68,6 +69,8 @@ export function createCatalogueQueries<Row, View>({
   featuredPerPage?: () => Promise<number>;
   /** When the last running boost ends, from the service's cache (cacheFeaturedEnd). */
   keepFeaturedEnd?: (read: () => Promise<Date | null>) => Promise<Date | null>;
+  /** A list's featured listings by its key (filters and page), from the service's cache. */
+  keepFeatured?: (key: string, read: () => Promise<View[]>) => Promise<View[]>;
 }) {
   const toViews = (rows: unknown[]) => {
     const now = clock();
@@ -99,7 +102,7 @@ export function createCatalogueQueries<Row, View>({
    * on each page, each shown on one page, in an order that changes every hour so that every
    * boosted listing takes the first places in turn. None is read while no boost runs.
    */
-  async function readFeatured(where: SQL, page: number): Promise<View[]> {
+  async function readFeatured(where: SQL, page: number, key: string): Promise<View[]> {
     const perPage = await featuredPerPage();
     if (perPage === 0) return [];
     const now = clock();
@@ -112,15 +115,21 @@ export function createCatalogueQueries<Row, View>({
     });
     if (!end || end <= now) return [];
     const rotation = now.toISOString().slice(0, 13);
-    const rows = await db
-      .select(columns)
-      .from(table)
-      .where(and(where, sql`${table.featuredUntil} > ${now}`))
-      .orderBy(sql`md5(${table.id}::text || ${rotation})`)
-      .limit(perPage)
-      .offset((page - 1) * perPage);
-    return toViews(rows);
+    return keepFeatured(`${rotation} ${perPage} ${page} ${key}`, async () => {
+      const rows = await db
+        .select(columns)
+        .from(table)
+        .where(and(where, sql`${table.featuredUntil} > ${now}`))
+        .orderBy(sql`md5(${table.id}::text || ${rotation})`)
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      return toViews(rows);
+    });
   }
+
+  /** A list's key for its featured listings: its filters (and owner, and the words searched). */
+  const featuredKey = (query: CatalogueListQuery, text = '') =>
+    JSON.stringify([text, query.type ?? null, query.ownerId ?? null, toListingFilters(query)]);
 
   /**
    * A page of published listings, filtered (listingFilterConditions), of one owner or all; with
@@ -142,7 +151,7 @@ export function createCatalogueQueries<Row, View>({
         .limit(pageSize)
         .offset((page - 1) * pageSize),
       countUpTo(db, sql`${table} where ${where}`, countCap),
-      readFeatured(where, page),
+      readFeatured(where, page, featuredKey(query)),
     ]);
     return { items: toViews(rows), featured, page, pageSize, ...count };
   }
@@ -179,7 +188,7 @@ export function createCatalogueQueries<Row, View>({
     if (sort && sort !== 'newest') {
       const [rows, featured] = await Promise.all([
         readNewestMatchesByPrice(and(where, inSearch)!, sort, pageSize, offset),
-        readFeatured(and(where, inSearch)!, page),
+        readFeatured(and(where, inSearch)!, page, featuredKey(query, text)),
       ]);
       const count = await countUpTo(db, matches, SEARCH_MATCH_CAP);
       return { items: toViews(rows), featured, page, pageSize, ...count };
@@ -191,7 +200,7 @@ export function createCatalogueQueries<Row, View>({
         { inSearch, inHeadline },
         { limit: pageSize, offset, count: countUpToSql(matches, SEARCH_MATCH_CAP) },
       ),
-      readFeatured(and(where, inSearch)!, page),
+      readFeatured(and(where, inSearch)!, page, featuredKey(query, text)),
     ]);
     const { rows } = read;
     // A first page that is not full holds every match: no need to count them.

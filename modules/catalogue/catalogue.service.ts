@@ -16,7 +16,12 @@ import type { AssetView } from '#modules/assets/assets.schema.ts';
 import type { PropertyView } from '#modules/properties/properties.schema.ts';
 import { assetKind, type AssetViewRow } from './asset.ts';
 import type { ListingViews } from './catalogue.schema.ts';
-import { cacheFeaturedEnd, cacheListingDetails, cacheWordsBegun } from './catalogue-cache.ts';
+import {
+  cacheFeatured,
+  cacheFeaturedEnd,
+  cacheListingDetails,
+  cacheWordsBegun,
+} from './catalogue-cache.ts';
 import type { CatalogueEvents } from './catalogue.events.ts';
 import type { ListingKindAdapter } from './catalogue.kinds.ts';
 import { createCatalogueQueries, type SimilarTo } from './catalogue.queries.ts';
@@ -61,6 +66,7 @@ function createKindCatalogue<Row, View extends SimilarTo, Type extends ListingTy
     keepWordsBegun: isKeepingTypedWords ? cacheWordsBegun(catalogueEvents) : undefined,
     featuredPerPage,
     keepFeaturedEnd: cacheFeaturedEnd(catalogueEvents),
+    keepFeatured: cacheFeatured<View>(catalogueEvents),
   });
   const details = cacheListingDetails(catalogue, { seconds: cacheSeconds, catalogueEvents });
   return {

@@ -11,7 +11,7 @@ import {
   TICKET_MESSAGE_MAX_LENGTH,
   TICKET_QUEUE_PAGE_SIZE,
   TICKET_STATUSES,
-} from './support.vocabulary.ts';
+} from '#lib/support.ts';
 
 /** A message of a ticket (a reply, a note, a requester's answer): never blank. */
 const messageBody = () => requiredText('support.messageLabel', TICKET_MESSAGE_MAX_LENGTH);

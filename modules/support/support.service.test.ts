@@ -17,7 +17,7 @@ import { createSigner } from '#modules/signing/signing.service.ts';
 import { createTestApp, type TestApp } from '#server/testing.ts';
 import { TicketListQuerySchema } from './support.schema.ts';
 import type { SupportService } from './support.service.ts';
-import { TICKET_LINK_DAYS } from './support.vocabulary.ts';
+import { TICKET_LINK_DAYS } from '#lib/support.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 // Near the real time, moved forward by the tests that need a link to expire.

@@ -38,20 +38,12 @@ import {
   type TicketAuthor,
   type TicketKind,
   type TicketStatus,
-} from './support.vocabulary.ts';
+} from '#lib/support.ts';
 
 export type SupportService = ReturnType<typeof createSupportService>;
 
 type TicketRecord = typeof supportTickets.$inferSelect;
 
-/** Whether two types are the same, both ways. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-// db/schema.ts spells the vocabulary's lists again (db/ imports no module): they must agree.
-const _listsAgree: [
-  Same<TicketKind, TicketRecord['kind']>,
-  Same<TicketStatus, TicketRecord['status']>,
-  Same<TicketAuthor, (typeof supportMessages.$inferSelect)['author']>,
-] = [true, true, true];
 
 /** What a ticket's link is signed for (modules/signing). */
 const TICKET_LINK_PURPOSE = 'support-ticket';

@@ -1,7 +1,7 @@
 import { t } from '#lib/i18n.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#lib/limits.ts';
 import { AccountAccessInputSchema } from '#modules/support/support.schema.ts';
-import { TICKET_MESSAGE_MAX_LENGTH } from '#modules/support/support.vocabulary.ts';
+import { TICKET_MESSAGE_MAX_LENGTH } from '#lib/support.ts';
 import { Link } from '#app/components/link.tsx';
 import { FormAnswer } from '#app/components/form-answer.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';

@@ -1,5 +1,5 @@
 import { t } from '#lib/i18n.ts';
-import { TICKET_MESSAGE_MAX_LENGTH } from '#modules/support/support.vocabulary.ts';
+import { TICKET_MESSAGE_MAX_LENGTH } from '#lib/support.ts';
 import { FormAnswer } from '#app/components/form-answer.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import { FormField } from '#app/components/form-field.tsx';

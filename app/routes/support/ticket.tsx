@@ -7,7 +7,7 @@ import {
   TicketLinkReplySchema,
   type PublicTicket,
 } from '#modules/support/support.schema.ts';
-import { TICKET_MESSAGE_MAX_LENGTH } from '#modules/support/support.vocabulary.ts';
+import { TICKET_MESSAGE_MAX_LENGTH } from '#lib/support.ts';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import { FormField } from '#app/components/form-field.tsx';
 import { answerToShow, FormMessage } from '#app/components/form-message.tsx';

@@ -5,7 +5,7 @@ import { withoutLocale } from '#lib/i18n.ts';
 import { SEARCH_TEXT_MAX_LENGTH } from '#lib/limits.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { TicketListQuerySchema, type TicketRow } from '#modules/support/support.schema.ts';
-import { TICKET_KINDS, TICKET_STATUSES } from '#modules/support/support.vocabulary.ts';
+import { TICKET_KINDS, TICKET_STATUSES } from '#lib/support.ts';
 import { adminContext } from '#app/auth.server.ts';
 import { FilterSelect } from '#app/components/filter-select.tsx';
 import { FormMessage } from '#app/components/form-message.tsx';

@@ -11,7 +11,7 @@ import {
   type Assignable,
   type TicketDetail,
 } from '#modules/support/support.schema.ts';
-import { TICKET_MESSAGE_MAX_LENGTH, TICKET_STATUSES } from '#modules/support/support.vocabulary.ts';
+import { TICKET_MESSAGE_MAX_LENGTH, TICKET_STATUSES } from '#lib/support.ts';
 import { adminContext } from '#app/auth.server.ts';
 import { BackLink } from '#app/components/back-link.tsx';
 import { FactList, type Fact } from '#app/components/fact-list.tsx';

@@ -1,5 +1,5 @@
 import { t } from '#lib/i18n.all.ts';
-import type { TicketKind, TicketStatus } from '#modules/support/support.vocabulary.ts';
+import type { TicketKind, TicketStatus } from '#lib/support.ts';
 
 const KIND_COLOURS: Record<TicketKind, string> = {
   contact: 'bg-sky-100 text-sky-900',

@@ -1,8 +1,6 @@
 /**
- * The support queue's words and bounds, with no import at all: pages read them for their
- * selects and `maxLength` attributes without pulling zod or the database into the browser.
- * db/schema.ts spells the same lists in its checks (db/ imports no module); the service checks
- * at compile time that both agree.
+ * The support queue's words and bounds, with no import at all: the database's checks, the
+ * service, and the pages' selects and `maxLength` attributes read them from here.
  */
 
 /** Where a ticket comes from: the contact form, reported listings, a payer, a locked-out user. */
