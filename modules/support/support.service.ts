@@ -33,17 +33,11 @@ import type {
   TicketRow,
   TicketUpdate,
 } from './support.schema.ts';
-import {
-  TICKET_LINK_DAYS,
-  type TicketAuthor,
-  type TicketKind,
-  type TicketStatus,
-} from '#lib/support.ts';
+import { TICKET_LINK_DAYS, type TicketAuthor, type TicketKind } from '#lib/support.ts';
 
 export type SupportService = ReturnType<typeof createSupportService>;
 
 type TicketRecord = typeof supportTickets.$inferSelect;
-
 
 /** What a ticket's link is signed for (modules/signing). */
 const TICKET_LINK_PURPOSE = 'support-ticket';
