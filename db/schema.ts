@@ -1193,7 +1193,6 @@ export const paymentRefunds = pgTable(
   ],
 );
 
-
 /**
  * A support ticket: a contact message, a reported listing awaiting a decision, a disputed
  * payment or a locked-out user. A source (the message, the listing, the payment) has one

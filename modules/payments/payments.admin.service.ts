@@ -18,7 +18,6 @@ import { formatRwf } from '#lib/format.ts';
 import { addDays, kigaliDay, startOfDay } from '#lib/kigali-days.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
 import type { Page } from '#lib/pagination.ts';
-import { maskPhone } from '#lib/payments.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
 import { findListingRow } from '#modules/catalogue/catalogue.kinds.ts';
 import type { ListingWriter } from '#modules/catalogue/catalogue.writes.ts';
@@ -37,7 +36,7 @@ import {
 } from './payments.admin.schema.ts';
 import { toPayerPhone } from './payments.schema.ts';
 import type { ProviderPaymentStatus, ProviderRefundStatus } from './payments.provider.ts';
-import type { PaymentProviders } from './payments.service.ts';
+import { toPaymentView, type PaymentProviders } from './payments.service.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 type RefundRow = typeof paymentRefunds.$inferSelect;
@@ -58,21 +57,7 @@ function toAdminView(
   payer: { name: string | null; email: string | null },
 ): AdminPaymentView {
   return {
-    _id: row.id,
-    number: row.number,
-    product: row.product,
-    boostDays: row.boostDays,
-    listingKind: row.listingKind,
-    listingId: row.listingId,
-    listingTitle: row.listingTitle,
-    amount: row.amount,
-    refundedAmount: row.refundedAmount,
-    network: row.network,
-    phone: maskPhone(row.phone),
-    status: row.status,
-    failureReason: row.failureReason,
-    createdAt: row.createdAt.toISOString(),
-    settledAt: row.settledAt?.toISOString() ?? null,
+    ...toPaymentView(row),
     payerId: row.payerId,
     payerName: payer.name,
     payerEmail: payer.email,

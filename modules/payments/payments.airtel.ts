@@ -13,6 +13,14 @@ import {
   ProviderRefusedError,
   type RefundRequest,
 } from './payments.provider.ts';
+import {
+  createTokenSource,
+  isTimeout,
+  parseBody,
+  recordOf,
+  textOf,
+  type Answer,
+} from './payments.http.ts';
 
 export type AirtelMoneyConfig = {
   /** e.g. `https://openapi.airtel.africa`, `https://openapiuat.airtel.africa`, the simulator. */
@@ -27,8 +35,6 @@ export type AirtelMoneyConfig = {
   /** How long one HTTP exchange may take before its outcome counts as unknown (15 s). */
   timeoutMs?: number;
 };
-
-type Answer = { status: number; body: unknown };
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -351,60 +357,4 @@ function describe(answer: Answer): string {
       (typeof answer.body === 'string' ? answer.body.slice(0, 200) : null),
   ].filter(Boolean);
   return [String(answer.status), ...words].join(' ');
-}
-
-// Tokens, shared by the MTN and Airtel clients in shape: each file keeps its own copy so that
-// neither provider depends on the other.
-
-type IssuedToken = { token: string; lifetimeMs: number };
-type TokenSource = { get(): Promise<string>; forget(token: string): void };
-
-/** Keeps a token until shortly before it expires, with one request in flight for all callers. */
-function createTokenSource(issue: () => Promise<IssuedToken>): TokenSource {
-  let cached: { token: string; renewAt: number } | null = null;
-  let inFlight: Promise<string> | null = null;
-  return {
-    get() {
-      if (cached && Date.now() < cached.renewAt) return Promise.resolve(cached.token);
-      inFlight ??= issue()
-        .then(({ token, lifetimeMs }) => {
-          // Renew a minute early (half the lifetime for Airtel's 3-minute tokens), so none
-          // expires in flight.
-          cached = { token, renewAt: Date.now() + lifetimeMs - Math.min(60_000, lifetimeMs / 2) };
-          return token;
-        })
-        .finally(() => {
-          inFlight = null;
-        });
-      return inFlight;
-    },
-    forget(token) {
-      if (cached?.token === token) cached = null;
-    },
-  };
-}
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-}
-
-function parseBody(text: string): unknown {
-  if (text.trim() === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-function recordOf(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-}
-
-function textOf(value: unknown, key: string): string | null {
-  const field = recordOf(value)?.[key];
-  if (typeof field === 'string' && field !== '') return field;
-  return typeof field === 'number' ? String(field) : null;
 }

@@ -13,6 +13,16 @@ import {
   ProviderRefusedError,
   type RefundRequest,
 } from './payments.provider.ts';
+import {
+  createTokenSource,
+  isTimeout,
+  parseBody,
+  recordOf,
+  textOf,
+  type Answer,
+  type IssuedToken,
+  type TokenSource,
+} from './payments.http.ts';
 
 export type MtnMomoConfig = {
   /** e.g. `https://sandbox.momodeveloper.mtn.com`, or the simulator's URL. */
@@ -35,7 +45,6 @@ export type MtnMomoConfig = {
 };
 
 type Product = 'collection' | 'disbursement';
-type Answer = { status: number; body: unknown };
 type ProductCredentials = { subscriptionKey: string; apiUser: string; apiKey: string };
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -342,59 +351,4 @@ function describe(answer: Answer): string {
   ].filter(Boolean);
   if (words.length === 0 && typeof answer.body === 'string') words.push(answer.body.slice(0, 200));
   return [String(answer.status), ...words].join(' ');
-}
-
-// Tokens, shared by the MTN and Airtel clients in shape: each file keeps its own copy so that
-// neither provider depends on the other.
-
-type IssuedToken = { token: string; lifetimeMs: number };
-type TokenSource = { get(): Promise<string>; forget(token: string): void };
-
-/** Keeps a token until shortly before it expires, with one request in flight for all callers. */
-function createTokenSource(issue: () => Promise<IssuedToken>): TokenSource {
-  let cached: { token: string; renewAt: number } | null = null;
-  let inFlight: Promise<string> | null = null;
-  return {
-    get() {
-      if (cached && Date.now() < cached.renewAt) return Promise.resolve(cached.token);
-      inFlight ??= issue()
-        .then(({ token, lifetimeMs }) => {
-          // Renew a minute early (half the lifetime for short tokens), so none expires in flight.
-          cached = { token, renewAt: Date.now() + lifetimeMs - Math.min(60_000, lifetimeMs / 2) };
-          return token;
-        })
-        .finally(() => {
-          inFlight = null;
-        });
-      return inFlight;
-    },
-    forget(token) {
-      if (cached?.token === token) cached = null;
-    },
-  };
-}
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-}
-
-function parseBody(text: string): unknown {
-  if (text.trim() === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-function recordOf(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-}
-
-function textOf(value: unknown, key: string): string | null {
-  const field = recordOf(value)?.[key];
-  if (typeof field === 'string' && field !== '') return field;
-  return typeof field === 'number' ? String(field) : null;
 }

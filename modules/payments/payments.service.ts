@@ -97,7 +97,8 @@ type Settlement =
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
-function toView(row: PaymentRow): PaymentView {
+/** A payment as its payer sees it: the number masked, no provider internals. */
+export function toPaymentView(row: PaymentRow): PaymentView {
   return {
     _id: row.id,
     number: row.number,
@@ -330,7 +331,7 @@ export function createPaymentsService({
       if (earlier.payerId !== actor.id || earlier.listingId !== parsed.listingId) {
         throw new ConflictError(t('payments.alreadyWaiting'));
       }
-      return toView(earlier);
+      return toPaymentView(earlier);
     }
     const listing = await findPayableListing(parsed.listingId, actor);
     const amount = await priceOf(listing, parsed.product, parsed.boostDays);
@@ -386,10 +387,10 @@ export function createPaymentsService({
       const first = await findEarlierTry(actor.id, parsed.idempotencyKey, parsed.listingId);
       if (!first || first.payerId !== actor.id)
         throw new ConflictError(t('payments.alreadyWaiting'));
-      return toView(first);
+      return toPaymentView(first);
     }
     await sendPrompt(row, provider);
-    return toView((await readPayment(row.id))!);
+    return toPaymentView((await readPayment(row.id))!);
   }
 
   /** Asks the provider to prompt the payer; a refusal settles the payment as failed. */
@@ -645,7 +646,7 @@ export function createPaymentsService({
     if (!row || (row.payerId !== actor.id && actor.role !== 'admin')) {
       throw new NotFoundError(t('payments.notFound'));
     }
-    return toView(isChecking ? await wakeCheck(row, 'payer') : row);
+    return toPaymentView(isChecking ? await wakeCheck(row, 'payer') : row);
   }
 
   /**
