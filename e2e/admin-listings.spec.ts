@@ -17,6 +17,7 @@ const STAT_LABELS = {
   pendingApprovals: 'Pending Approvals',
   inquiriesLast7Days: 'Inquiries, last 7 days',
   matchesLast7Days: 'Matches sent, last 7 days',
+  revenueLast30Days: 'Revenue, last 30 days (RWF)',
 } as const;
 
 /** Signs the page's browser context in as the bootstrap admin; answers a Bearer header too. */
@@ -48,9 +49,11 @@ test('the dashboard counts are those of GET /api/dashboard-stats', async ({ page
     await page.goto('/admin-panel');
     const shown: Record<string, number> = {};
     for (const [name, label] of Object.entries(STAT_LABELS)) {
-      const card = page
-        .locator('dl > div')
-        .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
+      const card = page.locator('dl > div').filter({
+        has: page.locator('dt', {
+          hasText: new RegExp(`^${label.replace(/[()]/g, (bracket) => `\\${bracket}`)}$`),
+        }),
+      });
       // The count; a second <dd> says what it holds.
       shown[name] = Number((await card.locator('dd').first().innerText()).replaceAll(',', ''));
     }
