@@ -47,12 +47,25 @@ async function waitForStatus(
   }
 }
 
+/**
+ * Blocks the loop and asks `url` until it is refused. The refusals last one sample (200 ms); on a
+ * machine busy with other tests the first request after the block can outlast them, so the
+ * block comes again, up to three times, before the answer is taken as it is.
+ */
+async function overload(url: string): Promise<LightMyRequestResponse> {
+  let refused = await app.inject(url);
+  for (let attempt = 0; attempt < 3 && refused.statusCode !== 503; attempt += 1) {
+    blockEventLoop(800);
+    refused = await waitForStatus(url, 503, 2_000);
+  }
+  return refused;
+}
+
 describe('an overloaded event loop', () => {
   it('refuses requests with 503 and Retry-After, then serves again once it keeps up', async () => {
     expect((await app.inject('/api/search?q=house')).statusCode).toBe(200);
 
-    blockEventLoop(800);
-    const refused = await waitForStatus('/api/search?q=house', 503, 2_000);
+    const refused = await overload('/api/search?q=house');
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('10');
     expect(refused.json()).toEqual({
@@ -64,8 +77,7 @@ describe('an overloaded event loop', () => {
   });
 
   it('still answers liveness and readiness while shedding, in the caller’s language', async () => {
-    blockEventLoop(800);
-    const refused = await waitForStatus('/api/nothing-here', 503, 2_000);
+    const refused = await overload('/api/nothing-here');
     expect(refused.statusCode).toBe(503);
     const [live, ready, french] = await Promise.all([
       app.inject('/healthz'),
