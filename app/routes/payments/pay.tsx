@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { redirect } from '#app/locale-redirect.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { BackLink } from '#app/components/back-link.tsx';
+import { Link } from '#app/components/link.tsx';
 import { FormAnswer } from '#app/components/form-answer.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import { ListingNotFound } from '#app/components/listing-not-found.tsx';
@@ -154,9 +155,9 @@ export default function Pay({
       ) : offers.pendingPaymentId ? (
         <p className="rounded-xl border border-amber-300 bg-amber-50 p-4">
           {t('payments.waitingAlready')}{' '}
-          <a href={`/payments/${offers.pendingPaymentId}`} className="font-medium underline">
+          <Link to={`/payments/${offers.pendingPaymentId}`} className="font-medium underline">
             {t('payments.seeWaiting')}
-          </a>
+          </Link>
         </p>
       ) : (
         <>
