@@ -120,8 +120,6 @@ export async function openOurPropertyMenu(page: Page, testInfo: TestInfo): Promi
  * and answers its panel: the spec's logged-in strip, with Logout and the account's pages.
  */
 export async function openAccountMenu(page: Page, name: string): Promise<Locator> {
-  // Hydration closes open menus (they close on each navigation): open it afterwards.
-  await waitForHydration(page);
   await page.getByRole('banner').locator('summary:visible', { hasText: name }).click();
   return page.getByRole('region', { name: 'Signed-in account' });
 }

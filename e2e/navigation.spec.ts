@@ -128,6 +128,29 @@ test('the menu works from the keyboard', async ({ page }, testInfo) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hotel Listings');
 });
 
+test('a menu opened before the page is interactive stays open once it is', async ({
+  page,
+}, testInfo) => {
+  // The scripts wait until the menu is open, as on a slow phone where the tap comes first.
+  let releaseScripts = (): void => undefined;
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const navigation = await openOurPropertyMenu(page, testInfo);
+  const hotel = navigation.getByRole('link', { name: 'Hotel', exact: true });
+  await expect(hotel).toBeVisible();
+
+  releaseScripts();
+  await waitForHydration(page);
+  await expect(hotel).toBeVisible();
+  await hotel.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hotel Listings');
+  await expect(hotel).toBeHidden();
+});
+
 test.describe('unknown paths', () => {
   test('answer 404 with the spec page and a way home', async ({ page, request }) => {
     const served = await request.get('/no/such/page');

@@ -28,9 +28,15 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 function useClosingDetails() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const place = location.pathname + location.search;
+  // Only a move to another page closes the menu: one opened before the page became interactive
+  // (a quick tap on a slow phone) stays open through hydration.
+  const shownPlace = useRef(place);
   useEffect(() => {
+    if (shownPlace.current === place) return;
+    shownPlace.current = place;
     if (ref.current) ref.current.open = false;
-  }, [location.pathname, location.search]);
+  }, [place]);
   useEffect(() => {
     function close(event: Event) {
       const details = ref.current;
