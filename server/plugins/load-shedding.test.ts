@@ -77,16 +77,26 @@ describe('an overloaded event loop', () => {
   });
 
   it('still answers liveness and readiness while shedding, in the caller’s language', async () => {
-    const refused = await overload('/api/nothing-here');
-    expect(refused.statusCode).toBe(503);
-    const [live, ready, french] = await Promise.all([
-      app.inject('/healthz'),
-      app.inject('/readyz'),
-      app.inject({ url: '/api/nothing-here', headers: { 'accept-language': 'fr' } }),
-    ]);
-    // The same measurement still held (the next sample is 200 ms away): these were asked
-    // while the process was shedding.
+    // The three are asked inside one refusal window: when a busy machine let the next sample
+    // (200 ms away) end it meanwhile, the loop is blocked again and they are asked again.
+    let answers: LightMyRequestResponse[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const refused = await overload('/api/nothing-here');
+      expect(refused.statusCode).toBe(503);
+      answers = await Promise.all([
+        app.inject('/healthz'),
+        app.inject('/readyz'),
+        app.inject({ url: '/api/nothing-here', headers: { 'accept-language': 'fr' } }),
+      ]);
+      if (app.isUnderPressure()) break;
+      await waitForStatus('/api/nothing-here', 404, 3_000);
+    }
     expect(app.isUnderPressure()).toBe(true);
+    const [live, ready, french] = answers as [
+      LightMyRequestResponse,
+      LightMyRequestResponse,
+      LightMyRequestResponse,
+    ];
     expect(live.statusCode).toBe(200);
     expect(ready.statusCode).toBe(200);
     expect(french.statusCode).toBe(503);
