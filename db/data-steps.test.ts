@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './client.ts';
 import { runDataSteps } from './data-steps.ts';
 import { assets, dataSteps, photoHashes, properties, propertyRequests } from './schema.ts';
 import { createAsset, createProperty, createPropertyRequest, createUser } from '#seed/factories.ts';
+import { placeCentre } from '#lib/place-centres.ts';
 import { createTestDatabase } from './testing.ts';
 
 let database: DatabaseHandle;
@@ -124,5 +125,62 @@ describe('the photo-hashes data step', () => {
         [car.id, 'asset', 'c1', '8000000000000001'],
       ].sort(),
     );
+  });
+});
+
+describe('the sector-points data step', () => {
+  it("gives rows from before points were kept their sector's centre, or their district's", async () => {
+    const { db } = database;
+    const owner = await createUser(db);
+    const before = { locationPrecision: null, publicLatitude: null, publicLongitude: null };
+    const inSector = await createProperty(db, owner.id, {
+      district: 'Gasabo',
+      sector: 'Kimironko',
+      ...before,
+    });
+    const inDistrict = await createAsset(db, owner.id, {
+      district: 'Kicukiro',
+      sector: null,
+      ...before,
+    });
+    const nowhere = await createProperty(db, owner.id, { district: null, sector: null, ...before });
+    const request = await createPropertyRequest(db, owner.id, {
+      district: 'Nyarugenge',
+      sector: 'Nyamirambo',
+      ...before,
+    });
+    await db.delete(dataSteps).where(eq(dataSteps.name, 'sector-points'));
+
+    await runDataSteps(db);
+
+    const pointOf = async (table: typeof properties | typeof assets, id: string) => {
+      const [row] = await db
+        .select({
+          locationPrecision: table.locationPrecision,
+          latitude: table.publicLatitude,
+          longitude: table.publicLongitude,
+        })
+        .from(table)
+        .where(eq(table.id, id));
+      return row;
+    };
+    expect(await pointOf(properties, inSector.id)).toEqual({
+      locationPrecision: 'sector',
+      ...placeCentre('Gasabo', 'Kimironko'),
+    });
+    expect(await pointOf(assets, inDistrict.id)).toEqual({
+      locationPrecision: 'sector',
+      ...placeCentre('Kicukiro', null),
+    });
+    expect(await pointOf(properties, nowhere.id)).toEqual({
+      locationPrecision: null,
+      latitude: null,
+      longitude: null,
+    });
+    const [requestRow] = await db
+      .select({ latitude: propertyRequests.publicLatitude })
+      .from(propertyRequests)
+      .where(eq(propertyRequests.id, request.id));
+    expect(requestRow!.latitude).toBe(placeCentre('Nyarugenge', 'Nyamirambo')!.latitude);
   });
 });

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { placeCentre } from '#lib/place-centres.ts';
 import { derivePlace } from '#lib/place-text.ts';
 import type { Database, Transaction } from './database.ts';
 import { assets, dataSteps, photoHashes, properties, propertyRequests } from './schema.ts';
@@ -11,6 +12,7 @@ import { assets, dataSteps, photoHashes, properties, propertyRequests } from './
 const STEPS: { name: string; run: (tx: Transaction) => Promise<void> }[] = [
   { name: 'places-from-location', run: fillPlacesFromLocation },
   { name: 'photo-hashes', run: indexPhotoHashes },
+  { name: 'sector-points', run: fillSectorPoints },
 ];
 
 export async function runDataSteps(db: Database): Promise<void> {
@@ -44,6 +46,38 @@ async function fillPlacesFromLocation(tx: Transaction): Promise<void> {
         .update(table)
         .set({ district: place.district, sector: place.sector ?? null })
         .where(and(unplaced, eq(table.location, location)));
+    }
+  }
+}
+
+/**
+ * Listings and requests written before points were kept get the public point of a listing
+ * without a pin: their sector's centre, or their district's.
+ */
+async function fillSectorPoints(tx: Transaction): Promise<void> {
+  for (const table of [properties, assets, propertyRequests]) {
+    const unpointed = and(isNull(table.locationPrecision), isNotNull(table.district));
+    const places = await tx
+      .selectDistinct({ district: sql<string>`${table.district}`, sector: table.sector })
+      .from(table)
+      .where(unpointed);
+    for (const { district, sector } of places) {
+      const centre = placeCentre(district, sector);
+      if (!centre) continue;
+      await tx
+        .update(table)
+        .set({
+          locationPrecision: 'sector',
+          publicLatitude: centre.latitude,
+          publicLongitude: centre.longitude,
+        })
+        .where(
+          and(
+            unpointed,
+            eq(table.district, district),
+            sector === null ? isNull(table.sector) : eq(table.sector, sector),
+          ),
+        );
     }
   }
 }

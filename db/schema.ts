@@ -9,6 +9,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -41,6 +42,7 @@ import {
   INQUIRY_SIDES,
   LISTERS,
   LISTING_TYPES,
+  LOCATION_PRECISIONS,
   MODERATION_STATES,
   OFFERS,
   PRICE_PERIODS,
@@ -77,6 +79,36 @@ const place = () => ({
   sector: text(),
   cell: text(),
 });
+
+/**
+ * Where a listing or a request is on the map (WGS84 degrees). The exact point its owner set is
+ * kept for them and the admins; the public sees `public_*`: the exact point, a point moved once
+ * within 300 m of it (lib/geo.ts `approximatePoint`, stored so that it never moves and many views
+ * reveal nothing by averaging), or the sector's centre when no point was set.
+ */
+const located = () => ({
+  latitude: doublePrecision(),
+  longitude: doublePrecision(),
+  locationPrecision: text({ enum: LOCATION_PRECISIONS }),
+  publicLatitude: doublePrecision(),
+  publicLongitude: doublePrecision(),
+});
+
+/** The checks of `located()`, for the table named. */
+function locatedChecks(name: string) {
+  return [
+    check(
+      `${name}_point_check`,
+      sql.raw(
+        `(latitude is null) = (longitude is null)` +
+          ` and (public_latitude is null) = (public_longitude is null)` +
+          ` and (public_latitude is null) = (location_precision is null)` +
+          ` and (latitude is not null) = (location_precision is not null and location_precision <> 'sector')` +
+          ` and (location_precision is null or ${inList('location_precision', LOCATION_PRECISIONS)})`,
+      ),
+    ),
+  ];
+}
 
 /** The words of a row's place, for its search document and headline. */
 const placeWords = (location: string) =>
@@ -122,6 +154,8 @@ function trustIndexes(
     confirmedAt: AnyPgColumn;
     availabilityChangedAt: AnyPgColumn;
     featuredUntil: AnyPgColumn;
+    publicLatitude: AnyPgColumn;
+    publicLongitude: AnyPgColumn;
   },
 ) {
   return [
@@ -130,6 +164,11 @@ function trustIndexes(
       .on(table.featuredUntil)
       .where(sql`${published} and featured_until is not null`),
     index(`${name}_published_confirmed_idx`).on(table.confirmedAt).where(published),
+    // "Near" reads the public points inside a box around the centre before measuring each.
+    index(`${name}_published_point_idx`)
+      .on(table.publicLatitude, table.publicLongitude)
+      .where(sql`${published} and public_latitude is not null`),
+    ...locatedChecks(name),
     index(`${name}_published_off_offer_idx`)
       .on(table.availabilityChangedAt)
       .where(sql`${published} and availability <> 'Available'`),
@@ -333,6 +372,7 @@ export const properties = pgTable(
     /** What the owner typed: a street or landmark, or (before places were picked) the place. */
     location: text().notNull(),
     ...place(),
+    ...located(),
     address: text(),
     /** The land parcel's UPI, when the owner gives it. */
     upi: text(),
@@ -449,6 +489,7 @@ export const assets = pgTable(
     rejectionReason: text(),
     location: text(),
     ...place(),
+    ...located(),
     /** A plot's UPI (land only). */
     upi: text(),
     ownerName: text(),
@@ -542,6 +583,7 @@ export const propertyRequests = pgTable(
     pricePeriod: text({ enum: PRICE_PERIODS }),
     location: text().notNull(),
     ...place(),
+    ...located(),
     requesterName: text().notNull(),
     contact: text(),
     description: text().notNull().default(''),
@@ -577,6 +619,7 @@ export const propertyRequests = pgTable(
       table.requesterId,
       table.createdAt.desc().nullsFirst(),
     ),
+    ...locatedChecks('property_requests'),
     check('property_requests_type_check', sql`type is null or ${oneOf('type', LISTING_TYPES)}`),
     check('property_requests_status_check', oneOf('status', REQUEST_STATUSES)),
     check('property_requests_price_check', sql`price >= 0`),

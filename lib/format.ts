@@ -23,6 +23,18 @@ export function formatPrice(amount: number, period: PricePeriod | null | undefin
   return period ? `${price} ${t(`price.suffix.${period}`).replaceAll(' ', '\u00a0')}` : price;
 }
 
+/**
+ * How far a place is: '350 m' below a kilometre (to 50 m: the public point of a private listing
+ * is itself only within 300 m), else '1.2 km', '12 km' from ten on.
+ */
+export function formatDistance(km: number): string {
+  if (km < 0.975) {
+    return t('format.distanceM', { distance: String(Math.max(50, Math.round(km * 20) * 50)) });
+  }
+  const shown = km < 9.95 ? (Math.round(km * 10) / 10).toFixed(1) : String(Math.round(km));
+  return t('format.distanceKm', { distance: shown.replace('.', t('format.decimalSeparator')) });
+}
+
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /**

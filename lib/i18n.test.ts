@@ -164,6 +164,11 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'format.date',
   'format.dateTime',
   'format.monthYear',
+  // A number and its unit: French spaces them as English does, Kinyarwanda writes the unit first.
+  'format.distanceKm',
+  'format.distanceM',
+  // Kinyarwanda writes decimals with a point, as English does.
+  'format.decimalSeparator',
   // The same word in French.
   'nav.menu',
   'twoStep.codeLabel',

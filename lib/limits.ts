@@ -15,6 +15,12 @@ export const DESCRIPTION_MAX_LENGTH = 5000;
 export const LOCATION_MAX_LENGTH = 200;
 /** A district, sector or cell name (the longest official one has 20 characters). */
 export const PLACE_NAME_MAX_LENGTH = 60;
+/** How far a "near" search reaches, in km: its bounds and what it reaches when not given. */
+export const NEAR_RADIUS_MIN_KM = 0.5;
+export const NEAR_RADIUS_MAX_KM = 50;
+export const NEAR_RADIUS_DEFAULT_KM = 5;
+/** A map address pasted into a form (Google's long place links run to several hundred). */
+export const MAP_LINK_MAX_LENGTH = 2000;
 /** A UPI such as 1/02/03/04/123456, with room for spaces typed around it. */
 export const UPI_MAX_LENGTH = 30;
 /** A saved search's name. */

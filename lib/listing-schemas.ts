@@ -9,7 +9,15 @@ import {
   parseAssetType,
   parsePropertyType,
 } from './listing.ts';
-import { DEFAULT_PAGE_SIZE, PRICE_MAX, ROOM_COUNT_MAX } from './limits.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  NEAR_RADIUS_DEFAULT_KM,
+  NEAR_RADIUS_MAX_KM,
+  NEAR_RADIUS_MIN_KM,
+  PRICE_MAX,
+  ROOM_COUNT_MAX,
+} from './limits.ts';
+import { parseNear } from './landmarks.ts';
 import { findAnySector, findDistrict } from './places.ts';
 import { listQuerySchema } from './list-query.ts';
 
@@ -49,7 +57,8 @@ export const AssetTypeParamsSchema = z.object({
     .meta({ description: 'Land, Car, Motorcycle, Clothes or Other, in any case', example: 'car' }),
 });
 
-const LIST_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+/** `distance` orders by distance from `near` (without it, the newest first). */
+const LIST_SORTS = ['newest', 'price_asc', 'price_desc', 'distance'] as const;
 
 /** Rent or Sale in any case; empty means both. */
 const OfferFilterSchema = z
@@ -174,6 +183,26 @@ export const listingFilterFields = {
     })
     .optional()
     .meta({ description: 'A sector, in any case (with `district` when its name is shared)' }),
+  near: z
+    .string()
+    .transform((raw, context) => {
+      const near = raw.trim();
+      if (near === '') return undefined;
+      if (!parseNear(near)) context.addIssue({ code: 'custom', message: t('validation.near') });
+      return near;
+    })
+    .optional()
+    .meta({
+      description:
+        'Only listings around this place: "latitude,longitude" in Rwanda or a landmark id (GET /api/landmarks)',
+      example: '-1.9536,30.0927',
+    }),
+  radiusKm: z.coerce
+    .number({ error: () => t('validation.radius') })
+    .min(NEAR_RADIUS_MIN_KM, { error: () => t('validation.radius') })
+    .max(NEAR_RADIUS_MAX_KM, { error: () => t('validation.radius') })
+    .optional()
+    .meta({ description: `How far from \`near\`, in km (default ${NEAR_RADIUS_DEFAULT_KM})` }),
   listedBy: z
     .preprocess(
       (raw) => (typeof raw === 'string' ? raw.trim().toLowerCase() || undefined : raw),
@@ -199,6 +228,8 @@ export const LISTING_FILTER_KEYS = [
   'pricePeriod',
   'bedrooms',
   'bathrooms',
+  'near',
+  'radiusKm',
   'listedBy',
 ] as const satisfies readonly (keyof typeof listingFilterFields)[];
 

@@ -122,6 +122,14 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** Both kinds of listing, properties first (the order every list of both follows). */
 export const LISTING_KINDS = ['property', 'asset'] as const;
+
+/**
+ * How precisely the public sees where a listing or request is: its owner's exact pin, a point
+ * within 300 m of it (the owner keeps the place private), or its sector's centre (no pin).
+ */
+export const LOCATION_PRECISIONS = ['exact', 'approximate', 'sector'] as const;
+
+export type LocationPrecision = (typeof LOCATION_PRECISIONS)[number];
 /** The two kinds of listing: properties (houses, land, hotels…) and assets (cars, clothes…). */
 export type ListingKind = (typeof LISTING_KINDS)[number];
 /** Each kind's types. */

@@ -9,10 +9,13 @@ import {
   defaultPricePeriod,
   type Availability,
   type ListingType,
+  type LocationPrecision,
   type ModerationState,
   type Offer,
   type PricePeriod,
 } from '#lib/listing.ts';
+import { approximatePoint } from '#lib/geo.ts';
+import { placeCentre } from '#lib/place-centres.ts';
 import { derivePlace } from '#lib/place-text.ts';
 
 type NewUser = typeof users.$inferInsert;
@@ -32,13 +35,50 @@ export async function createUser(db: Database, overrides: Partial<NewUser> = {})
   return user!;
 }
 
+type PointColumns = {
+  district?: string | null;
+  sector?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  locationPrecision?: LocationPrecision | null;
+  publicLatitude?: number | null;
+  publicLongitude?: number | null;
+};
+
+/**
+ * The public point the services would store: the point given, public as it is unless the
+ * overrides say `approximate` (moved by a fixed amount, so tests know it), else the sector's
+ * centre. Overrides that give the public point keep it.
+ */
+function pointed<Row extends PointColumns>(row: Row): Row {
+  if (row.publicLatitude !== undefined) return row;
+  if (row.latitude != null && row.longitude != null) {
+    const exact = { latitude: row.latitude, longitude: row.longitude };
+    const precision = row.locationPrecision ?? 'exact';
+    const shown = precision === 'approximate' ? approximatePoint(exact, () => 0.5) : exact;
+    return {
+      ...row,
+      locationPrecision: precision,
+      publicLatitude: shown.latitude,
+      publicLongitude: shown.longitude,
+    };
+  }
+  const centre = row.district ? placeCentre(row.district, row.sector ?? null) : undefined;
+  return {
+    ...row,
+    locationPrecision: centre ? 'sector' : null,
+    publicLatitude: centre?.latitude ?? null,
+    publicLongitude: centre?.longitude ?? null,
+  };
+}
+
 /**
  * A row as the services would write it: its district and sector from its location text, its
- * rent's usual period, and (published) confirmed now, its availability dated now when it is not
- * Available, unless the overrides give them.
+ * public point (`pointed`), its rent's usual period, and (published) confirmed now, its
+ * availability dated now when it is not Available, unless the overrides give them.
  */
 function placedAndPriced<
-  Row extends {
+  Row extends PointColumns & {
     type: ListingType;
     offer: Offer;
     location?: string | null;
@@ -52,8 +92,10 @@ function placedAndPriced<
 >(row: Row): Row {
   const now = new Date();
   return {
-    ...(row.district === undefined ? derivePlace(row.location ?? '') : {}),
-    ...row,
+    ...pointed({
+      ...(row.district === undefined ? derivePlace(row.location ?? '') : {}),
+      ...row,
+    }),
     pricePeriod:
       row.pricePeriod !== undefined || row.offer === 'Sale'
         ? (row.pricePeriod ?? null)
@@ -158,21 +200,23 @@ export async function createPropertyRequest(
   const location = overrides.location ?? 'Kicukiro, Kigali';
   const [request] = await db
     .insert(propertyRequests)
-    .values({
-      requesterId,
-      title: 'Three-bedroom house to rent',
-      price: 400_000,
-      location,
-      // As the services write it: the place its location names, unless given.
-      ...(overrides.district === undefined ? derivePlace(location) : {}),
-      requesterName: 'Diane Mukamana',
-      contact: '0788654321',
-      description: 'Near a school, with parking for one car.',
-      type: 'House',
-      bedrooms: 3,
-      features: ['Parking'],
-      ...overrides,
-    })
+    .values(
+      pointed<typeof propertyRequests.$inferInsert>({
+        requesterId,
+        title: 'Three-bedroom house to rent',
+        price: 400_000,
+        location,
+        // As the services write it: the place its location names, unless given.
+        ...(overrides.district === undefined ? derivePlace(location) : {}),
+        requesterName: 'Diane Mukamana',
+        contact: '0788654321',
+        description: 'Near a school, with parking for one car.',
+        type: 'House',
+        bedrooms: 3,
+        features: ['Parking'],
+        ...overrides,
+      }),
+    )
     .returning();
   return request!;
 }

@@ -556,11 +556,21 @@ export const enAdmin = {
   'place.unknownDistrict': 'Choose a district of Rwanda from the list',
   'place.sectorOutside': 'Choose a sector of {district} from the list',
   'place.districtFirst': 'Choose the district first',
+  'place.coordinate': 'Enter a number of degrees, e.g. -1.9536',
+  'place.outsideRwanda': 'The place must be in Rwanda',
+  'place.precision': 'must be exact or approximate',
+  'place.mapLinkShort':
+    'A short link cannot be read here: open it, then copy the full address from your browser and paste it here',
+  'place.mapLinkNoPoint':
+    'No place found in this link: copy the address of the place from Google Maps or OpenStreetMap',
+  'place.pointPair': 'Give both the latitude and the longitude',
   'place.upiTypes': 'A UPI is given for land and houses only',
   'place.upiFormat': 'Enter the UPI as on the land title, e.g. 1/02/03/04/1234',
   'validation.pricePeriod': 'must be night, day, week, month or year',
   'place.unknownSector': 'Choose a sector of Rwanda from the list',
-  'validation.sort': 'must be newest, price_asc or price_desc',
+  'validation.sort': 'must be newest, price_asc, price_desc or distance',
+  'validation.near': 'must be a point in Rwanda as latitude,longitude, or a landmark',
+  'validation.radius': 'must be a distance from 0.5 to 50 km',
   'admin.reports.intro':
     'Rental trends, user growth and moderation, week by week. Weeks start on Monday; days are in Kigali time.',
   'admin.reports.from': 'From',

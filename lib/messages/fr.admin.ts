@@ -582,11 +582,22 @@ export const frAdmin = {
   'place.unknownDistrict': 'Choisissez un district du Rwanda dans la liste',
   'place.sectorOutside': 'Choisissez un secteur de {district} dans la liste',
   'place.districtFirst': 'Choisissez d’abord le district',
+  'place.coordinate': 'Saisissez un nombre de degrés, par ex. -1,9536',
+  'place.outsideRwanda': 'Le lieu doit se trouver au Rwanda',
+  'place.precision': 'doit être exact ou approximate',
+  'place.mapLinkShort':
+    'Un lien court ne peut pas être lu ici : ouvrez-le, puis copiez l’adresse complète depuis votre navigateur et collez-la ici',
+  'place.mapLinkNoPoint':
+    'Aucun lieu trouvé dans ce lien : copiez l’adresse du lieu depuis Google Maps ou OpenStreetMap',
+  'place.pointPair': 'Indiquez la latitude et la longitude',
   'place.upiTypes': 'Un UPI ne se donne que pour un terrain ou une maison',
   'place.upiFormat': 'Saisissez l’UPI comme sur le titre foncier, par ex. 1/02/03/04/1234',
   'validation.pricePeriod': 'doit être nuit, jour, semaine, mois ou an',
   'place.unknownSector': 'Choisissez un secteur du Rwanda dans la liste',
-  'validation.sort': 'doit être newest, price_asc ou price_desc',
+  'validation.sort': 'doit être newest, price_asc, price_desc ou distance',
+  'validation.near':
+    'doit être un point au Rwanda, sous la forme latitude,longitude, ou un lieu connu',
+  'validation.radius': 'doit être une distance de 0,5 à 50 km',
   'admin.reports.intro':
     'Évolution des locations, croissance des utilisateurs et modération, semaine par semaine. Les semaines commencent le lundi ; les jours sont à l’heure de Kigali.',
   'admin.reports.from': 'Du',

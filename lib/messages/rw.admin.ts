@@ -580,11 +580,22 @@ export const rwAdmin = {
   'place.unknownDistrict': 'Hitamo akarere ko mu Rwanda ku rutonde',
   'place.sectorOutside': 'Hitamo umurenge wo mu karere ka {district} ku rutonde',
   'place.districtFirst': 'Banza uhitemo akarere',
+  'place.coordinate': 'Andika umubare wa dogere, urugero: -1.9536',
+  'place.outsideRwanda': 'Aho hantu hagomba kuba mu Rwanda',
+  'place.precision': 'bigomba kuba exact cyangwa approximate',
+  'place.mapLinkShort':
+    'Ihuza rigufi ntirishobora gusomwa hano: rifungure, wandukure aderesi yuzuye muri mushakisha yawe uyishyire hano',
+  'place.mapLinkNoPoint':
+    "Nta hantu habonetse muri iri huza: wandukure aderesi y'aho hantu kuri Google Maps cyangwa OpenStreetMap",
+  'place.pointPair': 'Tanga latitude na longitude byombi',
   'place.upiTypes': "UPI itangwa ku butaka n'inzu gusa",
   'place.upiFormat': "Andika UPI nk'uko iri ku cyangombwa cy'ubutaka, urugero 1/02/03/04/1234",
   'validation.pricePeriod': 'bigomba kuba ijoro, umunsi, icyumweru, ukwezi cyangwa umwaka',
   'place.unknownSector': 'Hitamo umurenge wo mu Rwanda ku rutonde',
-  'validation.sort': 'bigomba kuba newest, price_asc cyangwa price_desc',
+  'validation.sort': 'bigomba kuba newest, price_asc, price_desc cyangwa distance',
+  'validation.near':
+    'bigomba kuba ahantu mu Rwanda handitse latitude,longitude, cyangwa ahantu hazwi',
+  'validation.radius': 'bigomba kuba intera iri hagati ya km 0.5 na km 50',
   'admin.reports.intro':
     "Imigendekere y'ubukode, iyongera ry'abakoresha n'isuzuma ry'amatangazo, icyumweru ku kindi. Icyumweru gitangira ku wa Mbere; iminsi ibarwa ku isaha y'i Kigali.",
   'admin.reports.from': 'Kuva',

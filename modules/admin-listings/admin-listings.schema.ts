@@ -21,7 +21,9 @@ import { AssetViewSchema, assetKindFields } from '#modules/assets/assets.schema.
 import { PropertyViewSchema } from '#modules/properties/properties.schema.ts';
 import { listAnswerSchema, listQuerySchema } from '#lib/list-query.ts';
 import {
+  exactPointViewFields,
   listingPlaceFields,
+  pointInputFields,
   requirePlace,
   requiredPlaceFields,
 } from '#modules/places/places.schema.ts';
@@ -96,6 +98,7 @@ const propertyFields = {
   title: requiredText('supply.fieldTitle', TITLE_MAX_LENGTH),
   location: optionalText(LOCATION_MAX_LENGTH),
   ...listingPlaceFields,
+  ...pointInputFields,
   address: optionalText(ADDRESS_MAX_LENGTH),
   area: RequiredAreaSchema,
   bedrooms: requiredCount('listing.bedrooms'),
@@ -143,6 +146,7 @@ const assetFields = {
   name: requiredText('manage.fieldName', TITLE_MAX_LENGTH),
   location: optionalText(LOCATION_MAX_LENGTH),
   ...listingPlaceFields,
+  ...pointInputFields,
   price: requiredAmount('listing.price'),
   owner: requiredText('listing.owner', NAME_MAX_LENGTH),
   contact: requiredText('listing.contact', CONTACT_MAX_LENGTH),
@@ -205,12 +209,14 @@ export type AdminAssetQuery = z.infer<typeof AdminAssetQuerySchema>;
 // The admin's rows are read without their owner; the users page says who is verified.
 const AdminPropertyViewSchema = PropertyViewSchema.omit({ ownerVerified: true }).extend({
   moderation: z.enum(MODERATION_STATES),
+  ...exactPointViewFields,
   updatedAt: z.iso.datetime(),
 });
 export type AdminPropertyView = z.infer<typeof AdminPropertyViewSchema>;
 
 const AdminAssetViewSchema = AssetViewSchema.omit({ ownerVerified: true }).extend({
   moderation: z.enum(MODERATION_STATES),
+  ...exactPointViewFields,
   updatedAt: z.iso.datetime(),
 });
 export type AdminAssetView = z.infer<typeof AdminAssetViewSchema>;

@@ -15,6 +15,7 @@ import type { InsertOf, ListingWriter, RowOf } from '#modules/catalogue/catalogu
 import { toPropertyColumns, toPropertyView } from '#modules/catalogue/property.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
 import type { PhotoMatchesService } from '#modules/photo-matches/photo-matches.service.ts';
+import { toExactPointView } from '#modules/places/places.schema.ts';
 import { withPlaceAndPeriod } from '#modules/places/places.service.ts';
 import type {
   AdminAssetInput,
@@ -37,6 +38,7 @@ export type AdminListingsService = ReturnType<typeof createAdminListingsService>
 function toAdminPropertyView(row: PropertyRow, now: Date): AdminPropertyView {
   return {
     ...toPropertyView(row, now),
+    ...toExactPointView(row),
     moderation: row.moderation,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -45,6 +47,7 @@ function toAdminPropertyView(row: PropertyRow, now: Date): AdminPropertyView {
 function toAdminAssetView(row: AssetRow, now: Date): AdminAssetView {
   return {
     ...toAssetView(row, now),
+    ...toExactPointView(row),
     moderation: row.moderation,
     updatedAt: row.updatedAt.toISOString(),
   };

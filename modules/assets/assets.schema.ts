@@ -8,7 +8,11 @@ import {
 import { ASSET_TYPES, AVAILABILITIES, OFFERS, type AssetType } from '#lib/listing.ts';
 import { listerViewFields } from '#lib/listing-schemas.ts';
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
-import { placeViewFields, priceViewFields } from '#modules/places/places.schema.ts';
+import {
+  placeViewFields,
+  pointViewFields,
+  priceViewFields,
+} from '#modules/places/places.schema.ts';
 
 /** The fields an asset of each kind has beyond the common ones (spec: Asset detail). */
 export const ASSET_KIND_FIELDS = {
@@ -79,6 +83,7 @@ export const AssetViewSchema = z.object({
   type: z.enum(ASSET_TYPES),
   location: z.string().nullable().meta({ description: 'The place as one readable line' }),
   ...placeViewFields,
+  ...pointViewFields,
   ...priceViewFields,
   upi: z.string().nullable().meta({ description: "A plot's UPI (land only)" }),
   owner: z.string().nullable(),

@@ -1,6 +1,8 @@
 import { formatTimeAgo } from '#lib/format.ts';
 import { toListerColumns, type Lister, type PricePeriod } from '#lib/listing.ts';
+import type { Point } from '#lib/geo.ts';
 import { toPlaceView } from '#lib/places.ts';
+import { toPointColumns } from '#modules/places/places.schema.ts';
 import { toPhotoView } from '#lib/photos.ts';
 import type { ListingRow, ListingTable } from './catalogue.kinds.ts';
 import { ownerVerifiedIn } from './catalogue.sql.ts';
@@ -25,6 +27,9 @@ export function sharedViewColumns<Table extends ListingTable>(table: Table) {
     district: table.district,
     sector: table.sector,
     cell: table.cell,
+    publicLatitude: table.publicLatitude,
+    publicLongitude: table.publicLongitude,
+    locationPrecision: table.locationPrecision,
     pricePeriod: table.pricePeriod,
     upi: table.upi,
     ownerName: table.ownerName,
@@ -57,6 +62,10 @@ export function toSharedView(row: SharedViewRow, now: Date) {
     status: row.offer,
     availability: row.availability,
     ...toPlaceView(row),
+    // The public point only: an owner's exact pin, when private, never leaves the server.
+    latitude: row.publicLatitude,
+    longitude: row.publicLongitude,
+    locationPrecision: row.locationPrecision,
     pricePeriod: row.pricePeriod,
     upi: row.upi,
     ownerId: row.ownerId,
@@ -80,6 +89,10 @@ export type SharedFieldsInput = {
   district?: string;
   sector?: string;
   cell?: string;
+  latitude?: number | null;
+  longitude?: number | null;
+  locationPrecision?: 'exact' | 'approximate';
+  mapLink?: Point;
   pricePeriod?: PricePeriod;
   upi?: string;
   owner?: string;
@@ -103,6 +116,7 @@ export function toSharedColumns(input: SharedFieldsInput, before?: { listedBy: L
     district: input.district,
     sector: input.sector,
     cell: input.cell,
+    ...toPointColumns(input),
     pricePeriod: input.pricePeriod,
     upi: input.upi,
     ownerName: input.owner,

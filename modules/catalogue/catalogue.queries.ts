@@ -147,7 +147,7 @@ export function createCatalogueQueries<Row, View>({
         .select(columns)
         .from(table)
         .where(where)
-        .orderBy(...listingOrder(table, query.sort ?? 'newest'))
+        .orderBy(...listingOrder(table, query.sort ?? 'newest', query.near))
         .limit(pageSize)
         .offset((page - 1) * pageSize),
       countUpTo(db, sql`${table} where ${where}`, countCap),
@@ -187,7 +187,7 @@ export function createCatalogueQueries<Row, View>({
     const matches = sql`${table} where ${and(where, inSearch)}`;
     if (sort && sort !== 'newest') {
       const [rows, featured] = await Promise.all([
-        readNewestMatchesByPrice(and(where, inSearch)!, sort, pageSize, offset),
+        readNewestMatchesSorted(and(where, inSearch)!, sort, query.near, pageSize, offset),
         readFeatured(and(where, inSearch)!, page, featuredKey(query, text)),
       ]);
       const count = await countUpTo(db, matches, SEARCH_MATCH_CAP);
@@ -273,41 +273,38 @@ export function createCatalogueQueries<Row, View>({
   }
 
   /**
-   * A page of the newest SEARCH_MATCH_CAP + 1 matches, ordered by price: sorting every match of
-   * a broad prefix by price would read them all (decision 003).
+   * A page of the newest SEARCH_MATCH_CAP + 1 matches, ordered by price or by distance from
+   * `near`: sorting every match of a broad prefix would read them all (decision 003).
    */
-  async function readNewestMatchesByPrice(
+  async function readNewestMatchesSorted(
     matching: SQL,
-    sort: 'price_asc' | 'price_desc',
+    sort: 'price_asc' | 'price_desc' | 'distance',
+    near: string | undefined,
     limit: number,
     offset: number,
   ): Promise<unknown[]> {
     const newest = db.$with('newest').as(
       db
-        .select({
-          newestId: sql<string>`${table.id}`.as('newest_id'),
-          newestOffer: sql<string>`${table.offer}`.as('newest_offer'),
-          newestPrice: sql<number>`${table.price}`.as('newest_price'),
-        })
+        .select({ newestId: sql<string>`${table.id}`.as('newest_id') })
         .from(table)
         .where(matching)
         .orderBy(...listingOrder(table, 'newest'))
         .limit(SEARCH_MATCH_CAP + 1),
     );
     // The page is chosen among the candidates' ids, so only its rows are read in full.
-    const byPrice = sort === 'price_asc' ? asc : desc;
     const pageIds = db
       .with(newest)
-      .select({ id: newest.newestId })
-      .from(newest)
-      .orderBy(asc(newest.newestOffer), byPrice(newest.newestPrice), byPrice(newest.newestId))
+      .select({ id: table.id })
+      .from(table)
+      .where(inArray(table.id, db.select({ id: newest.newestId }).from(newest)))
+      .orderBy(...listingOrder(table, sort, near))
       .limit(limit)
       .offset(offset);
     return db
       .select(columns)
       .from(table)
       .where(inArray(table.id, pageIds))
-      .orderBy(...listingOrder(table, sort));
+      .orderBy(...listingOrder(table, sort, near));
   }
 
   /**

@@ -12,6 +12,10 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boundingBox, type Point } from '#lib/geo.ts';
+import { parseNear } from '#lib/landmarks.ts';
+import { NEAR_RADIUS_DEFAULT_KM } from '#lib/limits.ts';
 import type { ListingFilters } from '#lib/listing-schemas.ts';
 import { defaultPricePeriod, LISTING_TYPES, type ListingType } from '#lib/listing.ts';
 import type { Database } from '#db/client.ts';
@@ -219,7 +223,8 @@ function comparesPrices(filters: Partial<ListingFilters>): boolean {
   return (
     filters.minPrice !== undefined ||
     filters.maxPrice !== undefined ||
-    (filters.sort !== undefined && filters.sort !== 'newest')
+    filters.sort === 'price_asc' ||
+    filters.sort === 'price_desc'
   );
 }
 
@@ -264,16 +269,64 @@ export function listingFilterConditions(
     if (filters.bedrooms !== undefined) conditions.push(gte(table.bedrooms, filters.bedrooms));
     if (filters.bathrooms !== undefined) conditions.push(gte(table.bathrooms, filters.bathrooms));
   }
+  const near = filters.near ? parseNear(filters.near) : undefined;
+  if (near) conditions.push(...nearConditions(table, near, filters.radiusKm));
   return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
 
-/** The order of a filtered list: the newest first, or by price with rents before sales. */
-export function listingOrder(table: SearchableTable, sort: ListingFilters['sort']): SQL[] {
+/** A table with public points (db/schema.ts `located`). */
+type PointedTable = { publicLatitude: AnyPgColumn; publicLongitude: AnyPgColumn };
+
+/**
+ * The distance in km from `point` to each row's public point: the haversine of lib/geo.ts
+ * `distanceKm`, on the same sphere. Null for a row without a point.
+ */
+export function distanceFrom(table: PointedTable, point: Point): SQL<number> {
+  const latitude = sql`${point.latitude}::float8`;
+  const longitude = sql`${point.longitude}::float8`;
+  return sql<number>`(${2 * 6371.0088}::float8 * asin(least(1, sqrt(
+    power(sin(radians(${table.publicLatitude} - ${latitude}) / 2), 2)
+    + cos(radians(${latitude})) * cos(radians(${table.publicLatitude}))
+    * power(sin(radians(${table.publicLongitude} - ${longitude}) / 2), 2)))))`;
+}
+
+/**
+ * The rows whose public point lies within `radiusKm` of `point`: first inside a box around the
+ * circle (read from the published points' index), then measured. A private listing is found by
+ * its public point only, so no radius, however small, tells where its exact point is.
+ */
+export function nearConditions(
+  table: PointedTable,
+  point: Point,
+  radiusKm = NEAR_RADIUS_DEFAULT_KM,
+): SQL[] {
+  const box = boundingBox(point, radiusKm);
+  return [
+    sql`${table.publicLatitude} between ${box.south}::float8 and ${box.north}::float8`,
+    sql`${table.publicLongitude} between ${box.west}::float8 and ${box.east}::float8`,
+    sql`${distanceFrom(table, point)} <= ${radiusKm}::float8`,
+  ];
+}
+
+/**
+ * The order of a filtered list: the newest first, by price with rents before sales, or the
+ * nearest first (the newest first without `near`).
+ */
+export function listingOrder(
+  table: SearchableTable,
+  sort: ListingFilters['sort'],
+  near?: string,
+): SQL[] {
   switch (sort) {
     case 'price_asc':
       return [asc(table.offer), asc(table.price), asc(table.id)];
     case 'price_desc':
       return [asc(table.offer), desc(table.price), desc(table.id)];
+    case 'distance': {
+      const point = near ? parseNear(near) : undefined;
+      if (point) return [asc(distanceFrom(table, point)), desc(table.createdAt), asc(table.id)];
+      return [desc(table.createdAt), asc(table.id)];
+    }
     case 'newest':
       return [desc(table.createdAt), asc(table.id)];
   }

@@ -6,8 +6,9 @@ import {
   requiredText,
 } from '#lib/form-fields.ts';
 import { t, type AnyMessageKey } from '#lib/i18n.all.ts';
-import { PLACE_NAME_MAX_LENGTH } from '#lib/limits.ts';
-import { PRICE_PERIODS } from '#lib/listing.ts';
+import { parseMapLink, RWANDA_BOUNDS, type Point } from '#lib/geo.ts';
+import { MAP_LINK_MAX_LENGTH, PLACE_NAME_MAX_LENGTH } from '#lib/limits.ts';
+import { LOCATION_PRECISIONS, PRICE_PERIODS } from '#lib/listing.ts';
 import { PROVINCES } from '#lib/places.ts';
 
 /**
@@ -28,6 +29,89 @@ export const listingPlaceFields = {
   upi: OptionalUpiSchema,
 };
 
+/** A latitude or a longitude: a number inside Rwanda; blank removes the point, left out keeps it. */
+function coordinate(axis: 'latitude' | 'longitude') {
+  const [low, high] =
+    axis === 'latitude'
+      ? [RWANDA_BOUNDS.south, RWANDA_BOUNDS.north]
+      : [RWANDA_BOUNDS.west, RWANDA_BOUNDS.east];
+  return z.preprocess(
+    (value) => {
+      const text = Array.isArray(value) ? value[0] : value;
+      if (typeof text !== 'string') return text;
+      // A decimal comma, as French and Kinyarwanda write it, reads as a point.
+      const trimmed = text.trim().replace(',', '.');
+      return trimmed === '' ? null : Number(trimmed);
+    },
+    z
+      .number({ error: () => t('place.coordinate') })
+      .min(low, { error: () => t('place.outsideRwanda') })
+      .max(high, { error: () => t('place.outsideRwanda') })
+      .nullable()
+      .optional()
+      .meta({ description: `WGS84 ${axis} in degrees, inside Rwanda; null removes the point` }),
+  );
+}
+
+/**
+ * Where exactly a listing or request is, as a form or a client sends it: a point (`latitude`,
+ * `longitude`, or a Google Maps or OpenStreetMap link in `mapLink`, which wins when given) and
+ * whether the public sees it (`exact`) or only a circle of 300 m around it (`approximate`, the
+ * default). Both numbers or neither: the service names the missing one.
+ */
+export const pointInputFields = {
+  latitude: coordinate('latitude'),
+  longitude: coordinate('longitude'),
+  locationPrecision: z
+    .preprocess(
+      (value) => {
+        const text = Array.isArray(value) ? value[0] : value;
+        return typeof text === 'string' && text.trim() === '' ? undefined : text;
+      },
+      z.enum(['exact', 'approximate'], { error: () => t('place.precision') }).optional(),
+    )
+    .meta({
+      description: 'exact: the public sees the point; approximate (default): a 300 m circle',
+    }),
+  mapLink: optionalText(MAP_LINK_MAX_LENGTH)
+    .transform((text, context): Point | undefined => {
+      if (text === undefined) return undefined;
+      const parsed = parseMapLink(text);
+      if ('point' in parsed) return parsed.point;
+      context.addIssue({ code: 'custom', message: t(MAP_LINK_ERRORS[parsed.error]) });
+      return z.NEVER;
+    })
+    .optional()
+    .meta({
+      description:
+        'A Google Maps or OpenStreetMap address of the place (long form: short maps.app.goo.gl links cannot be read)',
+    }),
+};
+
+/**
+ * The point columns a form's point fields fill: the link's point when one was pasted, else the
+ * two numbers (left out: kept; blank: removed).
+ */
+export function toPointColumns(input: {
+  latitude?: number | null;
+  longitude?: number | null;
+  locationPrecision?: 'exact' | 'approximate';
+  mapLink?: Point;
+}) {
+  const point = input.mapLink ?? { latitude: input.latitude, longitude: input.longitude };
+  return {
+    latitude: point.latitude,
+    longitude: point.longitude,
+    locationPrecision: input.locationPrecision,
+  };
+}
+
+const MAP_LINK_ERRORS = {
+  shortLink: 'place.mapLinkShort',
+  noPoint: 'place.mapLinkNoPoint',
+  outsideRwanda: 'place.outsideRwanda',
+} as const satisfies Record<string, AnyMessageKey>;
+
 /** The forms ask for the district and the sector; the API may leave them to the location text. */
 export const requiredPlaceFields = {
   district: requiredText('place.fieldDistrict', PLACE_NAME_MAX_LENGTH),
@@ -46,6 +130,30 @@ export const placeViewFields = {
     description: 'The street or landmark line as typed; `location` reads the whole place',
   }),
 };
+
+/**
+ * Where a listing or request is on the map, as the public sees it: the owner's point, a point
+ * within 300 m of it, or its sector's centre; null when it has no place at all.
+ */
+export const pointViewFields = {
+  latitude: z.number().nullable().meta({ description: 'WGS84 latitude of the public point' }),
+  longitude: z.number().nullable().meta({ description: 'WGS84 longitude of the public point' }),
+  locationPrecision: z.enum(LOCATION_PRECISIONS).nullable().meta({
+    description:
+      "exact: the owner's point; approximate: within 300 m of it (show a circle); sector: the sector's centre",
+  }),
+};
+
+/** The point its owner set, in their own views and the admins' only (null: no point set). */
+export const exactPointViewFields = {
+  exactLatitude: z.number().nullable().meta({ description: 'WGS84 latitude the owner set' }),
+  exactLongitude: z.number().nullable().meta({ description: 'WGS84 longitude the owner set' }),
+};
+
+/** The owner's own point, for their views and the admins'. */
+export function toExactPointView(row: { latitude: number | null; longitude: number | null }) {
+  return { exactLatitude: row.latitude, exactLongitude: row.longitude };
+}
 
 /** What a listing's price is for, and its UPI, as views show them. */
 export const priceViewFields = {

@@ -2,12 +2,15 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '#db/client.ts';
 import { InvalidError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.all.ts';
+import { approximatePoint } from '#lib/geo.ts';
+import { placeCentre } from '#lib/place-centres.ts';
 import { derivePlace } from '#lib/place-text.ts';
 import { CELLS } from '#lib/places.cells.ts';
 import { DISTRICTS, findDistrict, findSector, placeKey, PROVINCES } from '#lib/places.ts';
 import {
   defaultPricePeriod,
   type ListingType,
+  type LocationPrecision,
   type Offer,
   type PricePeriod,
   LISTING_KINDS,
@@ -25,7 +28,88 @@ type PlaceColumns = {
   district?: string | null;
   sector?: string | null;
   cell?: string | null;
+} & PointColumns;
+
+/** Where a listing or a request is on the map, as stored (db/schema.ts `located`). */
+type PointColumns = {
+  latitude?: number | null;
+  longitude?: number | null;
+  locationPrecision?: LocationPrecision | null;
+  publicLatitude?: number | null;
+  publicLongitude?: number | null;
 };
+
+/** A uniform number in [0, 1) no one can predict: the shift of a private point must not be undone. */
+function unpredictableUnit(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
+}
+
+/**
+ * The point columns to write for `values` over the row `before` once its place is `place`
+ * (resolvePlace's answer). A point given is public as it is (`exact`) or moved once within
+ * 300 m (`approximate`, the default), and the moved point is kept while the point stays; with
+ * no point the public sees the sector's centre, else the district's. Nothing about the point
+ * or the place given keeps the stored columns.
+ */
+function resolvePoint(
+  values: PointColumns,
+  place: PlaceColumns,
+  before?: PointColumns & PlaceColumns,
+): PointColumns {
+  const isPointGiven = values.latitude !== undefined || values.longitude !== undefined;
+  const isPlaceGiven = place.district !== undefined || place.sector !== undefined;
+  if (before && !isPointGiven && !isPlaceGiven && values.locationPrecision === undefined) {
+    return {};
+  }
+  if (isPointGiven && (values.latitude == null) !== (values.longitude == null)) {
+    throw InvalidError.field(
+      values.latitude == null ? 'latitude' : 'longitude',
+      t('place.pointPair'),
+    );
+  }
+  const latitude = isPointGiven ? values.latitude : before?.latitude;
+  const longitude = isPointGiven ? values.longitude : before?.longitude;
+  if (latitude != null && longitude != null) {
+    const kept = before?.locationPrecision === 'exact' ? 'exact' : 'approximate';
+    const precision =
+      values.locationPrecision === 'exact' ? 'exact' : (values.locationPrecision ?? kept);
+    if (precision === 'exact') {
+      return {
+        latitude,
+        longitude,
+        locationPrecision: 'exact',
+        publicLatitude: latitude,
+        publicLongitude: longitude,
+      };
+    }
+    const isKept =
+      before?.locationPrecision === 'approximate' &&
+      before.latitude === latitude &&
+      before.longitude === longitude &&
+      before.publicLatitude != null &&
+      before.publicLongitude != null;
+    const shown = isKept
+      ? { latitude: before.publicLatitude!, longitude: before.publicLongitude! }
+      : approximatePoint({ latitude, longitude }, unpredictableUnit);
+    return {
+      latitude,
+      longitude,
+      locationPrecision: 'approximate',
+      publicLatitude: shown.latitude,
+      publicLongitude: shown.longitude,
+    };
+  }
+  const district = place.district !== undefined ? place.district : before?.district;
+  const sector = place.sector !== undefined ? place.sector : before?.sector;
+  const centre = district ? placeCentre(district, sector ?? null) : undefined;
+  return {
+    latitude: null,
+    longitude: null,
+    locationPrecision: centre ? 'sector' : null,
+    publicLatitude: centre?.latitude ?? null,
+    publicLongitude: centre?.longitude ?? null,
+  };
+}
 
 type ListingColumns = PlaceColumns & {
   type?: ListingType | null;
@@ -132,9 +216,11 @@ export function withPlaceAndPeriod<Values extends ListingColumns>(
   if (values.upi && type && !UPI_TYPES.includes(type)) {
     throw InvalidError.field('upi', t('place.upiTypes'));
   }
+  const place = resolvePlace(values, before);
   return {
     ...values,
-    ...resolvePlace(values, before),
+    ...place,
+    ...resolvePoint(values, place, before),
     pricePeriod: resolvePricePeriod(values, before),
   };
 }
@@ -151,7 +237,8 @@ export function withPlace<Values extends PlaceColumns>(
   values: Values,
   before?: PlaceColumns,
 ): Values {
-  return { ...values, ...resolvePlace(values, before) };
+  const place = resolvePlace(values, before);
+  return { ...values, ...place, ...resolvePoint(values, place, before) };
 }
 
 /**

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { AVAILABILITIES, OFFERS, PROPERTY_TYPES } from '#lib/listing.ts';
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
-import { placeViewFields, priceViewFields } from '#modules/places/places.schema.ts';
+import {
+  placeViewFields,
+  pointViewFields,
+  priceViewFields,
+} from '#modules/places/places.schema.ts';
 import { listAnswerSchema } from '#lib/list-query.ts';
 import { listerViewFields } from '#lib/listing-schemas.ts';
 
@@ -16,6 +20,7 @@ export const PropertyViewSchema = z.object({
   type: z.enum(PROPERTY_TYPES),
   location: z.string().meta({ description: 'The place as one readable line' }),
   ...placeViewFields,
+  ...pointViewFields,
   ...priceViewFields,
   upi: z.string().nullable().meta({ description: "The plot's UPI (land parcel identifier)" }),
   address: z.string().nullable(),

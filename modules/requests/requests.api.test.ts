@@ -1,3 +1,4 @@
+import { placeCentre } from '#lib/place-centres.ts';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -153,6 +154,12 @@ describe('POST /api/request-property', () => {
         sector: 'Kimihurura',
         cell: null,
         street: 'Kimihurura, Gasabo',
+        // No pin: shown at the sector's centre; the requester sees that they set none.
+        latitude: placeCentre('Gasabo', 'Kimihurura')!.latitude,
+        longitude: placeCentre('Gasabo', 'Kimihurura')!.longitude,
+        locationPrecision: 'sector',
+        exactLatitude: null,
+        exactLongitude: null,
         pricePeriod: null,
         requesterName: 'Jean Bosco',
         requesterId: buyer.user.id,

@@ -23,8 +23,11 @@ import { LISTING_TYPES, REQUEST_STATUSES } from '#lib/listing.ts';
 
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
 import {
+  exactPointViewFields,
   placeInputFields,
   placeViewFields,
+  pointInputFields,
+  pointViewFields,
   priceViewFields,
   requirePlace,
   requiredPlaceFields,
@@ -37,6 +40,7 @@ const RequestFieldsSchema = z.object({
   price: requiredAmount('request.fieldPrice'),
   location: optionalText(LOCATION_MAX_LENGTH),
   ...placeInputFields,
+  ...pointInputFields,
   /** Blank in the form: the budget is for buying. */
   pricePeriod: RequestPricePeriodSchema,
   requesterName: optionalText(NAME_MAX_LENGTH),
@@ -83,6 +87,10 @@ const RequestViewSchema = z.object({
   price: z.number().int(),
   location: z.string().meta({ description: 'The place as one readable line' }),
   ...placeViewFields,
+  ...pointViewFields,
+  /** The point the requester set: for them and the admins only. */
+  exactLatitude: exactPointViewFields.exactLatitude.optional(),
+  exactLongitude: exactPointViewFields.exactLongitude.optional(),
   ...priceViewFields,
   description: z.string(),
   image: z.string().nullable(),

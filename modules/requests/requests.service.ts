@@ -12,6 +12,7 @@ import { toPhotoView } from '#lib/photos.ts';
 import { placeLine, toPlaceView } from '#lib/places.ts';
 import type { AuditService } from '#modules/audit/audit.service.ts';
 import type { MediaService } from '#modules/media/media.service.ts';
+import { toExactPointView, toPointColumns } from '#modules/places/places.schema.ts';
 import { withPlace } from '#modules/places/places.service.ts';
 import type {
   RequestInput,
@@ -24,7 +25,8 @@ type RequestRow = typeof propertyRequests.$inferSelect;
 
 export type RequestsService = ReturnType<typeof createRequestsService>;
 
-function toView(row: RequestRow, now: Date): RequestView {
+/** A wanted-ad as shown; with the point its requester set when `viewer` is them or an admin. */
+function toView(row: RequestRow, now: Date, viewer?: Actor): RequestView {
   const photos = row.photos.map(toPhotoView);
   return {
     _id: row.id,
@@ -32,6 +34,10 @@ function toView(row: RequestRow, now: Date): RequestView {
     price: row.price,
     location: placeLine(row),
     ...toPlaceView(row),
+    latitude: row.publicLatitude,
+    longitude: row.publicLongitude,
+    locationPrecision: row.locationPrecision,
+    ...(viewer && isOwnerOrAdmin(viewer, row.requesterId) ? toExactPointView(row) : {}),
     pricePeriod: row.pricePeriod,
     description: row.description,
     image: photos[0]?.src ?? null,
@@ -60,6 +66,7 @@ function toColumns(input: Partial<RequestInput>) {
     district: input.district,
     sector: input.sector,
     cell: input.cell,
+    ...toPointColumns(input),
     pricePeriod: input.pricePeriod,
     requesterName: input.requesterName,
     contact: input.contact,
@@ -128,7 +135,7 @@ export function createRequestsService({
           )
           .returning();
         await requestWritten(row!.id, tx);
-        return toView(row!, now);
+        return toView(row!, now, actor);
       });
     });
   }
@@ -177,7 +184,7 @@ export function createRequestsService({
     if (row.status !== 'Open' && !isOwnerOrAdmin(actor, row.requesterId)) {
       throw new NotFoundError(t('request.notFound'));
     }
-    return toView(row, clock());
+    return toView(row, clock(), actor);
   }
 
   /** Edits a wanted-ad (its requester or an admin); new photos replace the old ones. */
@@ -208,7 +215,7 @@ export function createRequestsService({
           .where(eq(propertyRequests.id, id))
           .returning();
         await requestWritten(id, tx);
-        return toView(updated!, now);
+        return toView(updated!, now, actor);
       });
     });
   }

@@ -54,6 +54,8 @@ const SavedSearchViewSchema = z.object({
     district: z.string().optional(),
     sector: z.string().optional(),
     listedBy: z.enum(LISTERS).optional(),
+    near: z.string().optional(),
+    radiusKm: z.number().optional(),
   }),
   frequency: z.enum(ALERT_FREQUENCIES),
   /** The results page of these filters on this site. */

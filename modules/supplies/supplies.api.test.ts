@@ -1,3 +1,4 @@
+import { placeCentre } from '#lib/place-centres.ts';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -167,6 +168,12 @@ describe('POST /api/supply-property', () => {
         sector: null,
         cell: null,
         street: 'Kicukiro, Kigali',
+        // No pin: shown at the district's centre, the only place it names.
+        latitude: placeCentre('Kicukiro', null)!.latitude,
+        longitude: placeCentre('Kicukiro', null)!.longitude,
+        locationPrecision: 'sector',
+        exactLatitude: null,
+        exactLongitude: null,
         pricePeriod: 'month',
         upi: null,
         address: null,

@@ -26,7 +26,10 @@ import { assetKindFields, assetKindViewFields } from '#modules/assets/assets.sch
 import { PhotoViewSchema } from '#modules/media/media.schema.ts';
 import {
   listingPlaceFields,
+  exactPointViewFields,
   placeViewFields,
+  pointInputFields,
+  pointViewFields,
   priceViewFields,
   requirePlace,
   requiredPlaceFields,
@@ -45,6 +48,7 @@ const SupplyFieldsSchema = z.object({
   status: OptionalOfferSchema.transform((offer) => offer ?? 'Rent'),
   location: optionalText(LOCATION_MAX_LENGTH),
   ...listingPlaceFields,
+  ...pointInputFields,
   owner: optionalText(NAME_MAX_LENGTH),
   contact: optionalText(CONTACT_MAX_LENGTH),
   ...listerInputFields,
@@ -99,6 +103,8 @@ const SupplyViewSchema = z.object({
   price: z.number().int(),
   location: z.string().nullable(),
   ...placeViewFields,
+  ...pointViewFields,
+  ...exactPointViewFields,
   ...priceViewFields,
   upi: z.string().nullable(),
   address: z.string().nullable(),

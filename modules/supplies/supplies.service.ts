@@ -26,6 +26,7 @@ import type { MediaService } from '#modules/media/media.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { PhotoMatchesService } from '#modules/photo-matches/photo-matches.service.ts';
+import { toExactPointView } from '#modules/places/places.schema.ts';
 import { withPlaceAndPeriod } from '#modules/places/places.service.ts';
 import {
   SupplyRejectInputSchema,
@@ -78,6 +79,7 @@ function toView(supply: Supply, now: Date): SupplyView {
     rejectionReason: supply.row.moderation === 'Rejected' ? supply.row.rejectionReason : null,
     feeState: supply.row.feeState,
     expiredAt: supply.row.expiredAt?.toISOString() ?? null,
+    ...toExactPointView(supply.row),
   };
   if (supply.kind === 'property') {
     return { ...toPropertyView(supply.row, now), ...review, ...NO_ASSET_KIND_FIELDS };

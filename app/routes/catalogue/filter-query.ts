@@ -31,8 +31,12 @@ export function activeFilters(query: ListQuery & ExtraParams): ActiveFilter[] {
     const value = current[key];
     if (value === undefined) return [];
     const without = { ...current, [key]: undefined, page: 1 };
-    // A sector means nothing without its district.
+    // A sector means nothing without its district, a radius or the nearest first without near.
     if (key === 'district') without.sector = undefined;
+    if (key === 'near') {
+      without.radiusKm = undefined;
+      if (without.sort === 'distance') without.sort = 'newest';
+    }
     return [{ key, value, without }];
   });
 }
@@ -86,6 +90,8 @@ export function filterFieldValues(query: ListQuery): {
       pricePeriod: text(query.pricePeriod),
       bedrooms: text(query.bedrooms),
       bathrooms: text(query.bathrooms),
+      near: text(query.near),
+      radiusKm: text(query.radiusKm),
     },
     isOwnerOnly: query.listedBy === 'owner',
   };

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useNavigation, useSubmit } from 'react-router';
 import type { DistrictCount } from '#lib/pagination.ts';
-import { formatRwf } from '#lib/format.ts';
-import { t, tCount } from '#lib/i18n.ts';
+import { formatDistance, formatRwf } from '#lib/format.ts';
+import { currentLocale, t, tCount } from '#lib/i18n.ts';
+import { findLandmark, LANDMARKS } from '#lib/landmarks.ts';
+import { NEAR_RADIUS_DEFAULT_KM } from '#lib/limits.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import { PRICE_PERIODS, type Lister, type ListingType } from '#lib/listing.ts';
 import { sectorsOf } from '#lib/places.ts';
@@ -41,7 +43,16 @@ export function filterLabel(filter: Pick<ActiveFilter, 'key' | 'value'>): string
       return String(value);
     case 'listedBy':
       return t(`filters.chip.listedBy.${value as Lister}`);
+    case 'near':
+      return t('filters.chip.near', { place: nearName(String(value)) });
+    case 'radiusKm':
+      return t('filters.chip.radius', { distance: formatDistance(Number(value)) });
   }
+}
+
+/** A `near` filter's place as a visitor reads it: the landmark's name, or "the place chosen". */
+export function nearName(near: string): string {
+  return findLandmark(near)?.names[currentLocale()] ?? t('filters.nearPoint');
 }
 
 /**
@@ -221,6 +232,7 @@ export function ListFilters({
             label: sector,
           }))}
         />
+        <NearFilter near={values.near!} radiusKm={values.radiusKm!} />
         <div className={CELL}>
           <label htmlFor="filter-sort" className="field-label">
             {t('listing.sort')}
@@ -229,6 +241,7 @@ export function ListFilters({
             <option value="newest">{t('listing.sort.newest')}</option>
             <option value="price_asc">{t('listing.sort.priceAsc')}</option>
             <option value="price_desc">{t('listing.sort.priceDesc')}</option>
+            {values.near && <option value="distance">{t('listing.sort.distance')}</option>}
           </select>
         </div>
         <AmountFilter name="minPrice" label={t('filters.minPrice')} value={values.minPrice!} />
@@ -284,6 +297,73 @@ export function ListFilters({
         </div>
       </Form>
     </details>
+  );
+}
+
+const RADIUS_CHOICES = [1, 2, 5, 10, 20] as const;
+
+/**
+ * Where the listings should be near: a well-known place of Kigali (or the point a link or "Near
+ * me" chose), and how far from it. "Near me" asks the phone for its place only when tapped.
+ */
+function NearFilter({ near, radiusKm }: { near: string; radiusKm: string }) {
+  const submit = useSubmit();
+  const [isLocating, setLocating] = useState(false);
+  const landmarks = [...LANDMARKS].sort((a, b) =>
+    a.names[currentLocale()].localeCompare(b.names[currentLocale()]),
+  );
+  const locate = (event: React.MouseEvent<HTMLButtonElement>) => {
+    const form = event.currentTarget.form;
+    if (!form || !('geolocation' in navigator)) return;
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        setLocating(false);
+        const data = new FormData(form);
+        data.set('near', `${coords.latitude.toFixed(5)},${coords.longitude.toFixed(5)}`);
+        data.set('sort', 'distance');
+        void submit(data, { method: 'get', action: form.getAttribute('action') ?? undefined });
+      },
+      () => setLocating(false),
+      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 300_000 },
+    );
+  };
+  return (
+    <>
+      <div className={CELL}>
+        <label htmlFor="filter-near" className="field-label">
+          {t('filters.near')}
+        </label>
+        <select id="filter-near" name="near" defaultValue={near} className="field-input">
+          <option value="">{t('filters.nearAnywhere')}</option>
+          {near && !findLandmark(near) && <option value={near}>{t('filters.nearPoint')}</option>}
+          {landmarks.map((landmark) => (
+            <option key={landmark.id} value={landmark.id}>
+              {landmark.names[currentLocale()]}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          onClick={locate}
+          disabled={isLocating}
+          className="mt-1 self-start text-sm font-medium text-brand-700 underline"
+        >
+          {t('filters.nearMe')}
+        </button>
+      </div>
+      <FilterSelect
+        name="radiusKm"
+        label={t('filters.radius')}
+        allLabel={formatDistance(NEAR_RADIUS_DEFAULT_KM)}
+        value={radiusKm}
+        className={CELL}
+        options={RADIUS_CHOICES.filter((km) => km !== NEAR_RADIUS_DEFAULT_KM).map((km) => ({
+          value: String(km),
+          label: formatDistance(km),
+        }))}
+      />
+    </>
   );
 }
 
