@@ -4,6 +4,7 @@ import { t } from '#lib/i18n.ts';
 import type { AssetView } from '#modules/assets/assets.schema.ts';
 import { Icon } from './icon.tsx';
 import { CARD_SIZES, ListingPhoto } from './listing-photo.tsx';
+import { ListingDistance } from './listing-distance.tsx';
 import { OfferBadges } from './offer-badges.tsx';
 import { SaveButton } from './save-button.tsx';
 import { VerifiedSellerBadge } from './verified-seller-badge.tsx';
@@ -13,7 +14,10 @@ export function AssetCard({
   isPriority = false,
   isSavable = false,
   isFeatured = false,
+  near,
 }: {
+  /** The place a "near" list is around: the card says how far it is. */
+  near?: string;
   asset: AssetView;
   isPriority?: boolean;
   /** On the public lists: the heart that saves it. */
@@ -70,7 +74,10 @@ export function AssetCard({
           )}
           <li className="flex items-center gap-1">
             <Icon name="mapPin" className="h-4 w-4 shrink-0" />
-            {asset.location || t('listing.fallbackLocation')}
+            <span>
+              {asset.location || t('listing.fallbackLocation')}{' '}
+              <ListingDistance near={near} point={asset} />
+            </span>
           </li>
           {asset.type === 'Land' && asset.size && (
             <li className="flex items-center gap-1">

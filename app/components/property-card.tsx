@@ -4,6 +4,7 @@ import { t, tCount } from '#lib/i18n.ts';
 import type { PropertyView } from '#modules/properties/properties.schema.ts';
 import { Icon } from './icon.tsx';
 import { CARD_SIZES, ListingPhoto } from './listing-photo.tsx';
+import { ListingDistance } from './listing-distance.tsx';
 import { OfferBadges } from './offer-badges.tsx';
 import { SaveButton } from './save-button.tsx';
 import { VerifiedSellerBadge } from './verified-seller-badge.tsx';
@@ -15,8 +16,11 @@ export function PropertyCard({
   isPriority = false,
   isSavable = false,
   isFeatured = false,
+  near,
 }: {
   property: PropertyView;
+  /** The place a "near" list is around: the card says how far it is. */
+  near?: string;
   isPriority?: boolean;
   /** On the public lists: the heart that saves it. */
   isSavable?: boolean;
@@ -59,7 +63,9 @@ export function PropertyCard({
         )}
         <p className="flex items-center gap-1 text-sm text-slate-600">
           <Icon name="mapPin" className="h-4 w-4 shrink-0" />
-          {property.location}
+          <span>
+            {property.location} <ListingDistance near={near} point={property} />
+          </span>
         </p>
         {property.ownerVerified && (
           <p>

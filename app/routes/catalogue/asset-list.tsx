@@ -53,7 +53,7 @@ export default function AssetList({
       hasRooms={false}
       emptyText={t('listing.noAssetsForType')}
     >
-      <ListingCards kind="asset" listings={page.items} featured={page.featured} />
+      <ListingCards kind="asset" listings={page.items} featured={page.featured} near={query.near} />
     </TypeListPage>
   );
 }

@@ -80,7 +80,7 @@ export default function PlaceLanding({ loaderData }: Route.ComponentProps) {
       emptyText={t('search.nothing')}
       filterAction={localePath(typeListPath(landing.type))}
     >
-      <ListingCards kind={kind} listings={page.items} featured={page.featured} />
+      <ListingCards kind={kind} listings={page.items} featured={page.featured} near={query.near} />
     </TypeListPage>
   );
 }

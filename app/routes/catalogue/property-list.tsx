@@ -52,7 +52,12 @@ export default function PropertyList({
       hasRooms
       emptyText={t('listing.noPropertiesForType')}
     >
-      <ListingCards kind="property" listings={page.items} featured={page.featured} />
+      <ListingCards
+        kind="property"
+        listings={page.items}
+        featured={page.featured}
+        near={query.near}
+      />
     </TypeListPage>
   );
 }

@@ -172,7 +172,12 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
         <WidenSearch widenings={widenings} emptyText={t('search.nothing')} />
       ) : (
         <ListingGrid>
-          <ListingCards kind={kind} listings={shown.items} featured={shown.featured} />
+          <ListingCards
+            kind={kind}
+            listings={shown.items}
+            featured={shown.featured}
+            near={query.near}
+          />
         </ListingGrid>
       )}
       <Pagination page={shown} />
