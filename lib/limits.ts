@@ -19,6 +19,13 @@ export const PLACE_NAME_MAX_LENGTH = 60;
 export const NEAR_RADIUS_MIN_KM = 0.5;
 export const NEAR_RADIUS_MAX_KM = 50;
 export const NEAR_RADIUS_DEFAULT_KM = 5;
+/**
+ * The most points of one kind the map draws for one query: more would not be read on a phone's
+ * screen, and the map says so and asks to zoom in or narrow the filters.
+ */
+export const MAP_POINTS_MAX = 500;
+/** How far a listing may be from a buyer's request, when both have a point, to fit it (km). */
+export const MATCH_RADIUS_KM = 3;
 /** A map address pasted into a form (Google's long place links run to several hundred). */
 export const MAP_LINK_MAX_LENGTH = 2000;
 /** A UPI such as 1/02/03/04/123456, with room for spaces typed around it. */

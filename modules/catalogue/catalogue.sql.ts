@@ -282,12 +282,20 @@ type PointedTable = { publicLatitude: AnyPgColumn; publicLongitude: AnyPgColumn 
  * `distanceKm`, on the same sphere. Null for a row without a point.
  */
 export function distanceFrom(table: PointedTable, point: Point): SQL<number> {
-  const latitude = sql`${point.latitude}::float8`;
-  const longitude = sql`${point.longitude}::float8`;
+  return distanceKmSql(
+    { latitude: table.publicLatitude, longitude: table.publicLongitude },
+    { latitude: sql`${point.latitude}::float8`, longitude: sql`${point.longitude}::float8` },
+  );
+}
+
+type SqlPoint = { latitude: SQL | AnyPgColumn; longitude: SQL | AnyPgColumn };
+
+/** The distance in km between two points given as SQL (lib/geo.ts `distanceKm`'s haversine). */
+export function distanceKmSql(a: SqlPoint, b: SqlPoint): SQL<number> {
   return sql<number>`(${2 * 6371.0088}::float8 * asin(least(1, sqrt(
-    power(sin(radians(${table.publicLatitude} - ${latitude}) / 2), 2)
-    + cos(radians(${latitude})) * cos(radians(${table.publicLatitude}))
-    * power(sin(radians(${table.publicLongitude} - ${longitude}) / 2), 2)))))`;
+    power(sin(radians(${a.latitude} - ${b.latitude}) / 2), 2)
+    + cos(radians(${b.latitude})) * cos(radians(${a.latitude}))
+    * power(sin(radians(${a.longitude} - ${b.longitude}) / 2), 2)))))`;
 }
 
 /**

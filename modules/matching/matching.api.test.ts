@@ -182,6 +182,72 @@ describe('a listing that comes on offer', () => {
     for (const other of [otherSector, weekly, forSale]) expect(matched).not.toContain(other.id);
   });
 
+  it('places by distance when the request and the listing both have a point', async () => {
+    const heights = { latitude: -1.95286, longitude: 30.09268 };
+    const { request } = await buyerWanting({
+      district: 'Gasabo',
+      sector: 'Kimihurura',
+      ...heights,
+      locationPrecision: 'exact',
+      price: 900_000,
+      bedrooms: 1,
+    });
+    // Across the district line, 1 km away: near enough.
+    const nearby = await approvedSupply({
+      district: 'Nyarugenge',
+      sector: 'Nyarugenge',
+      latitude: heights.latitude,
+      longitude: heights.longitude - 0.009,
+      locationPrecision: 'exact',
+      price: 800_000,
+    });
+    // In the request's sector by its name, but pinned 6 km away.
+    const far = await approvedSupply({
+      district: 'Gasabo',
+      sector: 'Kimihurura',
+      latitude: heights.latitude - 0.054,
+      longitude: heights.longitude,
+      locationPrecision: 'exact',
+      price: 800_000,
+    });
+    // No pin: its sector decides.
+    const unpinned = await approvedSupply({
+      district: 'Gasabo',
+      sector: 'Kimihurura',
+      price: 800_000,
+    });
+    await runMatching();
+
+    const matched = (await pairsOf(request.id)).map((pair) => pair.listingId);
+    expect(matched).toContain(nearby.id);
+    expect(matched).toContain(unpinned.id);
+    expect(matched).not.toContain(far.id);
+
+    // A request posted after them finds the same ones.
+    const later = await buyerWanting({});
+    const posted = await test.app.inject({
+      method: 'POST',
+      url: '/api/request-property',
+      headers: later.buyer.bearer,
+      payload: {
+        title: 'A flat by Kigali Heights',
+        price: '900000',
+        district: 'Gasabo',
+        sector: 'Kimihurura',
+        latitude: heights.latitude,
+        longitude: heights.longitude,
+      },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    await runMatching();
+    const laterMatched = (await pairsOf(posted.json<{ data: { _id: string } }>().data._id)).map(
+      (pair) => pair.listingId,
+    );
+    expect(laterMatched).toContain(nearby.id);
+    expect(laterMatched).toContain(unpinned.id);
+    expect(laterMatched).not.toContain(far.id);
+  });
+
   it('gathers several new matches for one buyer into one e-mail', async () => {
     const place = newPlace();
     const { buyer, request } = await buyerWanting({ location: place, price: 500_000, bedrooms: 1 });

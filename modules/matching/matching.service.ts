@@ -1,14 +1,15 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
 import { propertyRequests, requestMatches } from '#db/schema.ts';
 import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import { formatPrice } from '#lib/format.ts';
+import { MATCH_RADIUS_KM } from '#lib/limits.ts';
 import { t, tCount } from '#lib/i18n.all.ts';
 import { kindOfType, type ListingKind, LISTING_KINDS } from '#lib/listing.ts';
 import { toPhotoView } from '#lib/photos.ts';
-import { readOnOffer } from '#modules/catalogue/catalogue.sql.ts';
+import { distanceKmSql, readOnOffer } from '#modules/catalogue/catalogue.sql.ts';
 import { isOnOffer, type ListingWrite } from '#modules/catalogue/catalogue.events.ts';
 import { LISTING_TABLES, titleOf } from '#modules/catalogue/catalogue.kinds.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
@@ -39,8 +40,9 @@ type Pair = { requestId: string; requesterId: string; listingId: string; kind: L
  * A listing fits a request when it is of the request's type (any, when the request names
  * none), costs at most 10% above the budget (a rent's budget only rents of its period), has at
  * least the rooms the request asks for, and is in the request's district (and sector, when it
- * names one); a request without a district needs the listing's headline words (title, type and
- * place) to hold every word of its location, whatever the case.
+ * names one), or within MATCH_RADIUS_KM of the request's point when both have a point; a request
+ * without a district needs the listing's headline words (title, type and place) to hold every
+ * word of its location, whatever the case.
  */
 export function createMatchingService({
   db,
@@ -69,7 +71,8 @@ export function createMatchingService({
         : sql`0 as bedrooms, 0 as bathrooms, 0 as toilets`;
     const result = await tx.execute<{ id: string; requester_id: string }>(sql`
       select r.id, r.requester_id
-      from (select type, price, offer, price_period, district, sector, owner_id, headline, ${rooms}
+      from (select type, price, offer, price_period, district, sector, owner_id, headline,
+          latitude, public_latitude, public_longitude, ${rooms}
         from ${table} l where l.id = ${listingId}) l
       join property_requests r
         on r.status = 'Open' and r.deleted_at is null
@@ -80,10 +83,35 @@ export function createMatchingService({
         and coalesce(r.bathrooms, 0) <= l.bathrooms
         and coalesce(r.toilets, 0) <= l.toilets
         and (r.price_period is null or (l.offer = 'Rent' and l.price_period = r.price_period))
-        and case when r.district is not null
+        and case when r.latitude is not null and l.latitude is not null
+          then ${distanceKmSql(
+            { latitude: sql`l.public_latitude`, longitude: sql`l.public_longitude` },
+            { latitude: sql`r.latitude`, longitude: sql`r.longitude` },
+          )} <= ${MATCH_RADIUS_KM}
+          when r.district is not null
           then l.district = r.district and (r.sector is null or l.sector = r.sector)
           else l.headline @@ plainto_tsquery('simple', fold_accents(r.location)) end`);
     return result.rows.map((row) => ({ requestId: row.id, requesterId: row.requester_id }));
+  }
+
+  /**
+   * Where a listing must be to fit `request`: within MATCH_RADIUS_KM of the request's point when
+   * both have one (the listing's public point), else in its district and sector, else holding
+   * the words of its location.
+   */
+  function placeFits(request: typeof propertyRequests.$inferSelect): SQL {
+    const byPlace = request.district
+      ? sql`l.district = ${request.district} and ${
+          request.sector ? sql`l.sector = ${request.sector}` : sql`true`
+        }`
+      : sql`l.headline @@ plainto_tsquery('simple', fold_accents(${request.location}))`;
+    if (request.latitude === null || request.longitude === null) return byPlace;
+    const distance = distanceKmSql(
+      { latitude: sql`l.public_latitude`, longitude: sql`l.public_longitude` },
+      { latitude: sql`${request.latitude}::float8`, longitude: sql`${request.longitude}::float8` },
+    );
+    return sql`(case when l.latitude is not null then ${distance} <= ${MATCH_RADIUS_KM}
+      else ${byPlace} end)`;
   }
 
   /** The published, available listings an open request fits, newest first. */
@@ -116,13 +144,7 @@ export function createMatchingService({
           ? sql`l.offer = 'Rent' and l.price_period = ${request.pricePeriod}`
           : sql`true`
       }
-      and ${
-        request.district
-          ? sql`l.district = ${request.district} and ${
-              request.sector ? sql`l.sector = ${request.sector}` : sql`true`
-            }`
-          : sql`l.headline @@ plainto_tsquery('simple', fold_accents(${request.location}))`
-      }`;
+      and ${placeFits(request)}`;
     const pairs: Pair[] = [];
     // A request of a type reads that type's table; one of any type reads both.
     const kinds = request.type === null ? LISTING_KINDS : [kindOfType(request.type)];

@@ -213,6 +213,39 @@ describe('saved search alerts', () => {
     expect(await mailsTo(user.user.email)).toHaveLength(1);
   });
 
+  it('honour near: only listings whose public point is within the radius', async () => {
+    const user = await createSignedInUser(test.database, { role: 'buyer' });
+    const saved = await saveSearch(user, {
+      name: 'Near the Convention Centre',
+      filters: { near: 'convention-centre', radiusKm: '1' },
+    });
+    expect(saved.filters).toMatchObject({ near: 'convention-centre', radiusKm: 1 });
+
+    await publishHouse({
+      title: 'Pinned beside Kigali Heights',
+      price: '700000',
+      district: 'Gasabo',
+      sector: 'Kimihurura',
+      latitude: '-1.9529',
+      longitude: '30.0927',
+      locationPrecision: 'exact',
+    });
+    await publishHouse({
+      title: 'Pinned in Kicukiro centre',
+      price: '700000',
+      district: 'Kicukiro',
+      sector: 'Kicukiro',
+      latitude: '-1.9813',
+      longitude: '30.1048',
+      locationPrecision: 'exact',
+    });
+    await test.app.services.jobs.runDue({ isIncludingLater: true });
+
+    expect((await alertsOf(user.user.id)).map((alert) => alert.message)).toEqual([
+      'Pinned beside Kigali Heights',
+    ]);
+  });
+
   it('gather a daily search until the morning digest', async () => {
     const user = await createSignedInUser(test.database, { role: 'buyer' });
     await saveSearch(user, {

@@ -7,7 +7,9 @@ import type { Clock } from '#lib/clock.ts';
 import { ConflictError, NotFoundError } from '#lib/errors.ts';
 import { formatPrice } from '#lib/format.ts';
 import { t, tCount } from '#lib/i18n.all.ts';
-import { MAX_SAVED_SEARCHES } from '#lib/limits.ts';
+import { distanceKm } from '#lib/geo.ts';
+import { parseNear } from '#lib/landmarks.ts';
+import { MAX_SAVED_SEARCHES, NEAR_RADIUS_DEFAULT_KM } from '#lib/limits.ts';
 import { LISTING_FILTER_KEYS } from '#lib/listing-schemas.ts';
 import {
   defaultPricePeriod,
@@ -176,6 +178,23 @@ export function createSavedSearchesService({
     await db.delete(savedSearches).where(eq(savedSearches.id, id));
   }
 
+  /** Whether a listing's public point is within a saved search's `near` (none: it is). */
+  function isWithin(
+    listing: { publicLatitude: number | null; publicLongitude: number | null },
+    near: string | null,
+    radiusKm: string | null,
+  ): boolean {
+    if (near === null) return true;
+    const centre = parseNear(near);
+    if (!centre || listing.publicLatitude === null || listing.publicLongitude === null) {
+      return false;
+    }
+    const point = { latitude: listing.publicLatitude, longitude: listing.publicLongitude };
+    return (
+      distanceKm(centre, point) <= (radiusKm === null ? NEAR_RADIUS_DEFAULT_KM : Number(radiusKm))
+    );
+  }
+
   /** The saved searches (of other users) a published listing fits, by the list filters' rules. */
   async function searchesFitting(
     kind: ListingKind,
@@ -194,8 +213,16 @@ export function createSavedSearchesService({
             and (not s.filters ? 'bathrooms' or ${listing.bathrooms} >= (s.filters->>'bathrooms')::int)`
         : sql`not s.filters ? 'bedrooms' and not s.filters ? 'bathrooms'`;
     const usualPeriod = defaultPricePeriod(listing.type as ListingType);
-    const result = await tx.execute<{ id: string; user_id: string; frequency: AlertFrequency }>(sql`
-      select s.id, s.user_id, s.frequency from ${savedSearches} s
+    const result = await tx.execute<{
+      id: string;
+      user_id: string;
+      frequency: AlertFrequency;
+      near: string | null;
+      radius_km: string | null;
+    }>(sql`
+      select s.id, s.user_id, s.frequency, s.filters->>'near' as near,
+        s.filters->>'radiusKm' as radius_km
+      from ${savedSearches} s
       where s.user_id <> ${listing.ownerId}
         and (not s.filters ? 'type' or s.filters->>'type' = ${listing.type})
         and (not s.filters ? 'offer' or s.filters->>'offer' = ${listing.offer})
@@ -212,11 +239,10 @@ export function createSavedSearchesService({
         and (not s.filters ? 'q' or exists (
           select 1 from ${table} l where l.id = ${listingId}
             and l.search @@ plainto_tsquery('simple', fold_accents(s.filters->>'q'))))`);
-    return result.rows.map((row) => ({
-      id: row.id,
-      userId: row.user_id,
-      frequency: row.frequency,
-    }));
+    // Near is measured as the lists measure it: from the listing's public point.
+    return result.rows
+      .filter((row) => isWithin(listing, row.near, row.radius_km))
+      .map((row) => ({ id: row.id, userId: row.user_id, frequency: row.frequency }));
   }
 
   const alertLater = jobs.define<{ userId: string; frequency: AlertFrequency }>(

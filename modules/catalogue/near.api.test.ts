@@ -1,0 +1,158 @@
+/**
+ * "Near" on the lists, the search and the API: only the listings whose public point is within
+ * the radius, the nearest first on request, around a point or a landmark; on both databases.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLandmark } from '#lib/landmarks.ts';
+import { createAsset, createProperty, createUser } from '#seed/factories.ts';
+import { createTestApp, type TestApp } from '#server/testing.ts';
+
+let test: TestApp;
+
+/** Kigali Convention Centre, the centre of the tests' circles. */
+const CENTRE = findLandmark('convention-centre')!.point;
+
+/** Houses at known distances east of the centre (0.009° of longitude is ~1 km there). */
+const HOUSES = [
+  { title: 'Near 0.4 km', km: 0.4 },
+  { title: 'Near 1.5 km', km: 1.5 },
+  { title: 'Near 4 km', km: 4 },
+  { title: 'Near 12 km', km: 12 },
+];
+
+const east = (km: number) => ({
+  latitude: CENTRE.latitude,
+  longitude: CENTRE.longitude + km / (111.195 * Math.cos((CENTRE.latitude * Math.PI) / 180)),
+});
+
+beforeAll(async () => {
+  test = await createTestApp();
+  const owner = await createUser(test.database.db);
+  // Written oldest first in the array's reverse, so that the newest first is not the nearest.
+  for (const [index, house] of HOUSES.entries()) {
+    await createProperty(test.database.db, owner.id, {
+      title: house.title,
+      type: 'House',
+      district: 'Gasabo',
+      sector: 'Kimihurura',
+      ...east(house.km),
+      locationPrecision: 'exact',
+      createdAt: new Date(Date.UTC(2026, 0, 1 + index)),
+    });
+  }
+  // No pin: it stands at Kimihurura's centre, about 0.6 km from the Convention Centre.
+  await createProperty(test.database.db, owner.id, {
+    title: 'Near sector centre',
+    type: 'House',
+    district: 'Gasabo',
+    sector: 'Kimihurura',
+    createdAt: new Date(Date.UTC(2025, 0, 1)),
+  });
+  await createAsset(test.database.db, owner.id, {
+    name: 'Car near 0.4 km',
+    district: 'Gasabo',
+    sector: 'Kimihurura',
+    ...east(0.4),
+    locationPrecision: 'exact',
+  });
+});
+
+afterAll(async () => {
+  await test.close();
+});
+
+const near = `${CENTRE.latitude},${CENTRE.longitude}`;
+
+async function houses(query: string): Promise<string[]> {
+  const response = await test.app.inject(`/api/get-properties/type/House?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ properties: { title: string }[] }>().properties.map((p) => p.title);
+}
+
+describe('near on a type list', () => {
+  it('keeps the listings within the radius, 5 km when none is given', async () => {
+    expect((await houses(`near=${near}&radiusKm=0.5`)).sort()).toEqual(['Near 0.4 km']);
+    expect((await houses(`near=${near}&radiusKm=1`)).sort()).toEqual([
+      'Near 0.4 km',
+      'Near sector centre',
+    ]);
+    expect((await houses(`near=${near}&radiusKm=2`)).sort()).toEqual([
+      'Near 0.4 km',
+      'Near 1.5 km',
+      'Near sector centre',
+    ]);
+    expect((await houses(`near=${near}`)).sort()).toEqual([
+      'Near 0.4 km',
+      'Near 1.5 km',
+      'Near 4 km',
+      'Near sector centre',
+    ]);
+  });
+
+  it('orders the nearest first with sort=distance, the newest first otherwise', async () => {
+    expect(await houses(`near=${near}&radiusKm=20&sort=distance`)).toEqual([
+      'Near 0.4 km',
+      'Near sector centre',
+      'Near 1.5 km',
+      'Near 4 km',
+      'Near 12 km',
+    ]);
+    expect(await houses(`near=${near}&radiusKm=20`)).toEqual([
+      'Near 12 km',
+      'Near 4 km',
+      'Near 1.5 km',
+      'Near 0.4 km',
+      'Near sector centre',
+    ]);
+  });
+
+  it('takes a landmark by its id', async () => {
+    expect(await houses('near=convention-centre&radiusKm=0.5&sort=distance')).toEqual([
+      'Near 0.4 km',
+    ]);
+  });
+
+  it('without near, sort=distance is the newest first', async () => {
+    expect((await houses('sort=distance'))[0]).toBe('Near 12 km');
+  });
+
+  it('refuses a place outside Rwanda, junk or a radius out of bounds, naming the field', async () => {
+    for (const [query, field] of [
+      ['near=48.85,2.35', 'near'],
+      ['near=somewhere', 'near'],
+      ['near=-1.95', 'near'],
+      [`near=${near}&radiusKm=0.1`, 'radiusKm'],
+      [`near=${near}&radiusKm=51`, 'radiusKm'],
+      [`near=${near}&radiusKm=far`, 'radiusKm'],
+      [`near=${near}&sort=closest`, 'sort'],
+    ] as const) {
+      const response = await test.app.inject(`/api/get-properties/type/House?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(new RegExp(`^${field}: `));
+    }
+  });
+});
+
+describe('near in the search', () => {
+  type Answer = { properties: { title: string }[]; assets: { name: string }[] };
+  const search = async (query: string) => {
+    const response = await test.app.inject(`/api/search?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Answer>();
+  };
+
+  it('narrows both kinds, with or without words, the nearest first on request', async () => {
+    const around = await search(`near=${near}&radiusKm=0.5`);
+    expect(around.properties.map((p) => p.title)).toEqual(['Near 0.4 km']);
+    expect(around.assets.map((a) => a.name)).toEqual(['Car near 0.4 km']);
+
+    const words = await search(`q=near&near=${near}&radiusKm=20&sort=distance`);
+    expect(words.properties.map((p) => p.title)).toEqual([
+      'Near 0.4 km',
+      'Near sector centre',
+      'Near 1.5 km',
+      'Near 4 km',
+      'Near 12 km',
+    ]);
+  });
+});
