@@ -381,6 +381,17 @@ async function measureLoad(server: ServerHandle): Promise<string> {
       path: '/api/get-properties/type/House?offer=Rent&district=Kicukiro&bedrooms=3&maxPrice=2000000&sort=price_asc',
       ...FILTER_BUDGETS,
     },
+    // Houses around a landmark, the nearest first: the box of the points' index, then distances.
+    {
+      name: 'list-near',
+      path: '/api/get-properties/type/House?near=convention-centre&radiusKm=2&sort=distance',
+      ...FILTER_BUDGETS,
+    },
+    {
+      name: 'list-near-filtered',
+      path: '/api/get-properties/type/House?offer=Rent&bedrooms=3&near=-1.9536,30.0927&radiusKm=5&sort=price_asc',
+      ...FILTER_BUDGETS,
+    },
     {
       name: 'search-filtered',
       path: '/api/search?q=garden&district=Gasabo&offer=Sale&bedrooms=2',

@@ -6,6 +6,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Database } from '#db/client.ts';
+import { placeCentre } from '#lib/place-centres.ts';
 import { assets, properties, users } from '#db/schema.ts';
 import { createDemoImage, createRandom, type Random } from '#seed/demo-images.ts';
 import { SCENE_BY_TYPE } from '#seed/demo.ts';
@@ -293,6 +294,26 @@ function featuredUntilFor(index: number, now: number): Date | null {
   return index % BOOSTED_EVERY === 0 ? new Date(now + 7 * 86_400_000) : null;
 }
 
+/** One listing in PINNED_EVERY has a pin of its own; the others stand at their sector's centre. */
+const PINNED_EVERY = 3;
+
+/**
+ * The pin of every PINNED_EVERY-th listing: within 1.5 km of its sector's centre, spread by its
+ * index alone (the golden angle), so the random draws stay as they were; half of them private.
+ */
+function pinFor(index: number, district: string, sector: string) {
+  const centre = placeCentre(district, sector);
+  if (index % PINNED_EVERY !== 0 || !centre) return {};
+  const angle = index * 2.399963;
+  const km = 1.5 * Math.sqrt((index * 0.618034) % 1);
+  const degrees = km / 111.2;
+  return {
+    latitude: Number((centre.latitude + degrees * Math.sin(angle)).toFixed(6)),
+    longitude: Number((centre.longitude + degrees * Math.cos(angle)).toFixed(6)),
+    locationPrecision: index % 2 === 0 ? ('exact' as const) : ('approximate' as const),
+  };
+}
+
 function createdAtFor(random: Random, now: number): Date {
   return new Date(now - Math.floor(random.next() * CATALOGUE_AGE_DAYS * DAY_MS));
 }
@@ -377,6 +398,7 @@ function buildProperty(
     ),
     photos: [context.photos.get(type)!],
     featuredUntil: featuredUntilFor(index, context.now),
+    ...pinFor(index, district, sector),
     createdAt,
     updatedAt: createdAt,
   });
@@ -408,6 +430,7 @@ function buildAsset(
     features: pickSome(random, ASSET_FEATURES[type], 1, 3),
     photos: [context.photos.get(type)!],
     featuredUntil: featuredUntilFor(index, context.now),
+    ...pinFor(index, district, sector),
     createdAt,
     updatedAt: createdAt,
   });
