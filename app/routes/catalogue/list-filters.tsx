@@ -9,6 +9,7 @@ import type { ListQuery } from '#lib/listing-schemas.ts';
 import { PRICE_PERIODS, type Lister, type ListingType } from '#lib/listing.ts';
 import { sectorsOf } from '#lib/places.ts';
 import { FilterSelect } from '#app/components/filter-select.tsx';
+import { useIsHydrated } from '#app/use-is-hydrated.ts';
 import { DistrictOptions } from '#app/components/place-fields.tsx';
 import { Link } from '#app/components/link.tsx';
 import {
@@ -309,6 +310,8 @@ const RADIUS_CHOICES = [1, 2, 5, 10, 20] as const;
 function NearFilter({ near, radiusKm }: { near: string; radiusKm: string }) {
   const submit = useSubmit();
   const [isLocating, setLocating] = useState(false);
+  // Without JavaScript there is no asking the phone where it is.
+  const isHydrated = useIsHydrated();
   const landmarks = [...LANDMARKS].sort((a, b) =>
     a.names[currentLocale()].localeCompare(b.names[currentLocale()]),
   );
@@ -343,14 +346,16 @@ function NearFilter({ near, radiusKm }: { near: string; radiusKm: string }) {
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          onClick={locate}
-          disabled={isLocating}
-          className="mt-1 self-start text-sm font-medium text-brand-700 underline"
-        >
-          {t('filters.nearMe')}
-        </button>
+        {isHydrated && (
+          <button
+            type="button"
+            onClick={locate}
+            disabled={isLocating}
+            className="mt-1 self-start text-sm font-medium text-brand-700 underline"
+          >
+            {t('filters.nearMe')}
+          </button>
+        )}
       </div>
       <FilterSelect
         name="radiusKm"
