@@ -200,6 +200,7 @@ beforeAll(async () => {
     'get-properties/type/:type': [{ path: '/get-properties/type/House', hasForm: true }],
     'asset-property/:type': [{ path: '/asset-property/Car', hasForm: true }],
     search: [{ path: '/search?q=garden', hasForm: true }],
+    map: [{ path: '/map?district=Kicukiro', hasForm: true }],
     ...Object.fromEntries(landings),
     'property/:id': [
       { path: `/property/${property.id}`, as: 'buyer', hasForm: true },

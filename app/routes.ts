@@ -12,6 +12,7 @@ export default [
     route('get-properties/type/:type', 'routes/catalogue/property-list.tsx'),
     route('asset-property/:type', 'routes/catalogue/asset-list.tsx'),
     route('search', 'routes/catalogue/search-results.tsx'),
+    route('map', 'routes/catalogue/map.tsx'),
     ...Object.keys(LANDING_TYPES).map((slug) =>
       route(`${slug}/:offer/:district?/:sector?`, 'routes/catalogue/place-landing.tsx', {
         id: `landing-${slug}`,

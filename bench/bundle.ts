@@ -1,11 +1,12 @@
 /**
- * How much JavaScript and CSS the home page makes a browser download, gzipped at level 9 (what
- * the build's pre-compressed .gz copies use), so budgets do not depend on the server's
- * on-the-fly compression settings.
+ * How much JavaScript and CSS the home page and the map page make a browser download, gzipped
+ * at level 9 (what the build's pre-compressed .gz copies use), so budgets do not depend on the
+ * server's on-the-fly compression settings. `npx tsx bench/bundle.ts <server>` measures both.
  */
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
@@ -16,7 +17,7 @@ export type BundleSize = {
   cssGzipBytes: number;
   jsFiles: number;
   cssFiles: number;
-  source: 'manifest' | 'html';
+  source: 'manifest' | 'html' | 'browser';
 };
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
@@ -164,4 +165,58 @@ export async function measureHomeBundle(clientDir: string, baseUrl: string): Pro
     })),
     'html',
   );
+}
+
+/** What marks the map page as drawn: a marker or a cluster, once its lazy chunk has run. */
+const MAP_DRAWN = '.map-price, .map-cluster';
+
+/**
+ * The JS and CSS the map page (`/map`) makes a phone download until its map is drawn: the entry,
+ * the root and route chunks, the page's texts, and the map's lazy chunk (Leaflet, the
+ * clustering) with the styles it links, each gzipped at level 9 as measureHomeBundle counts
+ * them. Read in Chromium, since the lazy chunk appears in no HTML: every script and stylesheet
+ * the page fetched, none of them twice. A file from another origin fails the measurement.
+ */
+export async function measureMapBundle(baseUrl: string): Promise<BundleSize> {
+  const { chromium } = await import('@playwright/test');
+  const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('#test/chromium.ts');
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const origin = new URL(baseUrl).origin;
+    const bodies = new Map<string, Promise<Uint8Array>>();
+    const foreign: string[] = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      if (new URL(response.url()).origin !== origin) foreign.push(response.url());
+      else if (!bodies.has(response.url())) bodies.set(response.url(), response.body());
+    });
+    await page.goto(`${baseUrl}/map`);
+    await page.locator(MAP_DRAWN).first().waitFor({ state: 'attached', timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    if (foreign.length > 0)
+      throw new Error(`The map page loads ${foreign.join(', ')}: not measured`);
+    return await sumSizes(
+      [...bodies].map(([url, body]) => ({ name: new URL(url).pathname, read: () => body })),
+      'browser',
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // `npx tsx bench/bundle.ts http://127.0.0.1:3000`: both pages of a running production server.
+  const baseUrl = (process.argv[2] ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  for (const [name, size] of [
+    ['home', await measureHomeBundle('build/client', baseUrl)],
+    ['map', await measureMapBundle(baseUrl)],
+  ] as const) {
+    console.log(
+      `${name}: JS ${kb(size.jsGzipBytes)} KB in ${size.jsFiles} files, ` +
+        `CSS ${kb(size.cssGzipBytes)} KB in ${size.cssFiles} files (gzip -9, from the ${size.source})`,
+    );
+  }
 }

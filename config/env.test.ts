@@ -46,6 +46,11 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       loadSheddingDelayMs: 1000,
       payments: { mode: 'simulator', timeoutMs: 15_000 },
+      mapTiles: {
+        kind: 'xyz',
+        url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: undefined,
+      },
     });
   });
 
@@ -104,6 +109,8 @@ describe('loadConfig', () => {
       AIRTEL_CLIENT_SECRET: 'airtel-secret',
       AIRTEL_COUNTRY: 'RW',
       AIRTEL_CURRENCY: 'RWF',
+      MAP_TILES_ATTRIBUTION: '© Kigali City Maps',
+      MAP_PMTILES_PATH: '/srv/maps/kigali.pmtiles',
     });
     expect(config).toEqual({
       env: 'development',
@@ -165,6 +172,11 @@ describe('loadConfig', () => {
           country: 'RW',
           currency: 'RWF',
         },
+      },
+      mapTiles: {
+        kind: 'pmtiles',
+        path: '/srv/maps/kigali.pmtiles',
+        attribution: '© Kigali City Maps',
       },
     });
   });
@@ -269,5 +281,21 @@ describe('loadConfig', () => {
     expect(problemsOf({ REPORT_MIN_ACCOUNT_DAYS: '1.5' })[0]).toMatch(/^REPORT_MIN_ACCOUNT_DAYS: /);
     expect(problemsOf({ REPORT_MIN_ACCOUNT_DAYS: '366' })[0]).toMatch(/^REPORT_MIN_ACCOUNT_DAYS: /);
     expect(loadConfig({ REPORT_MIN_ACCOUNT_DAYS: '0' }).reportMinAccountDays).toBe(0);
+  });
+
+  it('takes XYZ tiles from an http(s) address holding {z}, {x} and {y}', () => {
+    const url = 'https://{s}.tiles.example.rw/kigali/{z}/{x}/{y}.png';
+    expect(loadConfig({ MAP_TILES_URL: url }).mapTiles).toEqual({
+      kind: 'xyz',
+      url,
+      attribution: undefined,
+    });
+    expect(problemsOf({ MAP_TILES_URL: 'https://tiles.example.rw/{z}/{x}.png' })[0]).toMatch(
+      /^MAP_TILES_URL: /,
+    );
+    expect(problemsOf({ MAP_TILES_URL: 'ftp://tiles.example.rw/{z}/{x}/{y}.png' })[0]).toMatch(
+      /^MAP_TILES_URL: /,
+    );
+    expect(problemsOf({ MAP_TILES_URL: 'tiles' })[0]).toMatch(/^MAP_TILES_URL: /);
   });
 });

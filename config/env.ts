@@ -7,6 +7,23 @@ const booleanFromString = z
 
 const optionalUrl = z.url().optional();
 
+/** The address of XYZ raster tiles: http(s), with the {z}, {x} and {y} a map fills in. */
+const tilesUrl = z
+  .string()
+  .refine(
+    (url) => {
+      try {
+        return /^https?:$/.test(new URL(url.replaceAll(/\{[a-z]+\}/g, '0')).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: 'an http(s) address' },
+  )
+  .refine((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), {
+    error: 'must hold {z}, {x} and {y}',
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -50,6 +67,9 @@ const EnvSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   METRICS_TOKEN: z.string().min(16).optional(),
   LOAD_SHEDDING_DELAY_MS: z.coerce.number().int().min(0).max(60000).default(1000),
+  MAP_TILES_URL: tilesUrl.default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILES_ATTRIBUTION: z.string().max(300).optional(),
+  MAP_PMTILES_PATH: z.string().min(1).optional(),
   PAYMENTS: z.enum(['live', 'simulator', 'off']).optional(),
   PAYMENTS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
   MOMO_BASE_URL: optionalUrl,
@@ -121,6 +141,16 @@ export type PaymentsConfig = (
   /** How long one call to a provider may take before its outcome counts as unknown. */
   timeoutMs: number;
 };
+
+/**
+ * The map's background: XYZ raster tiles from an address (OpenStreetMap's by default), or a
+ * PMTiles archive of raster tiles this server serves itself (no third party); and the credit
+ * an operator gives their tiles (OpenStreetMap's when unset).
+ */
+type MapTilesConfig = (
+  | { kind: 'xyz'; url: string }
+  | { kind: 'pmtiles'; /** The archive on this machine. */ path: string }
+) & { attribution: string | undefined };
 
 /** Where photos go when they are not kept on this machine's disk. */
 export type S3Config = {
@@ -215,6 +245,8 @@ export type Config = {
    * shedding); 0 turns it off.
    */
   loadSheddingDelayMs: number;
+  /** MAP_TILES_URL, MAP_TILES_ATTRIBUTION, MAP_PMTILES_PATH (which wins when set). */
+  mapTiles: MapTilesConfig;
 };
 
 export class ConfigError extends Error {
@@ -295,6 +327,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: values.METRICS_TOKEN,
     loadSheddingDelayMs: values.LOAD_SHEDDING_DELAY_MS,
     payments: toPaymentsConfig(values, hasProvider),
+    mapTiles: values.MAP_PMTILES_PATH
+      ? {
+          kind: 'pmtiles',
+          path: path.resolve(values.MAP_PMTILES_PATH),
+          attribution: values.MAP_TILES_ATTRIBUTION,
+        }
+      : { kind: 'xyz', url: values.MAP_TILES_URL, attribution: values.MAP_TILES_ATTRIBUTION },
   };
 }
 

@@ -56,6 +56,42 @@ test('with JavaScript a changed district applies at once, and no results offers 
   await expect(card(page, 'Family home in Gikondo')).toBeVisible();
 });
 
+test('a renter picks a landmark: the houses around it, the nearest first, each saying how far', async ({
+  page,
+}) => {
+  await page.goto('/get-properties/type/House');
+  await waitForHydration(page);
+  await page.getByText('Filter and sort').click();
+  await page
+    .getByLabel('Near', { exact: true })
+    .selectOption({ label: 'Kigali Convention Centre' });
+  await expect(page).toHaveURL(/near=convention-centre/);
+  await page.getByLabel('Within', { exact: true }).selectOption({ label: '10\u00a0km' });
+  await expect(page).toHaveURL(/radiusKm=10/);
+  await page.getByLabel('Sort by', { exact: true }).selectOption('Nearest first');
+  await expect(page).toHaveURL(/sort=distance/);
+
+  // The cards of the new order replace the old ones once it has loaded.
+  const shownKilometres = async () =>
+    (
+      await page
+        .getByRole('article')
+        .getByText(/^[\d.]+\u00a0k?m away$/)
+        .allTextContents()
+    ).map((text) =>
+      text.includes('\u00a0km') ? Number.parseFloat(text) : Number.parseFloat(text) / 1000,
+    );
+  await expect
+    .poll(async () => {
+      const kilometres = await shownKilometres();
+      return (
+        kilometres.length > 0 && kilometres.every((km, i) => i === 0 || kilometres[i - 1]! <= km)
+      );
+    })
+    .toBe(true);
+  expect(Math.max(...(await shownKilometres()))).toBeLessThanOrEqual(10);
+});
+
 test('a buyer saves a search and hears of a new listing that fits it once it is approved', async ({
   page,
   browser,

@@ -169,6 +169,9 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'format.distanceM',
   // Kinyarwanda writes decimals with a point, as English does.
   'format.decimalSeparator',
+  // Kigali's adverts write prices short as English does: 350K, 1.2M.
+  'format.thousandsShort',
+  'format.millionsShort',
   // The same word in French.
   'nav.menu',
   'twoStep.codeLabel',
@@ -190,6 +193,9 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   // The same words in French.
   'payments.receiptDate',
   'payments.admin.totalNet',
+  // The same words in French; Kinyarwanda writes them as they are (rw.admin's place.coordinate).
+  'point.latitude',
+  'point.longitude',
 ]);
 const isName = (key: string) => SAME_IN_EVERY_LANGUAGE.has(key) || key.startsWith('social.');
 

@@ -218,21 +218,6 @@ export const listingFilterFields = {
     .default('newest'),
 };
 
-/** The filters a visitor sets, in the order pages and saved searches list them. */
-export const LISTING_FILTER_KEYS = [
-  'offer',
-  'district',
-  'sector',
-  'minPrice',
-  'maxPrice',
-  'pricePeriod',
-  'bedrooms',
-  'bathrooms',
-  'near',
-  'radiusKm',
-  'listedBy',
-] as const satisfies readonly (keyof typeof listingFilterFields)[];
-
 /** Paging and the filters of a type list (its type is in the path). */
 export const ListQuerySchema = listQuerySchema(DEFAULT_PAGE_SIZE, listingFilterFields);
 

@@ -16,6 +16,11 @@ function photoUrl(key: string, width: PhotoWidth): string {
   return `/media/${key}-${width}.webp`;
 }
 
+/** The smallest stored copy of a photo, for a thumbnail (a map's card). */
+export function photoThumbSrc(key: string): string {
+  return photoUrl(key, PHOTO_WIDTHS[0]);
+}
+
 /** What a page needs to show a stored photo responsively. */
 export function toPhotoView(photo: Photo): PhotoView {
   return {

@@ -18,6 +18,7 @@ import { favouritesApi } from '#modules/favourites/favourites.api.ts';
 import { inboxApi } from '#modules/inbox/inbox.api.ts';
 import { inquiriesApi } from '#modules/inquiries/inquiries.api.ts';
 import { listingReportsApi } from '#modules/listing-reports/listing-reports.api.ts';
+import { mapApi } from '#modules/map/map.api.ts';
 import { propertiesApi } from '#modules/properties/properties.api.ts';
 import { adminListingsApi } from '#modules/admin-listings/admin-listings.api.ts';
 import { matchingApi } from '#modules/matching/matching.api.ts';
@@ -83,6 +84,7 @@ async function registerModuleApis(
   const { accountsAdmin, notifications, listingReports, matching } = services;
   await api.register(searchApi, { search: services.search });
   await api.register(placesApi);
+  await api.register(mapApi, { map: services.map });
   await api.register(accountsApi, { accounts: services.accounts, siteUrl });
   await api.register(accountSecurityApi, { security: services.accountSecurity });
   await api.register(emailProofApi, { emailProof: services.emailProof });

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '#db/client.ts';
 import type { FormRateLimit } from '#lib/api-schemas.ts';
 import { systemClock, type Clock } from '#lib/clock.ts';
 import type { MailTransport } from '#modules/mail/mail.service.ts';
+import { mapTilesFile } from '#modules/map/map.api.ts';
 import { mediaApi } from '#modules/media/media.api.ts';
 import { createPhotoStorage } from '#modules/media/media.storage.ts';
 import { demoPhoneRoutes } from '#modules/payments/payments.demo-phone.ts';
@@ -74,6 +75,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerApiRoutes(app, { config, services, ownerLookups, formRateLimit });
   await app.register(mediaApi, { storage });
+  if (config.mapTiles.kind === 'pmtiles') {
+    await app.register(mapTilesFile, { file: config.mapTiles.path });
+  }
   if (payments.demo) await app.register(demoPhoneRoutes, { simulator: payments.demo });
   if (options.pages) {
     await registerPages(app, options.pages, { config, services, formRateLimit, clock });

@@ -1,4 +1,5 @@
 import type { CatalogueFiles } from '#lib/i18n.ts';
+import type { MapTiles } from '#lib/map.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { createContext, RouterContextProvider, type RouterContext } from 'react-router';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
@@ -27,6 +28,8 @@ export type RequestContext = {
   publicOrigin: string | null;
   /** Whether the visitor uses HTTPS, so that session cookies are marked Secure. */
   isSecureRequest: boolean;
+  /** The map's background and its credits (MAP_TILES_URL or MAP_PMTILES_PATH). */
+  mapTiles: MapTiles;
 };
 
 /** The `context` argument of loaders, actions and middleware. */
@@ -44,6 +47,11 @@ export const requestContext: RouterContext<RequestContext> = (registry[KEY] ??=
 /** The services a page's loaders, actions and middleware call. */
 export function getServices(context: PageContext): Services {
   return context.get(requestContext).services;
+}
+
+/** The map's background as configured, for the map page. */
+export function getMapTiles(context: PageContext): MapTiles {
+  return context.get(requestContext).mapTiles;
 }
 
 /** The user signed in with the request's session cookie, or null. */

@@ -8,6 +8,7 @@ import type { FormRateLimit } from '#lib/api-schemas.ts';
 import type { Clock } from '#lib/clock.ts';
 import type { CatalogueFiles } from '#lib/i18n.ts';
 import { MAX_PHOTOS } from '#lib/limits.ts';
+import { toMapTiles } from '#lib/map.ts';
 import { pagesPlugin, type PagesOptions } from './plugins/pages.ts';
 import type { Services } from './services.ts';
 
@@ -73,6 +74,7 @@ export async function registerPages(
     publicUrl: config.publicUrl,
     maxBodyBytes: MAX_PHOTOS * config.uploadMaxBytes + 1024 * 1024,
     pageCacheSeconds: config.pageCacheSeconds,
+    mapTiles: toMapTiles(config.mapTiles, config.mapTiles.attribution),
     clock,
   });
 }

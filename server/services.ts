@@ -47,6 +47,7 @@ import { createSuppliesService } from '#modules/supplies/supplies.service.ts';
 import { createSupportService } from '#modules/support/support.service.ts';
 import { createSearchWordsService } from '#modules/search/search-words.service.ts';
 import { createSearchService } from '#modules/search/search.service.ts';
+import { createMapService } from '#modules/map/map.service.ts';
 import { wireListingReactions } from './listing-reactions.ts';
 
 /** The public price guide's medians move slowly: one query serves every visitor for 5 minutes. */
@@ -280,6 +281,7 @@ export function createServices({
       catalogueEvents,
     }),
     searchWords: createSearchWordsService({ db, jobs }),
+    map: createMapService({ catalogue, cacheSeconds: searchCacheSeconds, catalogueEvents }),
     inquiries,
     inbox: createInboxService({ db, clock, mail, audit, support }),
     support,

@@ -9,6 +9,7 @@ import { sessions } from '#db/schema.ts';
 import { createUser } from '#seed/factories.ts';
 import { createTestDatabase } from '#db/testing.ts';
 import type { Clock } from '#lib/clock.ts';
+import { OSM_TILES_URL, toMapTiles } from '#lib/map.ts';
 import { SESSION_COOKIE } from '#modules/accounts/accounts.cookie.ts';
 import {
   hashToken,
@@ -169,6 +170,7 @@ export function createTestPageContext(
     publicOrigin: null,
     isSecureRequest: false,
     catalogueFiles: null,
+    mapTiles: toMapTiles({ kind: 'xyz', url: OSM_TILES_URL }, undefined),
     ...overrides,
   });
 }

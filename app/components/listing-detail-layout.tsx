@@ -1,6 +1,6 @@
 import { formatPrice } from '#lib/format.ts';
 import { t } from '#lib/i18n.ts';
-import type { Availability, Lister, Offer, PricePeriod } from '#lib/listing.ts';
+import type { Availability, Lister, LocationPrecision, Offer, PricePeriod } from '#lib/listing.ts';
 import type { PhotoView } from '#lib/photos.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { ContactBar } from './contact-bar.tsx';
@@ -8,6 +8,7 @@ import { FactList, type Fact } from './fact-list.tsx';
 import { Icon } from './icon.tsx';
 import { InquiryForm } from './inquiry-form.tsx';
 import { ListerLine } from './lister-line.tsx';
+import { ListingLocation } from './listing-location.tsx';
 import { ManageListing } from './manage-listing.tsx';
 import { OfferBadges } from './offer-badges.tsx';
 import { OwnerPanel } from './owner-panel.tsx';
@@ -38,6 +39,10 @@ export type ListingDetail = {
   commission: number | null;
   viewingFee: number | null;
   timeAgo: string;
+  /** The public point (the owner's pin, one within 300 m of it, or its sector's centre). */
+  latitude?: number | null;
+  longitude?: number | null;
+  locationPrecision?: LocationPrecision | null;
 };
 
 /** The page of one property or asset: photos and facts, then the owner and the inquiry form. */
@@ -117,6 +122,12 @@ export function ListingDetailLayout({
             </h2>
             <FactList isWide facts={facts} />
           </section>
+          <ListingLocation
+            place={listing.location}
+            latitude={listing.latitude}
+            longitude={listing.longitude}
+            locationPrecision={listing.locationPrecision}
+          />
           {children}
         </div>
         <aside className="space-y-6">

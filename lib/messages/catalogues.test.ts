@@ -159,6 +159,7 @@ const NAMES: Record<string, string> = {
 const QUOTES_API_VALUES: Record<string, string[]> = {
   'validation.listedBy': ['owner', 'agent', 'commissioner'],
   'validation.sort': ['newest', 'price_asc', 'price_desc', 'price', 'asc', 'desc'],
+  'validation.kind': ['property', 'asset'],
   'savedSearch.frequency': ['instant', 'daily'],
   'listingReports.badStatus': ['open', 'closed'],
   'listingReports.outcomeRequired': ['dismissed', 'hidden', 'blocked'],

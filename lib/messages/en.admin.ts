@@ -557,12 +557,7 @@ export const enAdmin = {
   'place.sectorOutside': 'Choose a sector of {district} from the list',
   'place.districtFirst': 'Choose the district first',
   'place.coordinate': 'Enter a number of degrees, e.g. -1.9536',
-  'place.outsideRwanda': 'The place must be in Rwanda',
   'place.precision': 'must be exact or approximate',
-  'place.mapLinkShort':
-    'A short link cannot be read here: open it, then copy the full address from your browser and paste it here',
-  'place.mapLinkNoPoint':
-    'No place found in this link: copy the address of the place from Google Maps or OpenStreetMap',
   'place.pointPair': 'Give both the latitude and the longitude',
   'place.upiTypes': 'A UPI is given for land and houses only',
   'place.upiFormat': 'Enter the UPI as on the land title, e.g. 1/02/03/04/1234',
@@ -571,6 +566,7 @@ export const enAdmin = {
   'validation.sort': 'must be newest, price_asc, price_desc or distance',
   'validation.near': 'must be a point in Rwanda as latitude,longitude, or a landmark',
   'validation.radius': 'must be a distance from 0.5 to 50 km',
+  'validation.kind': 'must be property or asset',
   'admin.reports.intro':
     'Rental trends, user growth and moderation, week by week. Weeks start on Monday; days are in Kigali time.',
   'admin.reports.from': 'From',
@@ -1031,4 +1027,9 @@ export const enAdmin = {
   'admin.audit.action.ticket.assign': 'Ticket assigned',
   'admin.audit.action.ticket.status': 'Ticket status changed',
   'admin.audit.kind.ticket': 'Support ticket',
+  'staticMap.title.exact': 'Map with a pin on the place',
+  'staticMap.title.approximate': 'Map with a circle of about 300 m around the place',
+  'staticMap.title.sector': 'Map around the centre of the sector where the place is',
+  'staticMap.approximateArea': 'approximate area',
+  'staticMap.precision': 'must be exact, approximate or sector',
 } as const;

@@ -583,12 +583,7 @@ export const frAdmin = {
   'place.sectorOutside': 'Choisissez un secteur de {district} dans la liste',
   'place.districtFirst': 'Choisissez d’abord le district',
   'place.coordinate': 'Saisissez un nombre de degrés, par ex. -1,9536',
-  'place.outsideRwanda': 'Le lieu doit se trouver au Rwanda',
   'place.precision': 'doit être exact ou approximate',
-  'place.mapLinkShort':
-    'Un lien court ne peut pas être lu ici : ouvrez-le, puis copiez l’adresse complète depuis votre navigateur et collez-la ici',
-  'place.mapLinkNoPoint':
-    'Aucun lieu trouvé dans ce lien : copiez l’adresse du lieu depuis Google Maps ou OpenStreetMap',
   'place.pointPair': 'Indiquez la latitude et la longitude',
   'place.upiTypes': 'Un UPI ne se donne que pour un terrain ou une maison',
   'place.upiFormat': 'Saisissez l’UPI comme sur le titre foncier, par ex. 1/02/03/04/1234',
@@ -598,6 +593,7 @@ export const frAdmin = {
   'validation.near':
     'doit être un point au Rwanda, sous la forme latitude,longitude, ou un lieu connu',
   'validation.radius': 'doit être une distance de 0,5 à 50 km',
+  'validation.kind': 'doit être property (un bien immobilier) ou asset (un autre bien)',
   'admin.reports.intro':
     'Évolution des locations, croissance des utilisateurs et modération, semaine par semaine. Les semaines commencent le lundi ; les jours sont à l’heure de Kigali.',
   'admin.reports.from': 'Du',
@@ -1082,4 +1078,9 @@ export const frAdmin = {
   'admin.audit.action.ticket.assign': 'Ticket attribué',
   'admin.audit.action.ticket.status': 'Statut d’un ticket changé',
   'admin.audit.kind.ticket': 'Ticket d’assistance',
+  'staticMap.title.exact': 'Carte avec une épingle sur le lieu',
+  'staticMap.title.approximate': 'Carte avec un cercle d’environ 300 m autour du lieu',
+  'staticMap.title.sector': 'Carte autour du centre du secteur où se trouve le lieu',
+  'staticMap.approximateArea': 'zone approximative',
+  'staticMap.precision': 'doit être exact, approximate ou sector',
 } as const satisfies Record<keyof typeof enAdmin, string>;

@@ -581,12 +581,7 @@ export const rwAdmin = {
   'place.sectorOutside': 'Hitamo umurenge wo mu karere ka {district} ku rutonde',
   'place.districtFirst': 'Banza uhitemo akarere',
   'place.coordinate': 'Andika umubare wa dogere, urugero: -1.9536',
-  'place.outsideRwanda': 'Aho hantu hagomba kuba mu Rwanda',
   'place.precision': 'bigomba kuba exact cyangwa approximate',
-  'place.mapLinkShort':
-    'Ihuza rigufi ntirishobora gusomwa hano: rifungure, wandukure aderesi yuzuye muri mushakisha yawe uyishyire hano',
-  'place.mapLinkNoPoint':
-    "Nta hantu habonetse muri iri huza: wandukure aderesi y'aho hantu kuri Google Maps cyangwa OpenStreetMap",
   'place.pointPair': 'Tanga latitude na longitude byombi',
   'place.upiTypes': "UPI itangwa ku butaka n'inzu gusa",
   'place.upiFormat': "Andika UPI nk'uko iri ku cyangombwa cy'ubutaka, urugero 1/02/03/04/1234",
@@ -596,6 +591,7 @@ export const rwAdmin = {
   'validation.near':
     'bigomba kuba ahantu mu Rwanda handitse latitude,longitude, cyangwa ahantu hazwi',
   'validation.radius': 'bigomba kuba intera iri hagati ya km 0.5 na km 50',
+  'validation.kind': 'bigomba kuba property (inzu) cyangwa asset (ibindi bintu)',
   'admin.reports.intro':
     "Imigendekere y'ubukode, iyongera ry'abakoresha n'isuzuma ry'amatangazo, icyumweru ku kindi. Icyumweru gitangira ku wa Mbere; iminsi ibarwa ku isaha y'i Kigali.",
   'admin.reports.from': 'Kuva',
@@ -1076,4 +1072,10 @@ export const rwAdmin = {
   'admin.audit.action.ticket.assign': 'Ubusabe bwahawe umuyobozi',
   'admin.audit.action.ticket.status': 'Uko ubusabe buhagaze kwahinduwe',
   'admin.audit.kind.ticket': "Ubusabe bw'ubufasha",
+  'staticMap.title.exact': 'Ikarita iriho akamenyetso aho biherereye',
+  'staticMap.title.approximate':
+    'Ikarita iriho uruziga rwa nka metero 300 ruzengurutse aho biherereye',
+  'staticMap.title.sector': 'Ikarita izengurutse hagati mu murenge aho biherereye',
+  'staticMap.approximateArea': 'agace kagereranyijwe',
+  'staticMap.precision': 'bigomba kuba exact, approximate cyangwa sector',
 } as const satisfies Record<keyof typeof enAdmin, string>;

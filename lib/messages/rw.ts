@@ -128,6 +128,36 @@ export const rw = {
   'format.distanceKm': 'km {distance}',
   'format.distanceM': 'm {distance}',
   'format.decimalSeparator': '.',
+  'format.thousandsShort': '{amount}K',
+  'format.millionsShort': '{amount}M',
+  'format.billionsShort': 'Miliyari {amount}',
+  'map.title': "Ikarita y'amatangazo",
+  'map.description':
+    "Reba ku ikarita aho inzu, apartema, amahoteli, ibibanza n'imodoka bikodeshwa cyangwa bigurishwa i Kigali biherereye.",
+  'map.titleOf': "Ikarita y'amatangazo: {type}",
+  'map.show': 'Ikarita',
+  'map.showList': 'Urutonde',
+  'map.region': "Ikarita y'amatangazo ari ku rutonde ruri hasi",
+  'map.skip': 'Simbuka ikarita',
+  'map.noScript':
+    "Ikarita ikenera JavaScript. Urutonde ruri hasi rurimo amatangazo amwe n'ari kuri yo.",
+  'map.loading': 'Ikarita iraje…',
+  'map.unavailable': "Ishusho y'ikarita ntiboneka ubu.",
+  'map.searchArea': 'Shakisha aha hantu',
+  'map.count.one': 'Itangazo {count} ku ikarita',
+  'map.count.other': 'Amatangazo {count} ku ikarita',
+  'map.capped':
+    'Ikarita yerekana amatangazo {limit} ya mbere kuri buri bwoko. Kugira ngo ubone andi, egereza ikarita ukande “Shakisha aha hantu”, cyangwa uhitemo neza ibyo ushaka.',
+  'map.noPoints': "Nta tangazo rijyanye n'ibyo wahisemo rifite aho riri ku ikarita.",
+  'map.approximateArea': 'Ahantu hagereranyijwe',
+  'map.approximatePoint': 'Riri muri m 300 uvuye aha',
+  'map.here.one': 'Itangazo {count} aha',
+  'map.here.other': 'Amatangazo {count} aha',
+  'map.close': 'Funga',
+  'map.listHeading': 'Amatangazo ari ku ikarita',
+  'map.seeAll': 'Reba yose ku rutonde',
+  'map.zoomIn': 'Egereza',
+  'map.zoomOut': 'Igiza kure',
   'filters.near': 'Hafi ya',
   'filters.nearAnywhere': 'Ahantu hose',
   'filters.nearPoint': 'Aho wahisemo',
@@ -1031,4 +1061,50 @@ export const rw = {
   'support.ticket.sent': 'Ubutumwa bwoherejwe. Ikipe yacu izagusubiza kuri imeyili.',
   'support.ticket.closedNote':
     'Ubu busabe bwarafunzwe. Niba ugikeneye ubufasha, andika hano hasi: buzongera bufungurwe.',
+  'point.legend': 'Aho biherereye neza (si ngombwa)',
+  'point.intro':
+    'Akamenyetso ku ikarita gafasha abaguzi kubona aho biherereye. Koresha bumwe muri ubu buryo, hanyuma uhitemo icyo abasura urubuga babona.',
+  'point.useMyLocation': 'Koresha aho ndi ubu',
+  'point.locating': 'Turashaka aho uri...',
+  'point.located': 'Aho uri ubu hashyizwe mu mibare iri hasi.',
+  'point.locationFailed':
+    'Ntibyashobotse kubona aho uri. Emerera uru rubuga kumenya aho uri, cyangwa ushyireho ihuza.',
+  'point.placeOnMap': 'Shyira akamenyetso ku ikarita',
+  'point.hideMap': 'Hisha ikarita',
+  'point.mapHelp': 'Kurura akamenyetso, cyangwa ukande ku ikarita aho biherereye.',
+  'point.mapLoading': 'Ikarita iraje...',
+  'point.mapFailed': 'Ikarita ntiyabashije kuboneka. Shyiraho ihuza cyangwa wandike imibare.',
+  'point.mapLabel': 'Ikarita yo gushyiraho akamenyetso',
+  'point.pinLabel': "Akamenyetso k'aho biherereye",
+  'point.tilesFailed': "Ishusho y'ikarita ntiyabashije kuboneka; akamenyetso karacyakora.",
+  'point.mapLink': 'Ihuza rya Google Maps cyangwa OpenStreetMap',
+  'point.mapLinkHint':
+    'Fungura aho hantu kuri Google Maps cyangwa OpenStreetMap, wandukure aderesi yaho uyishyire hano.',
+  'point.linkRead': 'Aho biherereye habonetse mu ihuza ryawe.',
+  'point.latitude': 'Latitude',
+  'point.longitude': 'Longitude',
+  'point.numbersHint': 'Cyangwa wandike imibare ya dogere: urugero -1.9536 na 30.0927.',
+  'point.precisionLegend': 'Icyo abasura urubuga babona',
+  'point.precisionApproximate':
+    'Uruziga rwa nka metero 300 ruzengurutse aho biherereye (turabigusaba)',
+  'point.precisionApproximateHint':
+    'Aderesi yawe nyayo ntigaragara: abasura urubuga babona uruziga aho biherereye hari imbere yarwo.',
+  'point.precisionExact': 'Akamenyetso aho biherereye nyirizina',
+  'place.outsideRwanda': 'Aho hantu hagomba kuba mu Rwanda',
+  'place.mapLinkShort':
+    'Ihuza rigufi ntirishobora gusomwa hano: rifungure, wandukure aderesi yuzuye muri mushakisha yawe uyishyire hano',
+  'place.mapLinkNoPoint':
+    "Nta hantu habonetse muri iri huza: wandukure aderesi y'aho hantu kuri Google Maps cyangwa OpenStreetMap",
+  'location.mapAlt.exact':
+    "Ikarita y'agace kazengurutse {place}, iriho akamenyetso aho biherereye nyirizina",
+  'location.mapAlt.approximate':
+    "Ikarita y'agace kazengurutse {place}, iriho uruziga rwa nka metero 300 aho biherereye hari imbere yarwo",
+  'location.mapAlt.sector': "Ikarita y'agace kazengurutse {place}, hagati mu murenge wacyo",
+  'location.precision.exact': 'Akamenyetso kerekana aho biherereye nyirizina.',
+  'location.precision.approximate':
+    'Aho biherereye ntiharenza nka metero 300 uvuye hagati mu ruziga: nyirabyo ntiyashyize ahagaragara aderesi nyayo.',
+  'location.precision.sector':
+    'Aho biherereye nyirizina ntihatanzwe: ikarita yerekana hagati mu murenge.',
+  'location.openGoogle': 'Fungura muri Google Maps',
+  'location.openOsm': 'Fungura muri OpenStreetMap',
 } as const satisfies Record<keyof typeof en, string>;

@@ -25,6 +25,7 @@ import {
 import type { CatalogueEvents } from './catalogue.events.ts';
 import type { ListingKindAdapter } from './catalogue.kinds.ts';
 import { createCatalogueQueries, type SimilarTo } from './catalogue.queries.ts';
+import { createPointsQuery, type PointsQuery } from './catalogue.points.ts';
 import type { ListingWriter } from './catalogue.writes.ts';
 import { propertyKind, type PropertyViewRow } from './property.ts';
 
@@ -56,6 +57,7 @@ function createKindCatalogue<Row, View extends SimilarTo, Type extends ListingTy
     featuredPerPage,
   }: CatalogueDependencies,
 ) {
+  const keepWordsBegun = isKeepingTypedWords ? cacheWordsBegun(catalogueEvents) : undefined;
   const catalogue = createCatalogueQueries<Row, View>({
     db,
     clock,
@@ -63,12 +65,13 @@ function createKindCatalogue<Row, View extends SimilarTo, Type extends ListingTy
     columns: adapter.viewColumns,
     toView: adapter.toView,
     notFoundMessage: () => t(adapter.notFoundMessage),
-    keepWordsBegun: isKeepingTypedWords ? cacheWordsBegun(catalogueEvents) : undefined,
+    keepWordsBegun,
     featuredPerPage,
     keepFeaturedEnd: cacheFeaturedEnd(catalogueEvents),
     keepFeatured: cacheFeatured<View>(catalogueEvents),
   });
   const details = cacheListingDetails(catalogue, { seconds: cacheSeconds, catalogueEvents });
+  const listPoints = createPointsQuery({ db, kind: adapter.kind, keepWordsBegun });
   return {
     /** One published listing, or NotFound. */
     getPublished: details.getPublished,
@@ -82,6 +85,11 @@ function createKindCatalogue<Row, View extends SimilarTo, Type extends ListingTy
       catalogue.countByDistrict(query),
     /** Published listings matching what a visitor typed, best first (see searchPublished). */
     searchPublished: catalogue.searchPublished,
+    /**
+     * The map's points of the published listings a list query (and a search's words) keeps, at
+     * most MAP_POINTS_MAX, with whether more matched (catalogue.points.ts).
+     */
+    listPoints: (query: PointsQuery) => listPoints(query),
     /** Published listings like this one (type, offer, district, near its price). */
     listSimilar: details.listSimilar,
     /** Each type, offer and district with published listings (the landing pages). */

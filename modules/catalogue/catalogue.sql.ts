@@ -281,7 +281,7 @@ type PointedTable = { publicLatitude: AnyPgColumn; publicLongitude: AnyPgColumn 
  * The distance in km from `point` to each row's public point: the haversine of lib/geo.ts
  * `distanceKm`, on the same sphere. Null for a row without a point.
  */
-export function distanceFrom(table: PointedTable, point: Point): SQL<number> {
+function distanceFrom(table: PointedTable, point: Point): SQL<number> {
   return distanceKmSql(
     { latitude: table.publicLatitude, longitude: table.publicLongitude },
     { latitude: sql`${point.latitude}::float8`, longitude: sql`${point.longitude}::float8` },
@@ -303,7 +303,7 @@ export function distanceKmSql(a: SqlPoint, b: SqlPoint): SQL<number> {
  * circle (read from the published points' index), then measured. A private listing is found by
  * its public point only, so no radius, however small, tells where its exact point is.
  */
-export function nearConditions(
+function nearConditions(
   table: PointedTable,
   point: Point,
   radiusKm = NEAR_RADIUS_DEFAULT_KM,

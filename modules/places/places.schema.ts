@@ -5,6 +5,7 @@ import {
   optionalText,
   requiredText,
 } from '#lib/form-fields.ts';
+import { LOCALES } from '#lib/i18n.ts';
 import { t, type AnyMessageKey } from '#lib/i18n.all.ts';
 import { parseMapLink, RWANDA_BOUNDS, type Point } from '#lib/geo.ts';
 import { MAP_LINK_MAX_LENGTH, PLACE_NAME_MAX_LENGTH } from '#lib/limits.ts';
@@ -163,6 +164,28 @@ export const priceViewFields = {
     .meta({ description: 'What a rent is for; null for a sale price', example: 'month' }),
 };
 
+/** A [longitude, latitude] pair, as GeoJSON orders them. */
+const PositionSchema = z.tuple([z.number(), z.number()]);
+
+/**
+ * The outlines of Rwanda's 30 districts as a GeoJSON FeatureCollection (RFC 7946: each ring
+ * closed, [longitude, latitude]), with the attribution their licence asks for.
+ */
+export const DistrictOutlinesAnswerSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  attribution: z.string().meta({ description: 'The source to credit wherever they are drawn' }),
+  features: z.array(
+    z.object({
+      type: z.literal('Feature'),
+      properties: z.object({ name: z.string().meta({ example: 'Kicukiro' }) }),
+      geometry: z.object({
+        type: z.literal('Polygon'),
+        coordinates: z.array(z.array(PositionSchema)),
+      }),
+    }),
+  ),
+});
+
 export const PlacesAnswerSchema = z.object({
   provinces: z.array(
     z.object({
@@ -191,3 +214,30 @@ export function requirePlace(label: AnyMessageKey) {
     },
   );
 }
+
+/** A coordinate of the static map's centre: a number inside Rwanda. */
+function mapCoordinate(axis: 'latitude' | 'longitude') {
+  const [low, high] =
+    axis === 'latitude'
+      ? [RWANDA_BOUNDS.south, RWANDA_BOUNDS.north]
+      : [RWANDA_BOUNDS.west, RWANDA_BOUNDS.east];
+  return z.coerce
+    .number({ error: () => t('place.coordinate') })
+    .min(low, { error: () => t('place.outsideRwanda') })
+    .max(high, { error: () => t('place.outsideRwanda') })
+    .meta({ description: `WGS84 ${axis} of the public point, inside Rwanda` });
+}
+
+/** GET /api/places/static-map.svg: the public point a listing page shows, and how. */
+export const StaticMapQuerySchema = z.object({
+  lat: mapCoordinate('latitude'),
+  lng: mapCoordinate('longitude'),
+  precision: z.enum(LOCATION_PRECISIONS, { error: () => t('staticMap.precision') }).meta({
+    description:
+      "exact: a pin; approximate: a circle of 300 m; sector: a dashed area around the sector's centre",
+  }),
+  lang: z
+    .enum(LOCALES, { error: () => t('validation.locale') })
+    .optional()
+    .meta({ description: "The texts' language; else the Accept-Language header's" }),
+});

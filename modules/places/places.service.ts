@@ -6,6 +6,8 @@ import { approximatePoint } from '#lib/geo.ts';
 import { placeCentre } from '#lib/place-centres.ts';
 import { derivePlace } from '#lib/place-text.ts';
 import { CELLS } from '#lib/places.cells.ts';
+import { DISTRICT_OUTLINES } from '#lib/places.outlines.ts';
+import { OUTLINES_CREDIT } from '#lib/map.ts';
 import { DISTRICTS, findDistrict, findSector, placeKey, PROVINCES } from '#lib/places.ts';
 import {
   defaultPricePeriod,
@@ -19,7 +21,7 @@ import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
 import { isPublished, type ListingWrite } from '#modules/catalogue/catalogue.events.ts';
 import { LISTING_TABLES, TITLE_COLUMNS } from '#modules/catalogue/catalogue.kinds.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
-import type { PlacesAnswerSchema } from './places.schema.ts';
+import type { DistrictOutlinesAnswerSchema, PlacesAnswerSchema } from './places.schema.ts';
 import type { z } from 'zod';
 
 /** The place and price columns of a listing or a request, as stored. */
@@ -132,6 +134,39 @@ export function listPlaces(): z.infer<typeof PlacesAnswerSchema> {
       })),
     })),
   };
+}
+
+type DistrictOutlines = z.infer<typeof DistrictOutlinesAnswerSchema>;
+let districtOutlines: DistrictOutlines | undefined;
+
+/**
+ * The districts' outlines as GeoJSON, as GET /api/places/outlines answers them: made once, since
+ * they change only with a release. Only the map view fetches them; no page's JavaScript carries
+ * them (56 KB).
+ */
+export function listDistrictOutlines(): DistrictOutlines {
+  districtOutlines ??= {
+    type: 'FeatureCollection',
+    // Who made them, as their licence (CC BY 4.0) asks every map to say.
+    attribution: OUTLINES_CREDIT.text,
+    features: DISTRICT_OUTLINES.map((district) => ({
+      type: 'Feature',
+      properties: { name: district.name },
+      geometry: {
+        type: 'Polygon',
+        coordinates: district.rings.map((ring) => {
+          const positions = ring.map(([latitude, longitude]): [number, number] => [
+            longitude,
+            latitude,
+          ]);
+          const [first, last] = [positions[0], positions.at(-1)];
+          const isClosed = first && last && first[0] === last[0] && first[1] === last[1];
+          return isClosed || !first ? positions : [...positions, first];
+        }),
+      },
+    })),
+  };
+  return districtOutlines;
 }
 
 /** The cell's official spelling when the sector has it; otherwise the text as given. */

@@ -10,7 +10,7 @@ import { t, tCount } from '#lib/i18n.all.ts';
 import { distanceKm } from '#lib/geo.ts';
 import { parseNear } from '#lib/landmarks.ts';
 import { MAX_SAVED_SEARCHES, NEAR_RADIUS_DEFAULT_KM } from '#lib/limits.ts';
-import { LISTING_FILTER_KEYS } from '#lib/listing-schemas.ts';
+import { LISTING_FILTER_KEYS } from '#lib/listing-filter-keys.ts';
 import {
   defaultPricePeriod,
   type AlertFrequency,

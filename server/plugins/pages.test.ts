@@ -197,6 +197,10 @@ describe('the page cache', () => {
     // Exactly this site's files and the one inline script: no nonce, nothing inline besides.
     expect(policy.split('; ')).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(policy.split('; ')).toContain(`object-src 'none'`);
+    // The map's tiles, OpenStreetMap's by default (MAP_TILES_URL), are its only other images.
+    expect(policy.split('; ')).toContain(
+      `img-src 'self' data: blob: https://tile.openstreetmap.org`,
+    );
   });
 
   it('sends a kept page compressed for what each client accepts, the same page each time', async () => {

@@ -11,6 +11,7 @@ import type { Clock } from '#lib/clock.ts';
 import type { CatalogueFiles } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.all.ts';
 import { localeFromAcceptLanguage } from '#lib/i18n.server.ts';
+import { tileImageSource, type MapTiles } from '#lib/map.ts';
 import { createPageContext } from '../load-context.ts';
 import {
   createPageCache,
@@ -35,6 +36,8 @@ export type PagesOptions = {
   maxBodyBytes: number;
   /** PAGE_CACHE_SECONDS: how long a signed-out visitor's page is answered again (0: never). */
   pageCacheSeconds: number;
+  /** The map's background (MAP_TILES_URL or MAP_PMTILES_PATH): its tiles are images pages load. */
+  mapTiles: MapTiles;
   clock: Clock;
 };
 
@@ -70,7 +73,11 @@ function inlineScriptHashes(html: Buffer): string[] {
  * into this very document, by their hashes (anything injected into it has another hash). It is
  * a function of the page alone, so a cached page keeps a policy that fits it.
  */
-function contentSecurityPolicy(html: Buffer, mode: PagesOptions['mode']): string {
+function contentSecurityPolicy(
+  html: Buffer,
+  mode: PagesOptions['mode'],
+  imageSources: readonly string[],
+): string {
   const scripts =
     mode === 'development'
       ? `'self' 'unsafe-inline'`
@@ -79,7 +86,7 @@ function contentSecurityPolicy(html: Buffer, mode: PagesOptions['mode']): string
     `default-src 'self'`,
     `script-src ${scripts}`,
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob:`,
+    [`img-src 'self' data: blob:`, ...imageSources].join(' '),
     `connect-src 'self'${mode === 'development' ? ' ws:' : ''}`,
     `font-src 'self'`,
     `object-src 'none'`,
@@ -155,6 +162,10 @@ function sendKeptPage(
 export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   const handleRequest = createRequestHandler(options.build, options.mode);
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
+  // The map's tiles come from their server (OpenStreetMap's by default), or from this site.
+  const tileSource =
+    options.mapTiles.kind === 'xyz' ? tileImageSource(options.mapTiles.url) : undefined;
+  const imageSources = tileSource ? [tileSource] : [];
   // In development the pages change with the code: every request renders.
   const cache = createPageCache({
     seconds: options.mode === 'production' ? options.pageCacheSeconds : 0,
@@ -222,6 +233,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
           catalogueFiles: options.catalogueFiles,
           publicOrigin,
           isSecureRequest: options.siteUrl.startsWith('https:') || request.protocol === 'https',
+          mapTiles: options.mapTiles,
           // The limiter's `isAllowed` means "on the allow list"; what counts is `isExceeded`.
           formRateLimit:
             limit && !limit.isAllowed && limit.isExceeded
@@ -245,7 +257,10 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
       // Rendered whole already (entry.server.tsx waits for all of it): reading it costs nothing.
       const body = Buffer.from(await response.arrayBuffer());
       if (isHtml) {
-        headers.push(['content-security-policy', contentSecurityPolicy(body, options.mode)]);
+        headers.push([
+          'content-security-policy',
+          contentSecurityPolicy(body, options.mode, imageSources),
+        ]);
         if (!response.headers.has('cache-control')) headers.push(['cache-control', 'no-cache']);
       }
       const page = { status: response.status, headers, body };

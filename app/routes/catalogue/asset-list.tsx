@@ -46,6 +46,7 @@ export default function AssetList({
     <TypeListPage
       heading={typeListMeta(type).title}
       savedFilters={{ type }}
+      type={type}
       query={query}
       page={page}
       districtCounts={districtCounts}

@@ -3,7 +3,8 @@
  * for its chip), the search a link keeps, and what "Save this search" stores. The form that sets
  * them is list-filters.tsx.
  */
-import { LISTING_FILTER_KEYS, type ListQuery } from '#lib/listing-schemas.ts';
+import { LISTING_FILTER_KEYS } from '#lib/listing-filter-keys.ts';
+import type { ListQuery } from '#lib/listing-schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#lib/limits.ts';
 
 type FilterKey = (typeof LISTING_FILTER_KEYS)[number];

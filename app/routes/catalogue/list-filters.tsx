@@ -52,7 +52,7 @@ export function filterLabel(filter: Pick<ActiveFilter, 'key' | 'value'>): string
 }
 
 /** A `near` filter's place as a visitor reads it: the landmark's name, or "the place chosen". */
-export function nearName(near: string): string {
+function nearName(near: string): string {
   return findLandmark(near)?.names[currentLocale()] ?? t('filters.nearPoint');
 }
 
@@ -304,6 +304,18 @@ export function ListFilters({
 const RADIUS_CHOICES = [1, 2, 5, 10, 20] as const;
 
 /**
+ * The radii to choose among: the usual ones, and the one the address sets when it is none of
+ * them (the map's "Search this area" asks for the radius that covers the screen), so that the
+ * form shows it and sends it on.
+ */
+function radiusChoices(radiusKm: string): number[] {
+  const choices: number[] = RADIUS_CHOICES.filter((km) => km !== NEAR_RADIUS_DEFAULT_KM);
+  const asked = Number(radiusKm);
+  if (radiusKm && asked !== NEAR_RADIUS_DEFAULT_KM && !choices.includes(asked)) choices.push(asked);
+  return choices.sort((a, b) => a - b);
+}
+
+/**
  * Where the listings should be near: a well-known place of Kigali (or the point a link or "Near
  * me" chose), and how far from it. "Near me" asks the phone for its place only when tapped.
  */
@@ -363,7 +375,7 @@ function NearFilter({ near, radiusKm }: { near: string; radiusKm: string }) {
         allLabel={formatDistance(NEAR_RADIUS_DEFAULT_KM)}
         value={radiusKm}
         className={CELL}
-        options={RADIUS_CHOICES.filter((km) => km !== NEAR_RADIUS_DEFAULT_KM).map((km) => ({
+        options={radiusChoices(radiusKm).map((km) => ({
           value: String(km),
           label: formatDistance(km),
         }))}

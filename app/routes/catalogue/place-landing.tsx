@@ -72,6 +72,7 @@ export default function PlaceLanding({ loaderData }: Route.ComponentProps) {
     <TypeListPage
       heading={landingTitle(landing)}
       savedFilters={{ type: landing.type }}
+      type={landing.type}
       query={query}
       page={page}
       districtCounts={districtCounts}

@@ -45,6 +45,7 @@ export default function PropertyList({
     <TypeListPage
       heading={typeListMeta(t(`type.${type}`)).title}
       savedFilters={{ type }}
+      type={type}
       query={query}
       page={page}
       districtCounts={districtCounts}

@@ -19,6 +19,7 @@ import { redirectPastLastPage } from '#app/last-page.server.ts';
 import { ListFilters, WidenSearch } from './list-filters.tsx';
 import { LIST_RESULTS_ID, listSearch, toSavedFilters } from './filter-query.ts';
 import { SaveSearchForm } from '#app/routes/saved-searches/save-search-form.tsx';
+import { MapLink } from './map-link.tsx';
 import { getServices } from '#server/load-context.ts';
 import type { Route } from './+types/search-results';
 
@@ -126,9 +127,12 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
   ] as const;
   return (
     <main id="main" className="container-page space-y-5 py-8 sm:py-10">
-      <h1 id={LIST_RESULTS_ID} tabIndex={-1} className="scroll-mt-4 text-3xl font-bold">
-        {q.trim() ? t('home.resultsFor', { query: q.trim() }) : t('search.allTitle')}
-      </h1>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 id={LIST_RESULTS_ID} tabIndex={-1} className="min-w-0 scroll-mt-4 text-3xl font-bold">
+          {q.trim() ? t('home.resultsFor', { query: q.trim() }) : t('search.allTitle')}
+        </h1>
+        <MapLink query={query} q={q} kind={kind} type={type} />
+      </div>
       <nav aria-label={t('search.catalogues')}>
         <ul className="flex gap-2 border-b border-slate-200">
           {tabs.map((tab) => {

@@ -7,6 +7,8 @@ import { SaveSearchForm } from '#app/routes/saved-searches/save-search-form.tsx'
 import type { Widening } from './filtered-list.server.ts';
 import { ListingGrid } from '#app/components/listing-grid.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
+import type { ListingType } from '#lib/listing.ts';
+import { MapLink } from './map-link.tsx';
 
 /**
  * The page of one property type or asset kind: heading, filters, the count per district, cards
@@ -22,6 +24,7 @@ export function TypeListPage({
   emptyText,
   filterAction = '',
   savedFilters,
+  type,
   children,
 }: {
   heading: string;
@@ -36,6 +39,8 @@ export function TypeListPage({
   filterAction?: string;
   /** What "Save this search" keeps besides the query's filters (the type, say). */
   savedFilters: Record<string, string | undefined>;
+  /** The list's type: its "Map" toggle shows that type's listings. */
+  type: ListingType;
   children: React.ReactNode;
 }) {
   const shown = page.isTotalCapped ? `${page.total}+` : page.total;
@@ -43,9 +48,12 @@ export function TypeListPage({
     <main id="main" className="container-page space-y-5 py-8 sm:py-10">
       <div>
         <h1 className="text-3xl font-bold">{heading}</h1>
-        <p id={LIST_RESULTS_ID} tabIndex={-1} className="mt-1 scroll-mt-4 text-slate-600">
-          {tCount('listing.resultCount', page.total, { count: shown })}
-        </p>
+        <div className="mt-1 flex items-center justify-between gap-3">
+          <p id={LIST_RESULTS_ID} tabIndex={-1} className="scroll-mt-4 text-slate-600">
+            {tCount('listing.resultCount', page.total, { count: shown })}
+          </p>
+          <MapLink query={query} type={type} />
+        </div>
       </div>
       <ListFilters
         query={query}

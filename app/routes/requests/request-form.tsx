@@ -6,6 +6,7 @@ import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import type { FormSubmission } from '#app/forms/use-form-submission.ts';
 import { FormField } from '#app/components/form-field.tsx';
 import { PlaceFields } from '#app/components/place-fields.tsx';
+import { PointFields } from '#app/components/point-fields.tsx';
 import { PricePeriodField } from '#app/components/price-period-field.tsx';
 import { PhotosField } from '#app/components/photos-field.tsx';
 import { DescriptionField, ListingField } from '#app/components/listing-field.tsx';
@@ -57,6 +58,7 @@ export function RequestForm({
           hint={t('request.budgetHint')}
         />
         <PlaceFields values={values} errors={errors} legend={t('request.fieldLocation')} />
+        <PointFields values={values} errors={errors} />
         <ListingField name="requesterName" form={fields} placeholder={requesterNamePlaceholder} />
         <ListingField name="contact" form={fields} />
         <DescriptionField form={fields} />

@@ -18,7 +18,7 @@ import { formHandler, handleIntents, type IntentOf } from '#app/forms/form-actio
 import { IntentInput } from '#app/forms/intent-input.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import { filterLabel } from '#app/routes/catalogue/list-filters.tsx';
-import { LISTING_FILTER_KEYS } from '#lib/listing-schemas.ts';
+import { LISTING_FILTER_KEYS } from '#lib/listing-filter-keys.ts';
 import { getServices } from '#server/load-context.ts';
 import { FrequencyField } from './frequency-field.tsx';
 import type { Route } from './+types/saved-searches';

@@ -7,6 +7,7 @@ import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import type { FormSubmission } from '#app/forms/use-form-submission.ts';
 import { FormField } from '#app/components/form-field.tsx';
 import { PlaceFields } from '#app/components/place-fields.tsx';
+import { PointFields } from '#app/components/point-fields.tsx';
 import { PricePeriodField } from '#app/components/price-period-field.tsx';
 import { ListerFields } from '#app/components/lister-fields.tsx';
 import { PhotosField } from '#app/components/photos-field.tsx';
@@ -77,6 +78,7 @@ export function SupplyForm({
         <ListingField name="price" form={fields} isRequired />
         <PricePeriodField value={values.pricePeriod} error={errors.pricePeriod} />
         <PlaceFields values={values} errors={errors} />
+        <PointFields values={values} errors={errors} />
         <div data-kinds="House Land" className="sm:col-span-2">
           <ListingField name="upi" form={fields} />
         </div>

@@ -7,6 +7,7 @@ import { AdminListingForm, adminListingFormTitle } from './admin-listing-form.ts
 import { AssetKindFields } from '#app/components/asset-kind-fields.tsx';
 import { FormField } from '#app/components/form-field.tsx';
 import { PlaceFields } from '#app/components/place-fields.tsx';
+import { PointFields } from '#app/components/point-fields.tsx';
 import { PricePeriodField } from '#app/components/price-period-field.tsx';
 import { ListerFields } from '#app/components/lister-fields.tsx';
 import { DescriptionField, ListingField } from '#app/components/listing-field.tsx';
@@ -67,6 +68,7 @@ export default function AdminAssetForm({ loaderData: { asset } }: Route.Componen
             <ListingField name="price" form={fields} />
             <PricePeriodField value={values.pricePeriod} error={fields.errors.pricePeriod} />
             <PlaceFields values={values} errors={fields.errors} />
+            <PointFields values={values} errors={fields.errors} />
             <div data-kinds="Land" className="sm:col-span-2">
               <ListingField name="upi" form={fields} />
             </div>

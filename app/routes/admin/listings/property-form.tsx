@@ -6,6 +6,7 @@ import { AdminStatusField } from './admin-listing-fields.tsx';
 import { AdminListingForm, adminListingFormTitle } from './admin-listing-form.tsx';
 import { FormField } from '#app/components/form-field.tsx';
 import { PlaceFields } from '#app/components/place-fields.tsx';
+import { PointFields } from '#app/components/point-fields.tsx';
 import { PricePeriodField } from '#app/components/price-period-field.tsx';
 import { ListerFields } from '#app/components/lister-fields.tsx';
 import { DescriptionField, ListingField } from '#app/components/listing-field.tsx';
@@ -70,6 +71,7 @@ export default function AdminPropertyForm({ loaderData: { property } }: Route.Co
               error={fields.errors.status}
             />
             <PlaceFields values={values} errors={fields.errors} />
+            <PointFields values={values} errors={fields.errors} />
             <ListingField name="address" form={fields} />
             <ListingField name="area" form={fields} label={t('manage.fieldArea')} kind="text" />
             <ListingField name="price" form={fields} />
