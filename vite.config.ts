@@ -8,6 +8,5 @@ export default defineConfig({
     target: 'es2022',
     assetsInlineLimit: 0,
     manifest: true,
-    rollupOptions: { output: { experimentalMinChunkSize: 2048 } },
   },
 });

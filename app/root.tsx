@@ -31,6 +31,8 @@ import {
 } from './use-root-data.ts';
 import { useStoredUser } from './use-stored-user.ts';
 
+/** The home page's route (app/routes.ts), whose texts are all the frame's. */
+const HOME_ROUTE_ID = 'routes/catalogue/home';
 export function loader(args: Route.LoaderArgs) {
   return loadRootData(args);
 }
@@ -72,7 +74,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useStoredUser(user && { username: user.username, email: user.email, role: user.role });
   useLinkNavigation();
   // The admin panel has its own chrome (sidebar, top bar) instead of the public header.
-  const isAdminPanel = useMatches().some((match) => match.id === 'admin-layout');
+  const matches = useMatches();
+  const isAdminPanel = matches.some((match) => match.id === 'admin-layout');
+  // The home page shows only the frame's texts (lib/i18n.ts); every other page shows more.
+  const isHomePage = matches.some((match) => match.id === HOME_ROUTE_ID);
   const isMaintenancePage = Boolean(useMaintenanceNotice());
   const catalogueFiles = useCatalogueFiles();
   const isMaintenanceOn = useSiteSettings().maintenanceMode && user?.role === 'admin';
@@ -91,6 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <LanguageAlternates />
         {/* The page's texts, which the browser needs before it can take over the page. */}
         {catalogueFiles && <link rel="modulepreload" href={catalogueFiles.public} />}
+        {catalogueFiles && !isHomePage && <link rel="modulepreload" href={catalogueFiles.pages} />}
         {catalogueFiles && isAdminPanel && <link rel="modulepreload" href={catalogueFiles.admin} />}
       </head>
       <body className="flex min-h-screen flex-col">

@@ -63,8 +63,6 @@ import { projectRoot } from '#config/paths.ts';
 import { missingBuildOutputs } from '../scripts/server-build.mjs';
 import { CHROMIUM_PATH } from '#test/chromium.ts';
 
-const clientDir = path.join(projectRoot, 'build', 'client');
-
 /** A whole number from the environment, within [min, max] so every loop stays bounded. */
 function readIntegerEnv(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -480,10 +478,10 @@ async function measurePostgresSearch(): Promise<void> {
 }
 
 async function measureBundle(baseUrl: string): Promise<void> {
-  const size = await measureHomeBundle(clientDir, baseUrl);
+  const size = await measureHomeBundle(baseUrl);
   note(
-    `home bundle (from the ${size.source}): ${size.jsFiles} JS files, ${size.cssFiles} CSS files, ` +
-      'each gzipped at level 9; KB = 1024 bytes',
+    `home bundle (in Chromium, a first visit): ${size.jsFiles} JS files, ${size.cssFiles} CSS ` +
+      'files, each gzipped at level 9; KB = 1024 bytes',
   );
   report({
     name: 'home-js-gzip',

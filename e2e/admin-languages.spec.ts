@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { rwAdmin } from '#lib/messages/rw.admin.ts';
-import { rw } from '#lib/messages/rw.ts';
+import { rwPages } from '#lib/messages/rw.pages.ts';
+import { rw as rwFrame } from '#lib/messages/rw.ts';
 import { E2E_ADMIN } from './known-accounts.ts';
 import { expect, test, waitForHydration, supplyAsNewSeller } from './fixtures.ts';
+
+const rw = { ...rwFrame, ...rwPages };
 
 test('an admin approves a seller’s supply in the Kinyarwanda panel; visitors find it published', async ({
   page,

@@ -1,5 +1,8 @@
-import { fr } from '#lib/messages/fr.ts';
+import { frPages } from '#lib/messages/fr.pages.ts';
+import { fr as frFrame } from '#lib/messages/fr.ts';
 import { expect, propertyUrl, test, waitForHydration } from './fixtures.ts';
+
+const fr = { ...frFrame, ...frPages };
 
 // One form post per project: the server allows 20 a minute per client, shared by the files.
 

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { frAdmin } from '#lib/messages/fr.admin.ts';
-import { fr } from '#lib/messages/fr.ts';
-import { rw } from '#lib/messages/rw.ts';
+import { frPages } from '#lib/messages/fr.pages.ts';
+import { fr as frFrame } from '#lib/messages/fr.ts';
+import { rwPages } from '#lib/messages/rw.pages.ts';
+import { rw as rwFrame } from '#lib/messages/rw.ts';
 import { expect, isPhone, mailsTo, propertyUrl, test, waitForHydration } from './fixtures.ts';
+
+const fr = { ...frFrame, ...frPages };
+const rw = { ...rwFrame, ...rwPages };
 
 test('a visitor switches a listing to French, stays in French, asks the owner and searches', async ({
   page,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { InvalidError } from './errors.ts';
-import { t } from './i18n.ts';
+import { t } from './i18n.pages.ts';
 
 /** What a page action answers to a form: a message, and per-field errors for bad input. */
 export type FormResult =

@@ -1,9 +1,11 @@
 import { addCatalogue, createTranslator, currentLocale, type Locale } from './i18n.ts';
+// The admin panel shows public texts too: they arrive with these.
+import './i18n.pages.ts';
 import type { enAdmin } from './messages/en.admin.ts';
-import type { en } from './messages/en.ts';
+import type { PageMessageKey } from './i18n.pages.ts';
 
 /** Any text: the public pages', the admin panel's and the server's. */
-export type AnyMessageKey = keyof typeof en | keyof typeof enAdmin;
+export type AnyMessageKey = PageMessageKey | keyof typeof enAdmin;
 
 /**
  * `t` and `tCount` over every text: what the server says (API errors, e-mails, notices) and the

@@ -8,8 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withLocale } from './i18n.server.ts';
 import { pluralOf, tCount } from './i18n.ts';
-import { fr } from './messages/fr.ts';
-import { rw } from './messages/rw.ts';
+import { ALL_MESSAGES } from './messages/all.ts';
+
+const { fr, rw } = ALL_MESSAGES;
 
 /** Intl.PluralRules as a browser without plural data for a language answers: always 'other'. */
 class PluralRulesWithoutData {

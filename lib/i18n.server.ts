@@ -1,16 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { addCatalogue, DEFAULT_LOCALE, isLocale, setLocaleReader, type Locale } from './i18n.ts';
-import { enAdmin } from './messages/en.admin.ts';
-import { en } from './messages/en.ts';
-import { frAdmin } from './messages/fr.admin.ts';
-import { fr } from './messages/fr.ts';
-import { rwAdmin } from './messages/rw.admin.ts';
-import { rw } from './messages/rw.ts';
+import {
+  addCatalogue,
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALES,
+  setLocaleReader,
+  type Locale,
+} from './i18n.ts';
+import { ALL_MESSAGES } from './messages/all.ts';
 
 // The server speaks every language: all catalogues are loaded once, at start.
-addCatalogue('en', { ...en, ...enAdmin });
-addCatalogue('rw', { ...rw, ...rwAdmin });
-addCatalogue('fr', { ...fr, ...frAdmin });
+for (const locale of LOCALES) addCatalogue(locale, ALL_MESSAGES[locale]);
 
 /**
  * The language of the request or job in progress. Texts are made deep inside services (an error

@@ -1,6 +1,6 @@
 import type { en } from './messages/en.ts';
 
-/** A text of the public pages (lib/messages/en.ts). */
+/** A text of the site's frame and the home page (lib/messages/en.ts). */
 export type MessageKey = keyof typeof en;
 
 /** The marketplace's languages: Kinyarwanda, English and French. English is the default. */
@@ -17,8 +17,9 @@ type Catalogue = Record<string, string>;
 
 /**
  * The texts of each language loaded so far. The server loads every catalogue at start
- * (lib/i18n.server.ts); a browser loads only its page's language: the public texts below, the
- * admin panel's in lib/i18n.all.ts, which only admin pages import.
+ * (lib/i18n.server.ts); a browser loads only its page's language: the frame's and the home
+ * page's below, the other public pages' in lib/i18n.pages.ts and the admin panel's in
+ * lib/i18n.all.ts, each downloaded by the pages that import it.
  */
 const catalogues: Partial<Record<Locale, Catalogue>> = {};
 
@@ -73,9 +74,10 @@ export function pluralOf(locale: Locale, count: number): PluralForm {
 type PluralBase<Key extends string> = Key extends `${infer Base}.other` ? Base : never;
 
 /**
- * `t` and `tCount` over the catalogue of the current language. Public pages read the public
- * texts only (this module), so their JavaScript carries no admin or server copy; the admin panel
- * and the server read both (lib/i18n.all.ts).
+ * `t` and `tCount` over the catalogue of the current language. The site's frame and the home
+ * page read their own texts only (this module), so a first visit's JavaScript carries no other
+ * page's copy; other public pages read lib/i18n.pages.ts, the admin panel and the server
+ * lib/i18n.all.ts.
  */
 export function createTranslator<Key extends string>() {
   /** The text for `key` in the current language, with `{name}` placeholders filled in. */
@@ -131,9 +133,9 @@ export function withoutLocale(path: string): string {
 }
 
 /** Where each language's texts are in the browser build (`npm run build` writes it). */
-export type CatalogueFiles = Record<Locale, { public: string; admin: string }>;
+export type CatalogueFiles = Record<Locale, { public: string; pages: string; admin: string }>;
 
-/** Each language's public texts, a chunk of its own, so a page downloads only its language. */
+/** Each language's frame texts, a chunk of its own, so a page downloads only its language. */
 const PUBLIC_TEXTS: Record<Locale, () => Promise<Catalogue>> = {
   rw: () => import('./messages/rw.ts').then((module) => module.rw),
   en: () => import('./messages/en.ts').then((module) => module.en),

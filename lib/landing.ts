@@ -3,7 +3,7 @@
  * `/houses/rent/kicukiro` ("Houses for rent in Kicukiro"), `/houses/rent/kicukiro/gikondo` for a
  * sector, `/houses/rent` for all of Rwanda.
  */
-import { t } from './i18n.ts';
+import { t } from './i18n.pages.ts';
 import type { ListingType, Offer } from './listing.ts';
 import { DISTRICTS, placeSlug } from './places.ts';
 

@@ -194,7 +194,7 @@ export const listingFilterFields = {
     .optional()
     .meta({
       description:
-        'Only listings around this place: "latitude,longitude" in Rwanda or a landmark id (GET /api/landmarks)',
+        'Only listings around this place: "latitude,longitude" in Rwanda or a landmark id from GET /api/landmarks',
       example: '-1.9536,30.0927',
     }),
   radiusKm: z.coerce

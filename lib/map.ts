@@ -5,7 +5,7 @@
  */
 import { formatAmount } from './format.ts';
 import { distanceKm, type Point } from './geo.ts';
-import { t } from './i18n.ts';
+import { t } from './i18n.pages.ts';
 import { NEAR_RADIUS_MAX_KM, NEAR_RADIUS_MIN_KM } from './limits.ts';
 
 /** OpenStreetMap's standard tiles: the default background (their usage policy applies). */

@@ -34,10 +34,10 @@ const manifestFile = 'build/client/.vite/manifest.json';
 const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8'));
 const catalogues = {};
 for (const [source, chunk] of Object.entries(manifest)) {
-  const match = /^lib\/messages\/(\w+?)(\.admin)?\.ts$/.exec(source);
+  const match = /^lib\/messages\/(\w+?)(?:\.(admin|pages))?\.ts$/.exec(source);
   if (!match) continue;
-  const [, locale, isAdmin] = match;
-  catalogues[locale] = { ...catalogues[locale], [isAdmin ? 'admin' : 'public']: `/${chunk.file}` };
+  const [, locale, half = 'public'] = match;
+  catalogues[locale] = { ...catalogues[locale], [half]: `/${chunk.file}` };
 }
 await fs.writeFile('build/client-catalogues.json', `${JSON.stringify(catalogues, null, 2)}\n`);
 await fs.rm('build/client/.vite', { recursive: true, force: true });

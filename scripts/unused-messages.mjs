@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const CATALOGUES = ['lib/messages/en.ts', 'lib/messages/en.admin.ts'];
+const CATALOGUES = ['lib/messages/en.ts', 'lib/messages/en.pages.ts', 'lib/messages/en.admin.ts'];
 const CODE_DIRS = ['app', 'lib', 'modules', 'server', 'db', 'config'];
 
 function codeFiles(dir) {

@@ -14,10 +14,7 @@ export function AssetCard({
   isPriority = false,
   isSavable = false,
   isFeatured = false,
-  near,
 }: {
-  /** The place a "near" list is around: the card says how far it is. */
-  near?: string;
   asset: AssetView;
   isPriority?: boolean;
   /** On the public lists: the heart that saves it. */
@@ -76,7 +73,7 @@ export function AssetCard({
             <Icon name="mapPin" className="h-4 w-4 shrink-0" />
             <span>
               {asset.location || t('listing.fallbackLocation')}{' '}
-              <ListingDistance near={near} point={asset} />
+              <ListingDistance distanceKm={asset.distanceKm} />
             </span>
           </li>
           {asset.type === 'Land' && asset.size && (

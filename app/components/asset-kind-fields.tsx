@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { CheckField } from './check-field.tsx';
 import { ListingField, type ListingFormState } from './listing-field.tsx';
 

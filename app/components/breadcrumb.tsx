@@ -1,5 +1,5 @@
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 
 /**
  * 'Home / {title}' above a detail page, on one line: the title, which the heading below gives in

@@ -1,5 +1,6 @@
 import { Link } from '#app/components/link.tsx';
-import { localePath, t, tCount } from '#lib/i18n.ts';
+import { localePath } from '#lib/i18n.ts';
+import { t, tCount } from '#lib/i18n.pages.ts';
 import type { InquiryView } from '#modules/inquiries/inquiries.schema.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { ReachButtons } from './reach-buttons.tsx';

@@ -1,5 +1,5 @@
 import { formatDateTime } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import type { InquiryView } from '#modules/inquiries/inquiries.schema.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { FactList, type Fact } from './fact-list.tsx';
 
 /** A detail page's Description, or 'Not given' when there is none. */

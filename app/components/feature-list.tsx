@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { Icon } from './icon.tsx';
 
 /** A listing's features, or the given empty text; `perBlock` groups them (the supply detail: 3). */

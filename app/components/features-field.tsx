@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { useFormReset } from '#app/forms/use-form-reset.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from '#app/components/link.tsx';
 import { describeRefusal } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { EMAIL_MAX_LENGTH, INQUIRY_MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from '#lib/limits.ts';
 import { INQUIRY_ROLES, inquiryRoleKey, type Offer } from '#lib/listing.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';

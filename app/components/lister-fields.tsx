@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { LISTERS, type Lister } from '#lib/listing.ts';
 import { ListingField, type ListingFormState } from './listing-field.tsx';
 

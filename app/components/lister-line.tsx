@@ -1,5 +1,5 @@
 import { formatRwf } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import type { Lister } from '#lib/listing.ts';
 import { Icon } from './icon.tsx';
 

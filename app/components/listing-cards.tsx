@@ -8,7 +8,7 @@ import { PropertyCard } from './property-card.tsx';
 const CARDS: {
   [K in ListingKind]: (
     listing: ListingViews[K],
-    marks: { isPriority: boolean; isFeatured: boolean; near: string | undefined },
+    marks: { isPriority: boolean; isFeatured: boolean },
   ) => React.ReactNode;
 } = {
   property: (property, marks) => (
@@ -25,13 +25,10 @@ export function ListingCards<Kind extends ListingKind>({
   kind,
   listings,
   featured,
-  near,
 }: {
   kind: Kind;
   listings: ListingViews[Kind][];
   featured?: ListingViews[Kind][];
-  /** The place a "near" list is around: each card says how far it is. */
-  near?: string;
 }) {
   const card = CARDS[kind];
   const { items, featuredIds } = featuredFirst({ items: listings, featured });
@@ -41,7 +38,6 @@ export function ListingCards<Kind extends ListingKind>({
         card(listing, {
           isPriority: index === 0,
           isFeatured: featuredIds.includes(listing._id),
-          near,
         }),
       )}
     </>

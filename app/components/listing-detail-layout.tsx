@@ -1,5 +1,5 @@
 import { formatPrice } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import type { Availability, Lister, LocationPrecision, Offer, PricePeriod } from '#lib/listing.ts';
 import type { PhotoView } from '#lib/photos.ts';
 import { Breadcrumb } from './breadcrumb.tsx';

@@ -1,4 +1,4 @@
-import { t, type MessageKey } from '#lib/i18n.ts';
+import { t, type PageMessageKey } from '#lib/i18n.pages.ts';
 import {
   ADDRESS_MAX_LENGTH,
   ASSET_DETAIL_MAX_LENGTH,
@@ -15,12 +15,12 @@ import { FormField } from './form-field.tsx';
 import { TextField } from './text-field.tsx';
 
 type FieldSpec = {
-  label: MessageKey;
+  label: PageMessageKey;
   kind?: 'text' | 'tel' | 'digits';
   maxLength?: number;
   autoComplete?: string;
-  placeholder?: MessageKey;
-  hint?: MessageKey;
+  placeholder?: PageMessageKey;
+  hint?: PageMessageKey;
 };
 
 /**

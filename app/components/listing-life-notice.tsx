@@ -1,5 +1,5 @@
 import { formatDate } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import type { ListingLife } from '#modules/expiry/expiry.schema.ts';
 import { FormMessage } from './form-message.tsx';
 

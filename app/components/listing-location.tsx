@@ -1,5 +1,5 @@
 import { googleMapsUrl, openStreetMapUrl } from '#lib/geo.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import type { LocationPrecision } from '#lib/listing.ts';
 import { StaticMap } from './static-map.tsx';
 
@@ -34,22 +34,20 @@ export function ListingLocation({
       />
       <p className="text-sm text-slate-700">{t(`location.precision.${locationPrecision}`)}</p>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
-        <a
-          href={googleMapsUrl(point)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex min-h-11 items-center font-medium text-brand-800 underline"
-        >
-          {t('location.openGoogle')}
-        </a>
-        <a
-          href={openStreetMapUrl(point)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex min-h-11 items-center font-medium text-brand-800 underline"
-        >
-          {t('location.openOsm')}
-        </a>
+        {[
+          { href: googleMapsUrl(point), label: t('location.openGoogle') },
+          { href: openStreetMapUrl(point), label: t('location.openOsm') },
+        ].map(({ href, label }) => (
+          <a
+            key={label}
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex min-h-11 items-center font-medium text-brand-800 underline"
+          >
+            {label}
+          </a>
+        ))}
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { AVAILABILITIES, type Availability } from '#lib/listing.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';

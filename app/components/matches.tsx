@@ -1,6 +1,6 @@
 import { Link } from '#app/components/link.tsx';
 import { formatPrice } from '#lib/format.ts';
-import { t, tCount } from '#lib/i18n.ts';
+import { t, tCount } from '#lib/i18n.pages.ts';
 import type { MatchingListing, MatchingRequest } from '#modules/matching/matching.schema.ts';
 import { ListingSummaryCard } from './listing-summary-card.tsx';
 

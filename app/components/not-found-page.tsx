@@ -1,5 +1,5 @@
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { SearchAndCategories } from './search-and-categories.tsx';
 
 /** The 404 page: the spec's message and way home, then the search and the categories. */

@@ -1,5 +1,5 @@
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { telHref } from '#lib/site.ts';
 import { FactList } from './fact-list.tsx';
 import { VerifiedSellerBadge } from './verified-seller-badge.tsx';

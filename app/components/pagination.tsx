@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { pageCount, type Page } from '#lib/pagination.ts';
 
 /** Previous/next links that keep the other query parameters (filters, sort). */

@@ -1,6 +1,6 @@
 import { Link } from '#app/components/link.tsx';
 import { formatDate, formatRwf } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import type { PaymentOffers } from '#modules/payments/payments.schema.ts';
 
 /**

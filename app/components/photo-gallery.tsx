@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import type { PhotoView } from '#lib/photos.ts';
 import { Icon } from './icon.tsx';
 import { ListingPhoto } from './listing-photo.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { MAX_PHOTOS } from '#lib/limits.ts';
 import { photoProgress } from '#lib/photo-shrink.ts';
 import { useFormReset } from '#app/forms/use-form-reset.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIsHydrated } from '#app/use-is-hydrated.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { LOCATION_MAX_LENGTH, PLACE_NAME_MAX_LENGTH } from '#lib/limits.ts';
 import { DISTRICTS, findDistrict, PROVINCE_KEYS, PROVINCES } from '#lib/places.ts';
 import { FormField } from './form-field.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type ComponentType } from 'react';
 import { useIsHydrated } from '#app/use-is-hydrated.ts';
 import { isInRwanda, type Point } from '#lib/geo.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { MAP_LINK_MAX_LENGTH } from '#lib/limits.ts';
 import { FormField } from './form-field.tsx';
 import type { PointMapProps } from './point-map.client.tsx';

@@ -1,5 +1,5 @@
 import { isInRwanda, parseMapLink, type Point } from '#lib/geo.ts';
-import type { MessageKey } from '#lib/i18n.ts';
+import type { PageMessageKey } from '#lib/i18n.pages.ts';
 import type { LocationPrecision } from '#lib/listing.ts';
 
 /** What a form's point fields start from: the owner's own point and the public precision. */
@@ -41,10 +41,10 @@ const MAP_LINK_ERRORS = {
   shortLink: 'place.mapLinkShort',
   noPoint: 'place.mapLinkNoPoint',
   outsideRwanda: 'place.outsideRwanda',
-} as const satisfies Record<string, MessageKey>;
+} as const satisfies Record<string, PageMessageKey>;
 
 /** A pasted map link read in the browser, as the server will read it: its point or what is wrong. */
-export function readMapLink(text: string): { point: Point } | { error: MessageKey } {
+export function readMapLink(text: string): { point: Point } | { error: PageMessageKey } {
   const parsed = parseMapLink(text);
   return 'point' in parsed ? parsed : { error: MAP_LINK_ERRORS[parsed.error] };
 }

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { RWANDA_BOUNDS, type Point } from '#lib/geo.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { KIGALI_CENTRE, OSM_CREDIT, OSM_TILES_URL } from '#lib/map.ts';
 
 export type PointMapProps = {

@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { PRICE_PERIODS, type PricePeriod } from '#lib/listing.ts';
 import { FormField } from './form-field.tsx';
 

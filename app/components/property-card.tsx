@@ -16,11 +16,8 @@ export function PropertyCard({
   isPriority = false,
   isSavable = false,
   isFeatured = false,
-  near,
 }: {
   property: PropertyView;
-  /** The place a "near" list is around: the card says how far it is. */
-  near?: string;
   isPriority?: boolean;
   /** On the public lists: the heart that saves it. */
   isSavable?: boolean;
@@ -64,7 +61,7 @@ export function PropertyCard({
         <p className="flex items-center gap-1 text-sm text-slate-600">
           <Icon name="mapPin" className="h-4 w-4 shrink-0" />
           <span>
-            {property.location} <ListingDistance near={near} point={property} />
+            {property.location} <ListingDistance distanceKm={property.distanceKm} />
           </span>
         </p>
         {property.ownerVerified && (

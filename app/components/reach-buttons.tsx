@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { telHref, whatsappUrl } from '#lib/site.ts';
 import type { InquiryView } from '#modules/inquiries/inquiries.schema.ts';
 import { Icon } from './icon.tsx';

@@ -1,6 +1,6 @@
 import { useActionData, type ShouldRevalidateFunction } from 'react-router';
 import { describeRefusal } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { REPORT_DETAILS_MAX_LENGTH } from '#lib/limits.ts';
 import { REPORT_REASONS } from '#lib/listing.ts';
 import { useFormSubmission, type Answer } from '#app/forms/use-form-submission.ts';

@@ -1,6 +1,6 @@
 import { Link } from '#app/components/link.tsx';
 import { formatPrice, truncate } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import type { RequestStatus } from '#lib/listing.ts';
 import type { RequestView } from '#modules/requests/requests.schema.ts';
 import { Icon } from './icon.tsx';

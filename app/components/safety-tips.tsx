@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 
 const TIPS = ['safety.noPayment', 'safety.checkUpi', 'safety.meetSafely'] as const;
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { Icon } from './icon.tsx';
 
 /**

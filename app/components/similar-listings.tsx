@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { isLandingType, landingPath, landingTitle } from '#lib/landing.ts';
 import type { ListingType, Offer } from '#lib/listing.ts';
 import { Link } from './link.tsx';

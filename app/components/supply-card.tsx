@@ -1,6 +1,6 @@
 import { Link } from '#app/components/link.tsx';
 import { formatPrice, truncate } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import type { ModerationState } from '#lib/listing.ts';
 import type { FeeState } from '#lib/payments.ts';
 import type { SupplyView } from '#modules/supplies/supplies.schema.ts';

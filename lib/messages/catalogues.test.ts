@@ -3,13 +3,10 @@
  * docs/i18n-glossary.md: one spelling per term, and no English left behind.
  */
 import { describe, expect, it } from 'vitest';
-import { frAdmin } from './fr.admin.ts';
-import { fr as frPublic } from './fr.ts';
-import { rwAdmin } from './rw.admin.ts';
-import { rw as rwPublic } from './rw.ts';
+import { ALL_MESSAGES } from './all.ts';
 
-const rw: Record<string, string> = { ...rwPublic, ...rwAdmin };
-const fr: Record<string, string> = { ...frPublic, ...frAdmin };
+const rw: Record<string, string> = ALL_MESSAGES.rw;
+const fr: Record<string, string> = ALL_MESSAGES.fr;
 
 /** The texts of a catalogue whose text matches `pattern`, as 'key: text' for a readable failure. */
 function textsMatching(catalogue: Record<string, string>, pattern: RegExp): string[] {

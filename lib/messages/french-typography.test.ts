@@ -5,14 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { withLocale } from '../i18n.server.ts';
 import { LANDING_TYPES, landingTitle } from '../landing.ts';
-import { en as enPublic } from './en.ts';
-import { enAdmin } from './en.admin.ts';
+import { ALL_MESSAGES } from './all.ts';
 import { frAdmin } from './fr.admin.ts';
-import { fr as frPublic } from './fr.ts';
-import { rw as rwPublic } from './rw.ts';
-import { rwAdmin } from './rw.admin.ts';
 
-const fr: Record<string, string> = { ...frPublic, ...frAdmin };
+const fr: Record<string, string> = ALL_MESSAGES.fr;
 
 const NBSP = '\u00a0';
 const NARROW_NBSP = '\u202f';
@@ -118,9 +114,9 @@ describe('the French terms', () => {
 describe('a label read with the options of its list', () => {
   // "Le loyer se paie par" then "par nuit" read "par par": a label ends where its options start.
   it.each([
-    ['en', { ...enPublic, ...enAdmin }],
+    ['en', ALL_MESSAGES.en],
     ['fr', fr],
-    ['rw', { ...rwPublic, ...rwAdmin }],
+    ['rw', ALL_MESSAGES.rw],
   ] as const)('repeats no word in %s', (_locale, catalogue: Record<string, string>) => {
     const periods = ['night', 'day', 'week', 'month', 'year'].map(
       (p) => catalogue[`price.per.${p}`]!,

@@ -4,9 +4,9 @@
  * their readers write it, without copying those quirks.
  */
 import { describe, expect, it } from 'vitest';
-import { en } from './en.ts';
-import { fr } from './fr.ts';
-import { rw } from './rw.ts';
+import { ALL_MESSAGES } from './all.ts';
+
+const { en, fr, rw } = ALL_MESSAGES;
 
 const QUIRKY_KEYS = ['notFound.heading', 'notFound.back', 'footer.terms'] as const;
 

@@ -3,6 +3,9 @@ import { isOwnerOrAdmin, type Actor } from '#lib/account.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import type { Clock } from '#lib/clock.ts';
 import { t } from '#lib/i18n.all.ts';
+import { distanceKm } from '#lib/geo.ts';
+import { parseNear } from '#lib/landmarks.ts';
+import type { Page } from '#lib/pagination.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type {
   AssetType,
@@ -44,8 +47,31 @@ type CatalogueDependencies = {
   featuredPerPage: () => Promise<number>;
 };
 
+/** A listing's view and where the public may see it. */
+type PointedView = { latitude: number | null; longitude: number | null; distanceKm?: number };
+
+/**
+ * A page of a list around `near` with each listing's distance from it, so a card can say how far
+ * without a map library (or the landmarks) in the browser. The page as it was without `near`.
+ */
+function withDistances<View extends PointedView>(page: Page<View>, near: string | undefined) {
+  const centre = near ? parseNear(near) : undefined;
+  if (!centre) return page;
+  const measured = (view: View): View =>
+    view.latitude === null || view.longitude === null
+      ? view
+      : {
+          ...view,
+          distanceKm: distanceKm(centre, { latitude: view.latitude, longitude: view.longitude }),
+        };
+  const items = page.items.map(measured);
+  return page.featured
+    ? { ...page, items, featured: page.featured.map(measured) }
+    : { ...page, items };
+}
+
 /** The published catalogue of one kind, as the API and the pages read it. */
-function createKindCatalogue<Row, View extends SimilarTo, Type extends ListingType>(
+function createKindCatalogue<Row, View extends SimilarTo & PointedView, Type extends ListingType>(
   adapter: ListingKindAdapter<Row, View>,
   {
     db,
@@ -75,16 +101,20 @@ function createKindCatalogue<Row, View extends SimilarTo, Type extends ListingTy
   return {
     /** One published listing, or NotFound. */
     getPublished: details.getPublished,
-    /** A page of published listings, optionally of one type, one offer or one owner. */
-    listPublished: (
+    /**
+     * A page of published listings, optionally of one type, one offer or one owner; around
+     * `near`, each with its distance.
+     */
+    listPublished: async (
       query: Partial<ListQuery> & { type?: Type; ownerId?: string },
       countCap?: number,
-    ) => catalogue.listPublished(query, countCap),
+    ) => withDistances(await catalogue.listPublished(query, countCap), query.near),
     /** How many published listings each district holds for a list's filters. */
     countByDistrict: (query: Partial<ListQuery> & { type?: Type }) =>
       catalogue.countByDistrict(query),
     /** Published listings matching what a visitor typed, best first (see searchPublished). */
-    searchPublished: catalogue.searchPublished,
+    searchPublished: async (...[text, query]: Parameters<typeof catalogue.searchPublished>) =>
+      withDistances(await catalogue.searchPublished(text, query), query?.near),
     /**
      * The map's points of the published listings a list query (and a search's words) keeps, at
      * most MAP_POINTS_MAX, with whether more matched (catalogue.points.ts).

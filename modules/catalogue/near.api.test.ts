@@ -106,6 +106,20 @@ describe('near on a type list', () => {
     ]);
   });
 
+  it("gives each listing's distance from the place, and none without near", async () => {
+    const answer = async (query: string) => {
+      const response = await test.app.inject(`/api/get-properties/type/House?${query}`);
+      return response.json<{ properties: { title: string; distanceKm?: number }[] }>().properties;
+    };
+    const measured = await answer(`near=${near}&radiusKm=20&sort=distance`);
+    const byTitle = new Map(measured.map((house) => [house.title, house.distanceKm]));
+    for (const house of HOUSES) expect(byTitle.get(house.title)).toBeCloseTo(house.km, 2);
+    expect(byTitle.get('Near sector centre')).toBeGreaterThan(0.4);
+    expect((await answer('radiusKm=20')).every((house) => house.distanceKm === undefined)).toBe(
+      true,
+    );
+  });
+
   it('takes a landmark by its id', async () => {
     expect(await houses('near=convention-centre&radiusKm=0.5&sort=distance')).toEqual([
       'Near 0.4 km',

@@ -43,6 +43,25 @@ async function rowCount(): Promise<number> {
   return properties_!.total + assets_!.total;
 }
 
+describe('GET /api/landmarks', () => {
+  it('answers each landmark with the id near takes, its names and its point', async () => {
+    const response = await test.app.inject('/api/landmarks');
+
+    expect(response.statusCode).toBe(200);
+    const { landmarks } = response.json<{
+      landmarks: { id: string; names: Record<string, string>; latitude: number }[];
+    }>();
+    const airport = landmarks.find((landmark) => landmark.id === 'airport');
+    expect(airport?.names.fr).toBe('Aéroport international de Kigali (Kanombe)');
+    expect(airport?.latitude).toBeCloseTo(-1.963, 3);
+
+    const near = await test.app.inject(
+      `/api/get-properties/type/House?near=${airport!.id}&radiusKm=2`,
+    );
+    expect(near.statusCode).toBe(200);
+  });
+});
+
 describe('GET /api/places', () => {
   it("answers Rwanda's provinces, districts and sectors", async () => {
     const response = await test.app.inject('/api/places');

@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswers } from '#lib/api-schemas.ts';
 import { withLocale } from '#lib/i18n.server.ts';
+import { LANDMARKS } from '#lib/landmarks.ts';
 import {
   DistrictOutlinesAnswerSchema,
+  LandmarksAnswerSchema,
   PlacesAnswerSchema,
   StaticMapQuerySchema,
 } from './places.schema.ts';
@@ -33,6 +35,27 @@ export const placesApi: FastifyPluginAsyncZod = async (app) => {
       // The divisions change with a release, not between requests.
       reply.header('cache-control', 'public, max-age=86400');
       return listPlaces();
+    },
+  );
+
+  app.get(
+    '/landmarks',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['places'],
+        summary: "Well-known Kigali places a list's `near` can name",
+        description:
+          'Each landmark with its id (what `near` takes instead of "latitude,longitude"), its ' +
+          'name in English, French and Kinyarwanda, and its point.',
+        response: { 200: LandmarksAnswerSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=86400');
+      return {
+        landmarks: LANDMARKS.map(({ id, names, point }) => ({ id, names, ...point })),
+      };
     },
   );
 

@@ -143,6 +143,9 @@ export const pointViewFields = {
     description:
       "exact: the owner's point; approximate: within 300 m of it (show a circle); sector: the sector's centre",
   }),
+  distanceKm: z.number().optional().meta({
+    description: 'On a list with `near`: km from that place to the public point (none: no point)',
+  }),
 };
 
 /** The point its owner set, in their own views and the admins' only (null: no point set). */
@@ -182,6 +185,17 @@ export const DistrictOutlinesAnswerSchema = z.object({
         type: z.literal('Polygon'),
         coordinates: z.array(z.array(PositionSchema)),
       }),
+    }),
+  ),
+});
+
+export const LandmarksAnswerSchema = z.object({
+  landmarks: z.array(
+    z.object({
+      id: z.string().meta({ description: 'What `near` accepts', example: 'convention-centre' }),
+      names: z.object({ en: z.string(), fr: z.string(), rw: z.string() }),
+      latitude: z.number(),
+      longitude: z.number(),
     }),
   ),
 });

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { EMAIL_CHOICES } from '#lib/notifications.ts';
 import { EmailChoicesFormSchema } from '#modules/email-choices/email-choices.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';

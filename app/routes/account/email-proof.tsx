@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { answerToShow, FormMessage } from '#app/components/form-message.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/email-proof';

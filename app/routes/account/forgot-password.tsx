@@ -1,6 +1,6 @@
 import { Link } from '#app/components/link.tsx';
 import { describeRefusal } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { PasswordResetRequestSchema } from '#modules/accounts/accounts.schema.ts';
 import { PASSWORD_RESET_TTL_MINUTES } from '#modules/accounts/accounts.service.ts';
 import { AuthCard } from './auth-card.tsx';

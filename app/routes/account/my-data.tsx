@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { DeleteAccountFormSchema } from '#modules/privacy/privacy.schema.ts';
 import { expiredSessionCookie } from '#modules/accounts/accounts.cookie.ts';
 import { requireViewer } from '#app/auth.server.ts';

@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router';
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import type { MyNotification } from '#modules/notifications/notifications.schema.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { IntentInput } from '#app/forms/intent-input.tsx';

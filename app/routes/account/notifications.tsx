@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { AccountPage } from '#app/components/account-page.tsx';
 import { FormMessage } from '#app/components/form-message.tsx';

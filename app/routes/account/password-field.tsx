@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { FormField } from '#app/components/form-field.tsx';
 
 /** A password input with a Show/Hide toggle, as on the spec's login and registration forms. */

@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { safeNextPath } from '#lib/account.ts';
-import { currentLocale, localePath, t } from '#lib/i18n.ts';
+import { currentLocale, localePath } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { browserSessionCookies } from '#modules/accounts/accounts.cookie.ts';
 import { SignupInputSchema } from '#modules/accounts/accounts.schema.ts';
 import { AuthCard } from './auth-card.tsx';

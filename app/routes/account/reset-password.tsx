@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { describeRefusal } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { PASSWORD_MIN_LENGTH } from '#lib/limits.ts';
 import { PasswordResetSchema } from '#modules/accounts/accounts.schema.ts';
 import { AuthCard } from './auth-card.tsx';

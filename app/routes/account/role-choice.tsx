@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 
 /** The choices in plain words, each posting the role the spec names (seller, buyer or guest). */
 const CHOICES = [

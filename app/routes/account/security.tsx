@@ -1,7 +1,7 @@
 import { Form, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { formatDate, formatDateTime } from '#lib/format.ts';
 import type { FormResult } from '#lib/form-result.ts';
-import { t, tCount } from '#lib/i18n.ts';
+import { t, tCount } from '#lib/i18n.pages.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { AccountPage } from '#app/components/account-page.tsx';
 import { FormField } from '#app/components/form-field.tsx';

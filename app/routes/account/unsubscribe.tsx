@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from 'react-router';
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import {
   UnsubscribeFormSchema,
   UnsubscribeTokenSchema,

@@ -1,6 +1,6 @@
 import { formatMonthYear } from '#lib/format.ts';
 import { data } from 'react-router';
-import { t, tCount } from '#lib/i18n.ts';
+import { t, tCount } from '#lib/i18n.pages.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { PageQuerySchema, readListQuery } from '#lib/list-query.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';

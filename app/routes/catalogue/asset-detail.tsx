@@ -1,6 +1,7 @@
 import { Link } from '#app/components/link.tsx';
 import { formatRwf, truncate } from '#lib/format.ts';
-import { localePath, t, type MessageKey } from '#lib/i18n.ts';
+import { localePath } from '#lib/i18n.ts';
+import { t, type PageMessageKey } from '#lib/i18n.pages.ts';
 import type { AssetView } from '#modules/assets/assets.schema.ts';
 import type { Fact } from '#app/components/fact-list.tsx';
 import { FeatureList } from '#app/components/feature-list.tsx';
@@ -54,7 +55,7 @@ function yesNo(value: boolean | null): string {
 }
 
 /** The section of facts that belongs to the asset's kind. */
-function kindSection(asset: AssetView): { heading: MessageKey; facts: Fact[] } {
+function kindSection(asset: AssetView): { heading: PageMessageKey; facts: Fact[] } {
   const text = (value: string | null) => value || t('listing.notGiven');
   switch (asset.type) {
     case 'Car':

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { parseAssetType } from '#lib/listing.ts';
 import { ListingCards } from '#app/components/listing-cards.tsx';
 import { TypeListPage, typeListMeta } from './type-list-page.tsx';
@@ -54,7 +54,7 @@ export default function AssetList({
       hasRooms={false}
       emptyText={t('listing.noAssetsForType')}
     >
-      <ListingCards kind="asset" listings={page.items} featured={page.featured} near={query.near} />
+      <ListingCards kind="asset" listings={page.items} featured={page.featured} />
     </TypeListPage>
   );
 }

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { redirect } from '#app/locale-redirect.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { ListingNotFound } from '#app/components/listing-not-found.tsx';
 import { loadOrNull } from '#app/load-or-null.server.ts';

@@ -11,7 +11,7 @@ import Supercluster from 'supercluster';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatPrice } from '#lib/format.ts';
 import { RWANDA_BOUNDS, APPROXIMATE_RADIUS_M } from '#lib/geo.ts';
-import { t, tCount } from '#lib/i18n.ts';
+import { t, tCount } from '#lib/i18n.pages.ts';
 import { parseNear } from '#lib/landmarks.ts';
 import { NEAR_RADIUS_DEFAULT_KM } from '#lib/limits.ts';
 import {

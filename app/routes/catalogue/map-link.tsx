@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type { ListingKind, ListingType } from '#lib/listing.ts';
 import { Link } from '#app/components/link.tsx';

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { localePath, t, tCount } from '#lib/i18n.ts';
+import { localePath } from '#lib/i18n.ts';
+import { t, tCount } from '#lib/i18n.pages.ts';
 import { DEFAULT_PAGE_SIZE, HOME_GRID_SIZE, LIVE_SEARCH_MAX_LENGTH } from '#lib/limits.ts';
 import { listQuerySchema, readListQuery } from '#lib/list-query.ts';
 import { listingFilterFields, type ListQuery } from '#lib/listing-schemas.ts';
@@ -195,7 +196,6 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
             seeAll={
               kinds.length > 1 ? listPathOf(query, { ...params, kind: 'property' }) : undefined
             }
-            near={query.near}
           />
         )}
         {assets && (
@@ -207,7 +207,6 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
               count: assets.isTotalCapped ? `${assets.total}+` : assets.total,
             })}
             seeAll={kinds.length > 1 ? listPathOf(query, { ...params, kind: 'asset' }) : undefined}
-            near={query.near}
           />
         )}
       </div>
@@ -234,14 +233,12 @@ function MapList<Kind extends ListingKind>({
   heading,
   count,
   seeAll,
-  near,
 }: {
   kind: Kind;
   page: Page<Parameters<typeof ListingCards<Kind>>[0]['listings'][number]>;
   heading: string;
   count: string;
   seeAll: string | undefined;
-  near: string | undefined;
 }) {
   return (
     <section aria-labelledby={`map-list-${kind}`} className="space-y-4">
@@ -252,7 +249,7 @@ function MapList<Kind extends ListingKind>({
         <EmptyState>{t('search.nothing')}</EmptyState>
       ) : (
         <ListingGrid>
-          <ListingCards kind={kind} listings={page.items} featured={page.featured} near={near} />
+          <ListingCards kind={kind} listings={page.items} featured={page.featured} />
         </ListingGrid>
       )}
       {seeAll ? (

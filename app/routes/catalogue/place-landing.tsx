@@ -1,5 +1,6 @@
 import { data } from 'react-router';
-import { t, tCount, localePath, withoutLocale } from '#lib/i18n.ts';
+import { localePath, withoutLocale } from '#lib/i18n.ts';
+import { t, tCount } from '#lib/i18n.pages.ts';
 import type { ListingKind } from '#lib/listing.ts';
 import { landingPath, landingTitle, parseLanding } from '#lib/landing.ts';
 import { readListQuery } from '#lib/list-query.ts';
@@ -81,7 +82,7 @@ export default function PlaceLanding({ loaderData }: Route.ComponentProps) {
       emptyText={t('search.nothing')}
       filterAction={localePath(typeListPath(landing.type))}
     >
-      <ListingCards kind={kind} listings={page.items} featured={page.featured} near={query.near} />
+      <ListingCards kind={kind} listings={page.items} featured={page.featured} />
     </TypeListPage>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from '#app/components/link.tsx';
-import { t, tCount } from '#lib/i18n.ts';
+import { t, tCount } from '#lib/i18n.pages.ts';
 import type { PriceComparison, PriceNotCompared } from '#modules/reports/reports.schema.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { EmptyState } from '#app/components/listing-grid.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import { formatAmount, formatDate } from '#lib/format.ts';
-import { t, tCount } from '#lib/i18n.ts';
+import { t, tCount } from '#lib/i18n.pages.ts';
 import type { PriceGuide } from '#modules/reports/reports.schema.ts';
 import { getServices } from '#server/load-context.ts';
 import type { Route } from './+types/price-guide';

@@ -1,5 +1,6 @@
 import { formatRwf, truncate } from '#lib/format.ts';
-import { localePath, t } from '#lib/i18n.ts';
+import { localePath } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { FeatureList } from '#app/components/feature-list.tsx';
 import { ListingNotFound } from '#app/components/listing-not-found.tsx';
 import {

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { parsePropertyType } from '#lib/listing.ts';
 import { ListingCards } from '#app/components/listing-cards.tsx';
 import { TypeListPage, typeListMeta } from './type-list-page.tsx';
@@ -53,12 +53,7 @@ export default function PropertyList({
       hasRooms
       emptyText={t('listing.noPropertiesForType')}
     >
-      <ListingCards
-        kind="property"
-        listings={page.items}
-        featured={page.featured}
-        near={query.near}
-      />
+      <ListingCards kind="property" listings={page.items} featured={page.featured} />
     </TypeListPage>
   );
 }

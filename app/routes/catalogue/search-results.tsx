@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t, tCount } from '#lib/i18n.ts';
+import { t, tCount } from '#lib/i18n.pages.ts';
 import { DEFAULT_PAGE_SIZE, LIVE_SEARCH_MAX_LENGTH } from '#lib/limits.ts';
 import { listQuerySchema, readListQuery } from '#lib/list-query.ts';
 import { listingFilterFields } from '#lib/listing-schemas.ts';
@@ -176,12 +176,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
         <WidenSearch widenings={widenings} emptyText={t('search.nothing')} />
       ) : (
         <ListingGrid>
-          <ListingCards
-            kind={kind}
-            listings={shown.items}
-            featured={shown.featured}
-            near={query.near}
-          />
+          <ListingCards kind={kind} listings={shown.items} featured={shown.featured} />
         </ListingGrid>
       )}
       <Pagination page={shown} />

@@ -1,4 +1,4 @@
-import { t, tCount } from '#lib/i18n.ts';
+import { t, tCount } from '#lib/i18n.pages.ts';
 import type { ListQuery } from '#lib/listing-schemas.ts';
 import type { DistrictCount, Page } from '#lib/pagination.ts';
 import { DistrictCounts, filterLabel, ListFilters, WidenSearch } from './list-filters.tsx';

@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import { redirect } from '#app/locale-redirect.ts';
 import { z } from 'zod';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { safeNextPath } from '#lib/account.ts';
 import { DomainError } from '#lib/errors.ts';
 import { requireViewer } from '#app/auth.server.ts';

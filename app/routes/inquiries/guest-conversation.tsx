@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { loginPathReturningTo } from '#lib/account.ts';
 import { DomainError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { INQUIRY_MESSAGE_MAX_LENGTH } from '#lib/limits.ts';
 import {
   GuestLinkTokenSchema,

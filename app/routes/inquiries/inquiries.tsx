@@ -1,7 +1,7 @@
 import { FilterSelect } from '#app/components/filter-select.tsx';
 import { Form } from 'react-router';
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 import { InquiryListQuerySchema } from '#modules/inquiries/inquiries.schema.ts';

@@ -1,7 +1,8 @@
 import { data, Form } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { z } from 'zod';
-import { localePath, t } from '#lib/i18n.ts';
+import { localePath } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { INQUIRY_MESSAGE_MAX_LENGTH } from '#lib/limits.ts';
 import { inquiryRoleKey } from '#lib/listing.ts';
 import { telHref } from '#lib/site.ts';

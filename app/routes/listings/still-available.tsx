@@ -5,7 +5,7 @@ import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { DomainError } from '#lib/errors.ts';
 import { formatDate } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { StillAvailableTokenSchema } from '#modules/expiry/expiry.schema.ts';
 import { getServices } from '#server/load-context.ts';
 import type { Route } from './+types/still-available';

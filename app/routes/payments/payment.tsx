@@ -7,7 +7,7 @@ import { ListingNotFound } from '#app/components/listing-not-found.tsx';
 import { loadOrNull } from '#app/load-or-null.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { formatDateTime, formatRwf } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { PAYMENT_FAILURE_REASONS } from '#lib/payments.ts';
 import {
   purchaseText,

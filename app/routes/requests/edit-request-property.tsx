@@ -3,7 +3,7 @@ import { redirect } from '#app/locale-redirect.ts';
 import { Link } from '#app/components/link.tsx';
 import { isOwnerOrAdmin } from '#lib/account.ts';
 import { NotFoundError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { RequestUpdateSchema } from '#modules/requests/requests.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';

@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { LISTING_TYPES } from '#lib/listing.ts';
 import { RequestListQuerySchema } from '#modules/requests/requests.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';

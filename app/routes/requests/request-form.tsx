@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { LISTING_TYPES } from '#lib/listing.ts';
 import type { RequestView } from '#modules/requests/requests.schema.ts';
 import { FeaturesField } from '#app/components/features-field.tsx';

@@ -6,7 +6,7 @@ import { isOwnerOrAdmin } from '#lib/account.ts';
 import { NotFoundError } from '#lib/errors.ts';
 import { formatPrice } from '#lib/format.ts';
 import type { FormResult } from '#lib/form-result.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { telHref } from '#lib/site.ts';
 import type { RequestStatus } from '#lib/listing.ts';
@@ -19,6 +19,7 @@ import { FactList, type Fact } from '#app/components/fact-list.tsx';
 import { FeatureList } from '#app/components/feature-list.tsx';
 import { answerToShow, FormMessage } from '#app/components/form-message.tsx';
 import { Icon } from '#app/components/icon.tsx';
+import { ListingLocation } from '#app/components/listing-location.tsx';
 import { ListingNotFound } from '#app/components/listing-not-found.tsx';
 import { ListingPhoto } from '#app/components/listing-photo.tsx';
 import { LoadFailure } from '#app/components/load-failure.tsx';
@@ -248,6 +249,12 @@ export default function RequestedPropertyDetail({
           {requested.features.length > 0 && (
             <FeatureList features={requested.features} emptyText={t('listing.notGiven')} />
           )}
+          <ListingLocation
+            place={requested.location}
+            latitude={requested.latitude}
+            longitude={requested.longitude}
+            locationPrecision={requested.locationPrecision}
+          />
           {canManage && requested.status === 'Open' && <MatchingListings listings={matches} />}
         </div>
         <aside className="space-y-6">

@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { ALERT_FREQUENCIES, type AlertFrequency } from '#lib/listing.ts';
 
 /** How often a saved search's new listings are told: at once or once a day. */

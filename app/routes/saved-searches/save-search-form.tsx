@@ -1,7 +1,8 @@
 import { useFetcher, useLocation } from 'react-router';
 import { loginPathReturningTo } from '#lib/account.ts';
 import type { FormResult } from '#lib/form-result.ts';
-import { localePath, t } from '#lib/i18n.ts';
+import { localePath } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { SAVED_SEARCH_NAME_MAX_LENGTH } from '#lib/limits.ts';
 import { answerToShow, FormMessage } from '#app/components/form-message.tsx';
 import { Link } from '#app/components/link.tsx';

@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { z } from 'zod';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { requiredText } from '#lib/form-fields.ts';
 import { SAVED_SEARCH_NAME_MAX_LENGTH } from '#lib/limits.ts';
 import { ALERT_FREQUENCIES } from '#lib/listing.ts';

@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { CONTACT_MESSAGE_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#lib/limits.ts';
 import { ContactMessageInputSchema } from '#modules/inbox/inbox.schema.ts';
 import { FormField } from '#app/components/form-field.tsx';

@@ -1,5 +1,5 @@
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { EmptyState } from '#app/components/listing-grid.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/faq';

@@ -1,6 +1,6 @@
 import { useActionData } from 'react-router';
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { SubscriptionInputSchema } from '#modules/newsletter/newsletter.schema.ts';
 import { FormMessage } from '#app/components/form-message.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';

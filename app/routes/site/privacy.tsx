@@ -1,5 +1,5 @@
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { toParagraphs } from '#lib/paragraphs.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { loadPrivacyFacts } from './privacy.server.ts';

@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { TextPage } from './text-page.tsx';
 import { loadPageText } from './text-page.server.ts';

@@ -1,5 +1,5 @@
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { SupplyFormSchema } from '#modules/supplies/supplies.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { FormAnswer } from '#app/components/form-answer.tsx';

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { ForbiddenError } from '#lib/errors.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { IdParamsSchema } from '#lib/listing-schemas.ts';
 import { SupplyUpdateSchema } from '#modules/supplies/supplies.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';

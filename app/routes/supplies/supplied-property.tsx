@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { SupplyListQuerySchema } from '#modules/supplies/supplies.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { AccountPage } from '#app/components/account-page.tsx';

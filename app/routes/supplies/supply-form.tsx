@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { LISTING_TYPES, OFFERS, type ListingType } from '#lib/listing.ts';
 import type { SupplyView } from '#modules/supplies/supplies.schema.ts';
 import { AssetKindFields } from '#app/components/asset-kind-fields.tsx';

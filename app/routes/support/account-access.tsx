@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#lib/limits.ts';
 import { AccountAccessInputSchema } from '#modules/support/support.schema.ts';
 import { TICKET_MESSAGE_MAX_LENGTH } from '#lib/support.ts';

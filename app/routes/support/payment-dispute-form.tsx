@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { TICKET_MESSAGE_MAX_LENGTH } from '#lib/support.ts';
 import { FormAnswer } from '#app/components/form-answer.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';

@@ -1,4 +1,4 @@
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import { PaymentDisputeInputSchema } from '#modules/support/support.schema.ts';
 import { requireViewer } from '#app/auth.server.ts';
 import { formHandler, type FormArgs } from '#app/forms/form-action.server.ts';

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { DomainError } from '#lib/errors.ts';
 import { formatDateTime } from '#lib/format.ts';
-import { t } from '#lib/i18n.ts';
+import { t } from '#lib/i18n.pages.ts';
 import {
   TicketLinkQuerySchema,
   TicketLinkReplySchema,
