@@ -141,15 +141,24 @@ describe('a supply form posted without JavaScript', () => {
 });
 
 describe('ListingLocation', () => {
-  it("shows the server's map of the public point, how near it is, and links to open it", () => {
-    const html = render(
+  const renderLocation = (
+    place: string,
+    [latitude, longitude]: [number, number],
+    precision: 'exact' | 'approximate' | 'sector',
+    locale: 'en' | 'fr' | 'rw' = 'en',
+  ) =>
+    render(
       <ListingLocation
-        place="Kimihurura, Gasabo"
-        latitude={-1.95312}
-        longitude={30.09411}
-        locationPrecision="approximate"
+        place={place}
+        latitude={latitude}
+        longitude={longitude}
+        locationPrecision={precision}
       />,
+      locale,
     );
+
+  it("shows the server's map of the public point, how near it is, and links to open it", () => {
+    const html = renderLocation('Kimihurura, Gasabo', [-1.95312, 30.09411], 'approximate');
 
     expect(html).toContain(
       'src="/api/places/static-map.svg?lat=-1.95312&amp;lng=30.09411&amp;precision=approximate&amp;lang=en"',
@@ -165,15 +174,7 @@ describe('ListingLocation', () => {
   });
 
   it('asks for the map in the language of the page', () => {
-    const html = render(
-      <ListingLocation
-        place="Gikondo"
-        latitude={-1.97}
-        longitude={30.07}
-        locationPrecision="sector"
-      />,
-      'rw',
-    );
+    const html = renderLocation('Gikondo', [-1.97, 30.07], 'sector', 'rw');
     expect(html).toContain('precision=sector&amp;lang=rw');
     expect(html).toContain('Fungura muri Google Maps');
   });

@@ -170,3 +170,32 @@ describe('near in the search', () => {
     ]);
   });
 });
+
+describe('near and a private pin', () => {
+  it('measures from the public point only: circles around the pin never reveal it', async () => {
+    const owner = await createUser(test.database.db);
+    // Far from the other listings, so the smallest circle holds this one alone.
+    const pin = { latitude: -1.99, longitude: 30.02 };
+    await createProperty(test.database.db, owner.id, {
+      title: 'Private pin',
+      type: 'House',
+      district: 'Nyarugenge',
+      ...pin,
+      locationPrecision: 'approximate',
+    });
+
+    const response = await test.app.inject(
+      `/api/get-properties/type/House?near=${pin.latitude},${pin.longitude}&radiusKm=0.5&sort=distance`,
+    );
+    const [house] = response
+      .json<{ properties: Record<string, unknown>[] }>()
+      .properties.filter((listing) => listing.title === 'Private pin');
+
+    expect(house).toBeDefined();
+    // The public point is 60 to 300 m from the pin, and that is all a distance can tell.
+    expect(house!.distanceKm).toBeGreaterThanOrEqual(0.06);
+    expect(house!.distanceKm).toBeLessThanOrEqual(0.3);
+    expect([house!.latitude, house!.longitude]).not.toEqual([pin.latitude, pin.longitude]);
+    expect(house).not.toHaveProperty('exactLatitude');
+  });
+});

@@ -125,6 +125,9 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
     void navigate(localePath(`/map${search}`), { preventScrollReset: true });
   };
   const kinds = [properties && 'property', assets && 'asset'].filter(Boolean);
+  // Both catalogues show their first cards, each with a link to the rest; one alone, its pages.
+  const seeAllOf = (listKind: ListingKind) =>
+    kinds.length > 1 ? listPathOf(query, { ...params, kind: listKind }) : undefined;
   const hasRooms = kind !== 'asset' && (!type || isPropertyType(type));
   return (
     <main id="main" className="container-page space-y-4 py-6 sm:py-8">
@@ -185,30 +188,8 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
       {isCapped && <p className="text-sm text-slate-700">{t('map.capped', { limit })}</p>}
       {points.length === 0 && <p className="text-sm text-slate-700">{t('map.noPoints')}</p>}
       <div id="map-results" tabIndex={-1} className="scroll-mt-4 space-y-8 pt-2">
-        {properties && (
-          <MapList
-            kind="property"
-            page={properties}
-            heading={kinds.length > 1 ? t('home.properties') : t('map.listHeading')}
-            count={tCount('home.propertyCount', properties.total, {
-              count: properties.isTotalCapped ? `${properties.total}+` : properties.total,
-            })}
-            seeAll={
-              kinds.length > 1 ? listPathOf(query, { ...params, kind: 'property' }) : undefined
-            }
-          />
-        )}
-        {assets && (
-          <MapList
-            kind="asset"
-            page={assets}
-            heading={kinds.length > 1 ? t('home.assets') : t('map.listHeading')}
-            count={tCount('home.assetCount', assets.total, {
-              count: assets.isTotalCapped ? `${assets.total}+` : assets.total,
-            })}
-            seeAll={kinds.length > 1 ? listPathOf(query, { ...params, kind: 'asset' }) : undefined}
-          />
-        )}
+        {properties && <MapList kind="property" page={properties} seeAll={seeAllOf('property')} />}
+        {assets && <MapList kind="asset" page={assets} seeAll={seeAllOf('asset')} />}
       </div>
     </main>
   );
@@ -223,6 +204,12 @@ function MapNote({ text, className = 'flex' }: { text: string; className?: strin
   );
 }
 
+/** Each catalogue's heading and count below the map, when both are shown. */
+const LIST_TEXTS = {
+  property: { heading: 'home.properties', count: 'home.propertyCount' },
+  asset: { heading: 'home.assets', count: 'home.assetCount' },
+} as const;
+
 /**
  * The cards of one catalogue below the map: the accessible view of what the map shows. Alone,
  * with its pages; beside the other catalogue, its first cards and a link to the rest.
@@ -230,16 +217,18 @@ function MapNote({ text, className = 'flex' }: { text: string; className?: strin
 function MapList<Kind extends ListingKind>({
   kind,
   page,
-  heading,
-  count,
   seeAll,
 }: {
   kind: Kind;
   page: Page<Parameters<typeof ListingCards<Kind>>[0]['listings'][number]>;
-  heading: string;
-  count: string;
+  /** The list of this catalogue alone, when the other is shown too. */
   seeAll: string | undefined;
 }) {
+  const texts = LIST_TEXTS[kind];
+  const heading = seeAll ? t(texts.heading) : t('map.listHeading');
+  const count = tCount(texts.count, page.total, {
+    count: page.isTotalCapped ? `${page.total}+` : page.total,
+  });
   return (
     <section aria-labelledby={`map-list-${kind}`} className="space-y-4">
       <h2 id={`map-list-${kind}`} className="text-xl font-bold">
