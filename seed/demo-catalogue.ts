@@ -62,6 +62,9 @@ export type DemoProperty = DemoListing &
     | 'listedBy'
     | 'commission'
     | 'viewingFee'
+    | 'latitude'
+    | 'longitude'
+    | 'locationPrecision'
   >;
 
 export type DemoAsset = DemoListing &
@@ -99,6 +102,10 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     ageHours: 3,
     type: 'House',
     title: 'Four-bedroom family house with garden in Kibagabaga',
+    // Where the seller put the pin (the demo's pinned listings; the rest stand at their sector).
+    latitude: -1.9297,
+    longitude: 30.1125,
+    locationPrecision: 'exact',
     description:
       'A bright family home on a quiet paved street, ten minutes from Kigali Heights. The living room opens onto a large lawn with fruit trees, and the kitchen has a separate store. Water never runs out thanks to the borehole and reserve tank.',
     price: 1_200_000,
@@ -116,6 +123,9 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     ageHours: 2 * DAY + 5,
     type: 'House',
     title: 'Modern villa with swimming pool in Nyarutarama',
+    latitude: -1.9402,
+    longitude: 30.1016,
+    locationPrecision: 'approximate',
     listedBy: 'agent',
     commission: 9_600_000,
     description:
@@ -173,6 +183,9 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     ageHours: 14 * DAY + 7,
     type: 'House',
     title: 'Executive house near the Convention Centre, Kimihurura',
+    latitude: -1.9518,
+    longitude: 30.0958,
+    locationPrecision: 'approximate',
     listedBy: 'agent',
     commission: 500_000,
     description:
@@ -210,6 +223,9 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     ageHours: 27 * DAY + 4,
     type: 'House',
     title: 'Five-bedroom colonial house in Kiyovu',
+    latitude: -1.9527,
+    longitude: 30.0632,
+    locationPrecision: 'exact',
     description:
       'A character house on one of the greenest streets of Kiyovu, minutes from the city centre. High ceilings, a wide veranda and mature jacaranda trees give it a calm feel. The plot allows a second residence.',
     price: 550_000_000,
@@ -227,6 +243,9 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     ageHours: 33 * DAY,
     type: 'House',
     title: 'Cosy three-bedroom house in Kanombe, near the airport',
+    latitude: -1.9712,
+    longitude: 30.1296,
+    locationPrecision: 'approximate',
     description:
       'A comfortable house ten minutes from Kigali International Airport, ideal for airline or military families. It has a small garden, a covered parking for two cars and fibre internet.',
     price: 450_000,
