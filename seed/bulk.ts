@@ -571,10 +571,11 @@ type ListingTable = typeof properties | typeof assets;
  * building 2000-row statements (one bound value per cell) than the database spends storing
  * them; jsonb_to_recordset parses the same rows in C, which roughly halves the seed time.
  */
-function createJsonInserter<Table extends ListingTable>(table: Table) {
+export function createJsonInserter<Table extends ListingTable>(table: Table) {
   return async (db: Pick<Database, 'execute'>, rows: Array<Table['$inferInsert']>) => {
-    // The columns the rows give; the others take their defaults.
-    const given = new Set(Object.keys(rows[0] ?? {}));
+    // The columns any row gives (a pinned listing gives more than the others); the others take
+    // their defaults, and a row without one of them reads it as null.
+    const given = new Set(rows.flatMap((row) => Object.keys(row)));
     const columns = Object.entries(getTableColumns(table)).filter(
       ([key, column]) => !column.generated && given.has(key),
     );

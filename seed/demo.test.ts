@@ -12,7 +12,8 @@ import { createCatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
 import { createMediaService, type MediaService } from '#modules/media/media.service.ts';
 import { createReportsService } from '#modules/reports/reports.service.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
-import { RARE_WORD, seedBulkCatalogue } from '#seed/bulk.ts';
+import { createJsonInserter, RARE_WORD, seedBulkCatalogue } from '#seed/bulk.ts';
+import { createUser, propertyValues } from '#seed/factories.ts';
 import { countListings, seedDemoCatalogue } from '#seed/demo.ts';
 import { isDemoCatalogueWanted } from '#seed/demo-wanted.ts';
 
@@ -172,4 +173,24 @@ describe.sequential('seed', () => {
     },
     SEED_TIMEOUT_MS,
   );
+
+  it('keeps the columns only a later row of a batch gives: a pin after a row without one', async () => {
+    const owner = await createUser(database.db);
+    await createJsonInserter(properties)(database.db, [
+      propertyValues(owner.id, { title: 'Bulk row without a pin' }),
+      propertyValues(owner.id, {
+        title: 'Bulk row with a pin',
+        district: 'Gasabo',
+        sector: 'Kimihurura',
+        latitude: -1.9518,
+        longitude: 30.0958,
+        locationPrecision: 'exact',
+      }),
+    ]);
+
+    const pinned = await database.db.execute<{ latitude: number }>(
+      sql`select latitude from properties where title = 'Bulk row with a pin'`,
+    );
+    expect(pinned.rows[0]?.latitude).toBe(-1.9518);
+  });
 });
