@@ -142,14 +142,35 @@ export function createCatalogueQueries<Row, View>({
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 12;
     const where = publishedWhere(query);
+    const order = listingOrder(table, query.sort ?? 'newest', query.near);
+    const offset = (page - 1) * pageSize;
     const [rows, count, featured] = await Promise.all([
-      db
-        .select(columns)
-        .from(table)
-        .where(where)
-        .orderBy(...listingOrder(table, query.sort ?? 'newest', query.near))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
+      query.near && query.sort === 'distance'
+        ? // The page's ids first, sorted within the type-and-point index without reading a
+          // row (the distance of thousands of listings around a busy place), then its rows.
+          db
+            .select(columns)
+            .from(table)
+            .where(
+              inArray(
+                table.id,
+                db
+                  .select({ id: table.id })
+                  .from(table)
+                  .where(where)
+                  .orderBy(...order)
+                  .limit(pageSize)
+                  .offset(offset),
+              ),
+            )
+            .orderBy(...order)
+        : db
+            .select(columns)
+            .from(table)
+            .where(where)
+            .orderBy(...order)
+            .limit(pageSize)
+            .offset(offset),
       countUpTo(db, sql`${table} where ${where}`, countCap),
       readFeatured(where, page, featuredKey(query)),
     ]);
