@@ -51,6 +51,7 @@ describe('loadConfig', () => {
         url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
         attribution: undefined,
       },
+      sms: { mode: 'simulator' },
     });
   });
 
@@ -178,6 +179,7 @@ describe('loadConfig', () => {
         path: '/srv/maps/kigali.pmtiles',
         attribution: '© Kigali City Maps',
       },
+      sms: { mode: 'off' },
     });
   });
 
@@ -258,6 +260,30 @@ describe('loadConfig', () => {
     expect(problemsOf({ PAYMENTS: 'live' })).toEqual([
       'PAYMENTS=live: set the MOMO_* or AIRTEL_* variables',
     ]);
+  });
+
+  it("sends SMS through Africa's Talking when its variables are set, its sandbox for `sandbox`", () => {
+    expect(loadConfig({ SEED_DEMO: 'false' }).sms).toEqual({ mode: 'off' });
+    expect(loadConfig({ SEED_DEMO: 'true' }).sms).toEqual({ mode: 'simulator' });
+    expect(
+      loadConfig({ AT_USERNAME: 'inzu', AT_API_KEY: 'key', AT_SENDER_ID: 'INZU' }).sms,
+    ).toEqual({
+      mode: 'africastalking',
+      baseUrl: 'https://api.africastalking.com',
+      username: 'inzu',
+      apiKey: 'key',
+      senderId: 'INZU',
+    });
+    expect(loadConfig({ AT_USERNAME: 'sandbox', AT_API_KEY: 'key' }).sms).toMatchObject({
+      baseUrl: 'https://api.sandbox.africastalking.com',
+    });
+    expect(problemsOf({ AT_USERNAME: 'inzu' })).toEqual([
+      'AT_USERNAME, AT_API_KEY: set all or none',
+    ]);
+    expect(problemsOf({ SMS_PROVIDER: 'africastalking' })).toEqual([
+      'SMS_PROVIDER=africastalking: set AT_USERNAME and AT_API_KEY',
+    ]);
+    expect(problemsOf({ AT_SENDER_ID: 'A sender id too long' })[0]).toMatch(/^AT_SENDER_ID: /);
   });
 
   it('bounds the upload size and the port', () => {

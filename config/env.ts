@@ -96,6 +96,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/)
     .default('RWF'),
+  SMS_PROVIDER: z.enum(['africastalking', 'simulator', 'off']).optional(),
+  AT_USERNAME: z.string().min(1).optional(),
+  AT_API_KEY: z.string().min(1).optional(),
+  AT_SENDER_ID: z.string().min(1).max(11).optional(),
+  AT_BASE_URL: optionalUrl,
 });
 
 /** Every variable the configuration reads, for a process that must start from none of them. */
@@ -104,6 +109,29 @@ export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
 const MOMO_VARIABLES = ['MOMO_BASE_URL', 'MOMO_SUBSCRIPTION_KEY', 'MOMO_API_USER', 'MOMO_API_KEY'];
 const AIRTEL_VARIABLES = ['AIRTEL_BASE_URL', 'AIRTEL_CLIENT_ID', 'AIRTEL_CLIENT_SECRET'];
+const AT_VARIABLES = ['AT_USERNAME', 'AT_API_KEY'];
+/**
+ * Africa's Talking's API, and its sandbox: the username `sandbox` with the sandbox app's API key,
+ * whose SMS reach only Africa's Talking's web simulator.
+ */
+const AFRICAS_TALKING_LIVE_URL = 'https://api.africastalking.com';
+const AFRICAS_TALKING_SANDBOX_URL = 'https://api.sandbox.africastalking.com';
+
+/**
+ * Where SMS goes: Africa's Talking as configured, the simulator the product embeds (the demo:
+ * its messages are read on the simulator's own page), or nowhere (`off`: SMS waits in the
+ * sms_outbox table and the log).
+ */
+export type SmsConfig =
+  | { mode: 'off' }
+  | { mode: 'simulator' }
+  | {
+      mode: 'africastalking';
+      baseUrl: string;
+      username: string;
+      apiKey: string;
+      senderId: string | undefined;
+    };
 
 /** MTN MoMo's Collections (and Disbursements, for refunds) as configured. */
 type MomoConfig = {
@@ -247,6 +275,8 @@ export type Config = {
   loadSheddingDelayMs: number;
   /** MAP_TILES_URL, MAP_TILES_ATTRIBUTION, MAP_PMTILES_PATH (which wins when set). */
   mapTiles: MapTilesConfig;
+  /** SMS_PROVIDER, AT_*. */
+  sms: SmsConfig;
 };
 
 export class ConfigError extends Error {
@@ -268,7 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(withoutBlanks.ADMIN_EMAIL) !== Boolean(withoutBlanks.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
   }
-  for (const group of [S3_VARIABLES, MOMO_VARIABLES, AIRTEL_VARIABLES]) {
+  for (const group of [S3_VARIABLES, MOMO_VARIABLES, AIRTEL_VARIABLES, AT_VARIABLES]) {
     const set = group.filter((name) => Boolean(withoutBlanks[name]));
     if (set.length > 0 && set.length < group.length) {
       problems.push(`${group.join(', ')}: set all or none`);
@@ -279,6 +309,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   );
   if (withoutBlanks.PAYMENTS === 'live' && !hasProvider) {
     problems.push('PAYMENTS=live: set the MOMO_* or AIRTEL_* variables');
+  }
+  if (withoutBlanks.SMS_PROVIDER === 'africastalking' && !withoutBlanks.AT_API_KEY) {
+    problems.push('SMS_PROVIDER=africastalking: set AT_USERNAME and AT_API_KEY');
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
@@ -327,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: values.METRICS_TOKEN,
     loadSheddingDelayMs: values.LOAD_SHEDDING_DELAY_MS,
     payments: toPaymentsConfig(values, hasProvider),
+    sms: toSmsConfig(values),
     mapTiles: values.MAP_PMTILES_PATH
       ? {
           kind: 'pmtiles',
@@ -334,6 +368,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           attribution: values.MAP_TILES_ATTRIBUTION,
         }
       : { kind: 'xyz', url: values.MAP_TILES_URL, attribution: values.MAP_TILES_ATTRIBUTION },
+  };
+}
+
+/**
+ * SMS_PROVIDER when set; else Africa's Talking when its variables are set; else, for the demo
+ * (SEED_DEMO), the embedded simulator; else off. Africa's Talking's sandbox answers to the
+ * username `sandbox`, at its own address.
+ */
+function toSmsConfig(values: z.output<typeof EnvSchema>): SmsConfig {
+  const { AT_USERNAME: username, AT_API_KEY: apiKey } = values;
+  const mode =
+    values.SMS_PROVIDER ?? (apiKey ? 'africastalking' : values.SEED_DEMO ? 'simulator' : 'off');
+  if (mode !== 'africastalking') return { mode };
+  const defaultUrl =
+    username === 'sandbox' ? AFRICAS_TALKING_SANDBOX_URL : AFRICAS_TALKING_LIVE_URL;
+  return {
+    mode,
+    baseUrl: (values.AT_BASE_URL ?? defaultUrl).replace(/\/+$/, ''),
+    username: username!,
+    apiKey: apiKey!,
+    senderId: values.AT_SENDER_ID,
   };
 }
 

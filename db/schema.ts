@@ -34,6 +34,7 @@ import {
   PAYMENT_STATUSES,
   REFUND_STATUSES,
 } from '#lib/payments.ts';
+import { SMS_KINDS, SMS_STATUSES } from '#lib/sms.ts';
 import {
   ASSET_TYPES,
   ALERT_FREQUENCIES,
@@ -319,6 +320,54 @@ export const outbox = pgTable(
   },
   (table) => [index('outbox_created_idx').on(table.createdAt.desc().nullsFirst())],
 );
+
+/**
+ * Every SMS the platform sends, written in the transaction of what it tells, whether or not a
+ * provider is configured: without one it waits here (and in the log); with one, each row records
+ * what the provider said and, from its delivery report, whether it reached the phone.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** E.164. */
+    recipient: text().notNull(),
+    body: text().notNull(),
+    kind: text({ enum: SMS_KINDS }).notNull(),
+    /** Whose it is, for their daily cap; null for a number not (yet) on an account. */
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** How many parts the operator bills for it (GSM-7: 160 a part, UCS-2: 70). */
+    parts: integer().notNull(),
+    status: text({ enum: SMS_STATUSES }).notNull().default('queued'),
+    /** The provider's id of the message, which its delivery report names. */
+    providerMessageId: text(),
+    /** What the provider charged, as it wrote it ('RWF 10.0000'). */
+    cost: text(),
+    /** The provider's word for a refusal or a failed delivery, or ours for an uncertain send. */
+    failure: text(),
+    createdAt: createdAt(),
+    /** When the provider was asked: a send that began and never ended is not asked again. */
+    attemptedAt: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+    /** When the delivery report came (delivered or failed). */
+    reportedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('sms_outbox_created_idx').on(table.createdAt.desc(), table.id),
+    index('sms_outbox_user_idx').on(table.userId, table.createdAt.desc()),
+    uniqueIndex('sms_outbox_provider_message_idx').on(table.providerMessageId),
+    check('sms_outbox_kind_check', oneOf('kind', SMS_KINDS)),
+    check('sms_outbox_status_check', oneOf('status', SMS_STATUSES)),
+    check('sms_outbox_parts_check', sql`parts > 0`),
+  ],
+);
+
+/** Numbers that replied STOP: no SMS but an account's codes goes to them until they reply START. */
+export const smsOptOuts = pgTable('sms_opt_outs', {
+  /** E.164. */
+  phone: text().primaryKey(),
+  createdAt: createdAt(),
+});
 
 /**
  * The kinds of e-mail an address asked not to receive (from its account page or an unsubscribe

@@ -33,6 +33,7 @@ import { searchApi } from '#modules/search/search.api.ts';
 import { settingsApi } from '#modules/settings/settings.api.ts';
 import { suppliesApi } from '#modules/supplies/supplies.api.ts';
 import { paymentsApi } from '#modules/payments/payments.api.ts';
+import { smsApi } from '#modules/sms/sms.api.ts';
 import { supportApi } from '#modules/support/support.api.ts';
 import type { OwnerLookups } from './owner-lookups.ts';
 import type { Services } from './services.ts';
@@ -106,6 +107,7 @@ async function registerModuleApis(
     payments: services.payments,
     paymentsAdmin: services.paymentsAdmin,
   });
+  await api.register(smsApi, { sms: services.sms });
   await api.register(requestsApi, { requests: services.requests, uploadMaxBytes });
   await api.register(adminListingsApi, { adminListings: services.adminListings, uploadMaxBytes });
   await api.register(notificationsApi, { notifications });

@@ -14,6 +14,9 @@ import {
   DEMO_PHONE_BASE_PATH,
   startPaymentProviders,
 } from '#modules/payments/payments.providers.ts';
+import { createSigner } from '#modules/signing/signing.service.ts';
+import { startSmsProvider } from '#modules/sms/sms.providers.ts';
+import { smsCallbackToken } from '#modules/sms/sms.service.ts';
 import { registerApiRoutes } from './api-routes.ts';
 import { createOwnerLookups } from './owner-lookups.ts';
 import { registerPages, type ServedPages } from './page-serving.ts';
@@ -52,6 +55,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       'payments: the embedded simulator takes payments (PAYMENTS=simulator): no money moves, and anyone may approve a prompt at /payments-simulator/phone. Set PAYMENTS=off or the MOMO_*/AIRTEL_* variables in production',
     );
   }
+  const smsToken = await smsCallbackToken(createSigner({ db: database.db }));
+  const sms = await startSmsProvider(config.sms, {
+    callbackUrl: (kind) => `${config.siteUrl}/api/sms/${kind}/${smsToken}`,
+  });
+  app.addHook('onClose', () => sms.close());
+  if (config.sms.mode === 'africastalking') {
+    // What to register in Africa's Talking's dashboard (SMS > callbacks).
+    app.log.info(
+      {
+        deliveryReports: `${config.siteUrl}/api/sms/delivery-reports/${smsToken}`,
+        incomingMessages: `${config.siteUrl}/api/sms/replies/${smsToken}`,
+      },
+      "sms: Africa's Talking's callback addresses",
+    );
+  }
+  if (sms.demo) {
+    app.log.warn(
+      'sms: the embedded simulator takes every SMS (SMS_PROVIDER=simulator): none leaves. Set SMS_PROVIDER=off or the AT_* variables in production',
+    );
+  }
   const services = await startServices(app, {
     config,
     database,
@@ -61,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailTransport: options.mailTransport,
     paymentProviders: payments.providers,
     demoPhonePath: payments.demo ? `${DEMO_PHONE_BASE_PATH}/phone` : null,
+    smsProvider: sms.provider,
   });
   const ownerLookups = createOwnerLookups(services);
   const formRateLimit: FormRateLimit = { max: config.formPostsPerMinute, timeWindow: 60_000 };

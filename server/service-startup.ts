@@ -7,6 +7,7 @@ import type { Cluster } from '#server/cluster.ts';
 import { createSmtpTransport, type MailTransport } from '#modules/mail/mail.service.ts';
 import type { PhotoStorage } from '#modules/media/media.storage-contract.ts';
 import type { PaymentProviders } from '#modules/payments/payments.service.ts';
+import type { SmsProvider } from '#modules/sms/sms.provider.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
@@ -58,6 +59,8 @@ export type ServiceStartupOptions = {
   paymentProviders: PaymentProviders;
   /** The embedded simulator's phone page (the demo), or null. */
   demoPhonePath: string | null;
+  /** The SMS provider of SMS_PROVIDER (sms.providers.ts); undefined: SMS stays in the outbox. */
+  smsProvider: SmsProvider | undefined;
 };
 
 /**
@@ -75,6 +78,7 @@ export async function startServices(
     mailTransport,
     paymentProviders,
     demoPhonePath,
+    smsProvider,
   }: ServiceStartupOptions,
 ): Promise<Services> {
   const services = createServices({
@@ -108,6 +112,7 @@ export async function startServices(
       mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined),
     paymentProviders,
     demoPhonePath,
+    smsProvider,
     logger: app.log,
   });
   app.decorate('services', services);

@@ -22,6 +22,8 @@ import { createInquiriesService } from '#modules/inquiries/inquiries.service.ts'
 import { createListingReportsService } from '#modules/listing-reports/listing-reports.service.ts';
 import { createMailLinks } from '#modules/mail/mail.links.ts';
 import { createMailService, type MailTransport } from '#modules/mail/mail.service.ts';
+import type { SmsProvider } from '#modules/sms/sms.provider.ts';
+import { createSmsService } from '#modules/sms/sms.service.ts';
 import { createEmailChoicesService } from '#modules/email-choices/email-choices.service.ts';
 import { createSigner } from '#modules/signing/signing.service.ts';
 import { createMatchingService } from '#modules/matching/matching.service.ts';
@@ -72,6 +74,7 @@ export function createServices({
   mailTransport,
   paymentProviders = {},
   demoPhonePath = null,
+  smsProvider,
   logger,
 }: {
   db: Database;
@@ -104,6 +107,8 @@ export function createServices({
   paymentProviders?: PaymentProviders;
   /** The embedded simulator's phone page (PAYMENTS=simulator), or null. */
   demoPhonePath?: string | null;
+  /** The SMS provider (SMS_PROVIDER); undefined: SMS stays in the outbox table and the log. */
+  smsProvider?: SmsProvider | undefined;
   logger: Parameters<typeof createMailService>[0]['logger'] &
     Parameters<typeof createJobQueue>[0]['logger'];
 }) {
@@ -136,6 +141,14 @@ export function createServices({
     links,
     clock,
     transport: mailTransport,
+    logger,
+  });
+  const sms = createSmsService({
+    db,
+    jobs,
+    clock,
+    signer: createSigner({ db }),
+    provider: smsProvider,
     logger,
   });
   const newsletter = createNewsletterService({ db, mail });
@@ -267,6 +280,7 @@ export function createServices({
     }),
     adminBootstrap: createAdminBootstrap({ db, clock }),
     mail,
+    sms,
     dashboard: createDashboardService({ db }),
     reports: createReportsService({
       db,
