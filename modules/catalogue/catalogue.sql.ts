@@ -277,15 +277,20 @@ export function listingFilterConditions(
 /** A table with public points (db/schema.ts `located`). */
 type PointedTable = { publicLatitude: AnyPgColumn; publicLongitude: AnyPgColumn };
 
+/** Km per degree of latitude on lib/geo.ts's sphere (radius 6371.0088 km). */
+const KM_PER_DEGREE = (Math.PI * 6371.0088) / 180;
+
 /**
- * The distance in km from `point` to each row's public point: the haversine of lib/geo.ts
- * `distanceKm`, on the same sphere. Null for a row without a point.
+ * How far each row's public point is from `point`, as the square of a distance in degrees of
+ * latitude on a plane laid at `point`'s latitude (equirectangular): the sort key and the filter
+ * of a "near" list. Within 50 km of a place in Rwanda it ranks and bounds the points as the
+ * haversine of lib/geo.ts `distanceKm` does, to a few metres, at a fifth of the cost: no
+ * trigonometry per row, where a list around a busy place measures thousands of rows.
  */
-function distanceFrom(table: PointedTable, point: Point): SQL<number> {
-  return distanceKmSql(
-    { latitude: table.publicLatitude, longitude: table.publicLongitude },
-    { latitude: sql`${point.latitude}::float8`, longitude: sql`${point.longitude}::float8` },
-  );
+function planarDistanceFrom(table: PointedTable, point: Point): SQL<number> {
+  const north = sql`(${table.publicLatitude} - ${point.latitude}::float8)`;
+  const east = sql`((${table.publicLongitude} - ${point.longitude}::float8) * ${Math.cos((point.latitude * Math.PI) / 180)}::float8)`;
+  return sql<number>`(${north} * ${north} + ${east} * ${east})`;
 }
 
 type SqlPoint = { latitude: SQL | AnyPgColumn; longitude: SQL | AnyPgColumn };
@@ -312,7 +317,7 @@ function nearConditions(
   return [
     sql`${table.publicLatitude} between ${box.south}::float8 and ${box.north}::float8`,
     sql`${table.publicLongitude} between ${box.west}::float8 and ${box.east}::float8`,
-    sql`${distanceFrom(table, point)} <= ${radiusKm}::float8`,
+    sql`${planarDistanceFrom(table, point)} <= ${(radiusKm / KM_PER_DEGREE) ** 2}::float8`,
   ];
 }
 
@@ -332,7 +337,9 @@ export function listingOrder(
       return [asc(table.offer), desc(table.price), desc(table.id)];
     case 'distance': {
       const point = near ? parseNear(near) : undefined;
-      if (point) return [asc(distanceFrom(table, point)), desc(table.createdAt), asc(table.id)];
+      if (point) {
+        return [asc(planarDistanceFrom(table, point)), desc(table.createdAt), asc(table.id)];
+      }
       return [desc(table.createdAt), asc(table.id)];
     }
     case 'newest':

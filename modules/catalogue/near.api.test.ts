@@ -3,6 +3,7 @@
  * the radius, the nearest first on request, around a point or a landmark; on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distanceKm } from '#lib/geo.ts';
 import { findLandmark } from '#lib/landmarks.ts';
 import { createAsset, createProperty, createUser } from '#seed/factories.ts';
 import { createTestApp, type TestApp } from '#server/testing.ts';
@@ -197,5 +198,56 @@ describe('near and a private pin', () => {
     expect(house!.distanceKm).toBeLessThanOrEqual(0.3);
     expect([house!.latitude, house!.longitude]).not.toEqual([pin.latitude, pin.longitude]);
     expect(house).not.toHaveProperty('exactLatitude');
+  });
+});
+
+describe('the edge of a circle', () => {
+  it('holds what lies within the radius by the haversine, to a few metres, in every direction', async () => {
+    const owner = await createUser(test.database.db);
+    // Musanze, far from the other tests' listings.
+    const centre = { latitude: -1.4997, longitude: 29.6346 };
+    const perDegree = 111.195;
+    const cosine = Math.cos((centre.latitude * Math.PI) / 180);
+    const at = (km: number, bearing: 'north' | 'east' | 'south-west') => {
+      const [north, east] =
+        bearing === 'north'
+          ? [km, 0]
+          : bearing === 'east'
+            ? [0, km]
+            : [-km / Math.SQRT2, -km / Math.SQRT2];
+      return {
+        latitude: centre.latitude + north / perDegree,
+        longitude: centre.longitude + east / (perDegree * cosine),
+      };
+    };
+    const edge = [
+      { title: 'Edge in north', ...at(4.985, 'north') },
+      { title: 'Edge out north', ...at(5.015, 'north') },
+      { title: 'Edge in east', ...at(4.985, 'east') },
+      { title: 'Edge out east', ...at(5.015, 'east') },
+      { title: 'Edge in south-west', ...at(4.985, 'south-west') },
+      { title: 'Edge out south-west', ...at(5.015, 'south-west') },
+    ];
+    for (const house of edge) {
+      expect(Math.abs(distanceKm(centre, house) - 5)).toBeGreaterThan(0.01);
+      await createProperty(test.database.db, owner.id, {
+        title: house.title,
+        type: 'House',
+        district: 'Musanze',
+        latitude: house.latitude,
+        longitude: house.longitude,
+        locationPrecision: 'exact',
+      });
+    }
+
+    const found = await houses(
+      `near=${centre.latitude},${centre.longitude}&radiusKm=5&sort=distance`,
+    );
+
+    const expected = edge
+      .filter((house) => distanceKm(centre, house) <= 5)
+      .map((house) => house.title);
+    expect(found.filter((title) => title.startsWith('Edge')).sort()).toEqual(expected.sort());
+    expect(expected).toHaveLength(3);
   });
 });
