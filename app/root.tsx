@@ -33,6 +33,7 @@ import { useStoredUser } from './use-stored-user.ts';
 
 /** The home page's route (app/routes.ts), whose texts are all the frame's. */
 const HOME_ROUTE_ID = 'routes/catalogue/home';
+
 export function loader(args: Route.LoaderArgs) {
   return loadRootData(args);
 }

@@ -1,39 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startSimulatorWithReceiver, type startReceiver } from '#test/sms-callbacks.ts';
 import {
   createAfricasTalkingProvider,
   readDeliveryReport,
   readInboundSms,
 } from './sms.africastalking.ts';
 import { SmsProviderError, type SmsSendRequest } from './sms.provider.ts';
-import { startSmsSimulator, type StartedSmsSimulator } from './sms.simulator.ts';
-
-type Arrival = { path: string; contentType: string; fields: Record<string, string> };
-
-/** Our side of Africa's Talking's callbacks: keeps each form posted to it. */
-async function startReceiver() {
-  const arrivals: Arrival[] = [];
-  const server = http.createServer((req, res) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (text += chunk));
-    req.on('end', () => {
-      arrivals.push({
-        path: req.url ?? '',
-        contentType: req.headers['content-type'] ?? '',
-        fields: Object.fromEntries(new URLSearchParams(text)),
-      });
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    arrivals,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import type { StartedSmsSimulator } from './sms.simulator.ts';
 
 /** A server answering every request with one fixed answer, for answers the simulator never gives. */
 async function startFixedAnswer(status: number, body: string) {
@@ -56,20 +31,13 @@ const PHONE = '+250788123456';
 
 let simulator: StartedSmsSimulator;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let close: () => Promise<void>;
 
 beforeEach(async () => {
-  receiver = await startReceiver();
-  simulator = await startSmsSimulator({
-    deliveryReportUrl: `${receiver.url}/sms/delivery-reports`,
-    inboundUrl: `${receiver.url}/sms/inbound`,
-    now: () => RECEIVED_AT,
-  });
+  ({ started: simulator, receiver, close } = await startSimulatorWithReceiver(RECEIVED_AT));
 });
 
-afterEach(async () => {
-  await simulator?.close();
-  await receiver?.close();
-});
+afterEach(() => close());
 
 const provider = (overrides: Partial<Parameters<typeof createAfricasTalkingProvider>[0]> = {}) =>
   createAfricasTalkingProvider({

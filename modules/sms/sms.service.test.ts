@@ -199,6 +199,19 @@ describe('an SMS', () => {
 });
 
 describe('delivery reports', () => {
+  const report = (
+    providerMessageId: string,
+    phone: string,
+    state: 'delivered' | 'failed',
+    failureReason: string | null = null,
+  ) => ({
+    providerMessageId,
+    phone,
+    state,
+    providerStatus: state === 'delivered' ? 'Success' : 'Failed',
+    failureReason,
+  });
+
   it('mark one of our SMS delivered or failed, and nothing that is not ours', async () => {
     const { sms, jobs } = await createService(simulatorProvider());
     const [delivered, failed] = [newNumber(), newNumber()];
@@ -211,39 +224,21 @@ describe('delivery reports', () => {
 
     // Another number, or an id we never had: nothing changes.
     expect(
-      await sms.recordDeliveryReport({
-        providerMessageId: deliveredRow!.providerMessageId!,
-        phone: failed,
-        state: 'failed',
-        providerStatus: 'Failed',
-        failureReason: 'DeliveryFailure',
-      }),
+      await sms.recordDeliveryReport(
+        report(deliveredRow!.providerMessageId!, failed, 'failed', 'DeliveryFailure'),
+      ),
     ).toBe(false);
-    expect(
-      await sms.recordDeliveryReport({
-        providerMessageId: 'ATXid_forged',
-        phone: delivered,
-        state: 'delivered',
-        providerStatus: 'Success',
-        failureReason: null,
-      }),
-    ).toBe(false);
+    expect(await sms.recordDeliveryReport(report('ATXid_forged', delivered, 'delivered'))).toBe(
+      false,
+    );
     expect(await rowsTo(delivered)).toMatchObject([{ status: 'sent', reportedAt: null }]);
 
-    await sms.recordDeliveryReport({
-      providerMessageId: deliveredRow!.providerMessageId!,
-      phone: delivered,
-      state: 'delivered',
-      providerStatus: 'Success',
-      failureReason: null,
-    });
-    await sms.recordDeliveryReport({
-      providerMessageId: failedRow!.providerMessageId!,
-      phone: failed,
-      state: 'failed',
-      providerStatus: 'Failed',
-      failureReason: 'DeliveryFailure',
-    });
+    await sms.recordDeliveryReport(
+      report(deliveredRow!.providerMessageId!, delivered, 'delivered'),
+    );
+    await sms.recordDeliveryReport(
+      report(failedRow!.providerMessageId!, failed, 'failed', 'DeliveryFailure'),
+    );
 
     expect(await rowsTo(delivered)).toMatchObject([{ status: 'delivered', reportedAt: NOW }]);
     expect(await rowsTo(failed)).toMatchObject([{ status: 'failed', failure: 'DeliveryFailure' }]);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startSimulatorWithReceiver, type startReceiver } from '#test/sms-callbacks.ts';
 import {
   createSmsSimulator,
   type SimulatedOutcome,
@@ -10,74 +11,18 @@ import {
   type StartedSmsSimulator,
 } from './sms.simulator.ts';
 
-type Arrival = { path: string; contentType: string; fields: Record<string, string> };
-
-/**
- * Our side of Africa's Talking's callbacks: keeps each form posted to it, answers the status the
- * test sets, and lets a test await an arrival.
- */
-async function startReceiver() {
-  const arrivals: Arrival[] = [];
-  const waiters = new Set<() => void>();
-  let status = 200;
-  const server = http.createServer((req, res) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (text += chunk));
-    req.on('end', () => {
-      arrivals.push({
-        path: req.url ?? '',
-        contentType: req.headers['content-type'] ?? '',
-        fields: Object.fromEntries(new URLSearchParams(text)),
-      });
-      res.writeHead(status);
-      res.end();
-      for (const waiter of waiters) waiter();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    arrivals,
-    answerWith(next: number) {
-      status = next;
-    },
-    /** Resolves once `count` forms have arrived. */
-    async arrived(count: number): Promise<Arrival[]> {
-      while (arrivals.length < count) {
-        await new Promise<void>((resolve) => {
-          const waiter = () => {
-            waiters.delete(waiter);
-            resolve();
-          };
-          waiters.add(waiter);
-        });
-      }
-      return arrivals;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 const NOW = new Date('2026-03-01T08:00:00.000Z');
 const PHONE = '+250788123456';
 
 let started: StartedSmsSimulator;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let close: () => Promise<void>;
 
 beforeEach(async () => {
-  receiver = await startReceiver();
-  started = await startSmsSimulator({
-    deliveryReportUrl: `${receiver.url}/sms/delivery-reports`,
-    inboundUrl: `${receiver.url}/sms/inbound`,
-    now: () => NOW,
-  });
+  ({ started, receiver, close } = await startSimulatorWithReceiver(NOW));
 });
 
-afterEach(async () => {
-  await started?.close();
-  await receiver?.close();
-});
+afterEach(() => close());
 
 type Form = Record<string, string>;
 
