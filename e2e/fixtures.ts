@@ -65,8 +65,10 @@ function decodeQuotedPrintable(raw: string): string {
 /** The e-mails delivered to an address so far: the raw message and its decoded text. */
 export function mailsTo(address: string): (ReceivedMail & { text: string })[] {
   if (!fs.existsSync(mailboxFile)) return [];
-  return fs
-    .readFileSync(mailboxFile, 'utf8')
+  const text = fs.readFileSync(mailboxFile, 'utf8');
+  // A mail the server is still appending has no newline yet: it is read on the next look.
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as ReceivedMail)
