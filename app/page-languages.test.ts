@@ -247,6 +247,7 @@ beforeAll(async () => {
     about: [{ path: '/about' }],
     terms: [{ path: '/terms' }],
     privacy: [{ path: '/privacy' }],
+    offline: [{ path: '/offline' }, { path: '/offline?form=not-sent' }],
     'account/data': [{ path: '/account/data', as: 'buyer', hasForm: true }],
     'price-guide': [{ path: '/price-guide' }],
     'supplied-property': [{ path: '/supplied-property', as: 'seller' }],

@@ -8,7 +8,8 @@ import {
   useMatches,
   type MetaDescriptor,
 } from 'react-router';
-import { currentLocale, LOCALES, switchPathLocale, t } from '#lib/i18n.ts';
+import { currentLocale, localePath, LOCALES, switchPathLocale, t } from '#lib/i18n.ts';
+import { THEME_COLOR } from '#lib/web-app.ts';
 import type { Route } from './+types/root';
 import stylesheetUrl from './app.css?url';
 import { useLinkNavigation } from './components/link.tsx';
@@ -29,6 +30,7 @@ import {
   useSiteSettings,
   useUnreadNotifications,
 } from './use-root-data.ts';
+import { useServiceWorker } from './use-service-worker.ts';
 import { useStoredUser } from './use-stored-user.ts';
 
 /** The home page's route (app/routes.ts), whose texts are all the frame's. */
@@ -40,6 +42,9 @@ export function loader(args: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+  // The app installed from a page is named in that page's language and opens in it.
+  { rel: 'manifest', href: localePath('/manifest.webmanifest') },
 ];
 
 /**
@@ -74,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const unreadNotifications = useUnreadNotifications();
   useStoredUser(user && { username: user.username, email: user.email, role: user.role });
   useLinkNavigation();
+  useServiceWorker();
   // The admin panel has its own chrome (sidebar, top bar) instead of the public header.
   const matches = useMatches();
   const isAdminPanel = matches.some((match) => match.id === 'admin-layout');
@@ -87,7 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#064e3b" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         {/* With a precedence, React writes the stylesheet before the module preloads: the
             page cannot paint until it arrives, so it must not queue behind 150 KB of scripts. */}

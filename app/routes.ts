@@ -46,6 +46,7 @@ export default [
     route('about', 'routes/site/about.tsx'),
     route('terms', 'routes/site/terms.tsx'),
     route('privacy', 'routes/site/privacy.tsx'),
+    route('offline', 'routes/site/offline.tsx'),
     route('account/data', 'routes/account/my-data.tsx'),
     route('price-guide', 'routes/catalogue/price-guide.tsx'),
     route('supplied-property', 'routes/supplies/supplied-property.tsx'),
@@ -97,6 +98,7 @@ export default [
     route('*', 'routes/site/not-found.tsx'),
   ]),
   route('language', 'routes/site/language-choice.ts'),
+  route(':lang?/manifest.webmanifest', 'routes/site/web-manifest.ts'),
   route('robots.txt', 'routes/site/robots.ts'),
   route('sitemap.xml', 'routes/site/sitemap.ts'),
 ] satisfies RouteConfig;

@@ -21,18 +21,25 @@ export type FormResult =
        * failure text, the spec's, which a refusal's reason would be more precise than.
        */
       isServerFault?: true;
+      /**
+       * Nothing reached the server: the visitor is offline. The browser's service worker
+       * (app/service-worker/) answers so, or the form itself before posting; the form keeps
+       * what was typed and says so (offline.formNotSent).
+       */
+      isOffline?: true;
     };
 
 /**
  * What the line under a refused form says. Fields to blame: what to do (the error summary and
  * the fields say what is wrong), not that the submission failed. The server failing: the page's
  * own failure text, the spec's. Otherwise the server's reason (a limit, a conflict), which says
- * more than the failure text.
+ * more than the failure text. Offline: that nothing was sent and the text is still there.
  */
 export function describeRefusal(
   result: Extract<FormResult, { ok: false }>,
   failureText: string,
 ): string {
+  if (result.isOffline) return t('offline.formNotSent');
   if (Object.keys(result.fieldErrors).length > 0) return t('form.checkFields');
   if (result.isServerFault) return failureText;
   return result.message || failureText;

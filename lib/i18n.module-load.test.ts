@@ -12,8 +12,10 @@ function codeFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === '+types' ? [] : codeFiles(file);
-    // Browser-only modules (`*.client.tsx`: Leaflet wants a window) are empty on the server.
-    return /\.tsx?$/.test(entry.name) && !/\.(test|cli|client)\.tsx?$/.test(entry.name)
+    // Browser-only modules (`*.client.tsx`: Leaflet wants a window) are empty on the server;
+    // the service worker runs in a worker's global scope, with the build's version in it.
+    const isBrowserOnly = /\.client\.tsx?$/.test(entry.name) || entry.name === 'service-worker.ts';
+    return /\.tsx?$/.test(entry.name) && !/\.(test|cli)\.tsx?$/.test(entry.name) && !isBrowserOnly
       ? [file]
       : [];
   });

@@ -1,6 +1,8 @@
 // Bundles the Fastify server (server/index.ts and the modules it imports) into one ES module
-// for production; npm packages stay external and load from node_modules. Then writes gzip and
-// brotli copies of the browser assets so they are served pre-compressed.
+// for production; npm packages stay external and load from node_modules. Builds the service
+// worker (build/client/sw.js). Then writes gzip and brotli copies of the browser assets so they
+// are served pre-compressed.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -41,6 +43,26 @@ for (const [source, chunk] of Object.entries(manifest)) {
 }
 await fs.writeFile('build/client-catalogues.json', `${JSON.stringify(catalogues, null, 2)}\n`);
 await fs.rm('build/client/.vite', { recursive: true, force: true });
+
+// The service worker, one small script at the site's root (its scope). Its version names the
+// build's files: a deploy that changes any of them makes a new worker, which keeps the new
+// offline pages and drops the old ones (app/service-worker/).
+const assetNames = (await fs.readdir('build/client/assets')).sort();
+await build({
+  entryPoints: ['app/service-worker/service-worker.ts'],
+  outfile: 'build/client/sw.js',
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  minify: true,
+  define: {
+    SW_VERSION: JSON.stringify(
+      createHash('sha256').update(assetNames.join('\n')).digest('hex').slice(0, 12),
+    ),
+  },
+  logLevel: 'warning',
+});
 
 for await (const file of walk('build/client')) {
   if (!/\.(js|css|svg|json|txt|webmanifest|html)$/.test(file)) continue;

@@ -33,6 +33,23 @@ export type PageServingOptions = {
 
 const ONE_YEAR = 365 * 24 * 3600;
 
+/** The service worker, built at the root of the browser assets (app/service-worker/). */
+const SERVICE_WORKER_FILE = /^sw\.js(?:\.br|\.gz)?$/;
+
+/**
+ * The service worker's own policy: a worker runs under the policy its script was served with,
+ * and the default one of non-page answers (`default-src 'none'`) would forbid it to fetch the
+ * pages it keeps.
+ */
+const SERVICE_WORKER_POLICY = `default-src 'self'; object-src 'none'; base-uri 'none'`;
+
+function isServiceWorkerFile(filePath: string, clientDir: string): boolean {
+  return (
+    path.dirname(filePath) === path.resolve(clientDir) &&
+    SERVICE_WORKER_FILE.test(path.basename(filePath))
+  );
+}
+
 /**
  * The pages and their browser assets: Vite's middleware in development, the built files in
  * production, then every path the API and media leave to React Router.
@@ -57,6 +74,13 @@ export async function registerPages(
       index: false,
       setHeaders: (reply, filePath) => {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        if (isServiceWorkerFile(filePath, clientDir)) {
+          // Never kept without asking: a deploy reaches every phone at its next visit, and a
+          // broken worker is replaced at once rather than an hour later.
+          reply.header('cache-control', 'no-cache');
+          reply.header('content-security-policy', SERVICE_WORKER_POLICY);
+          return;
+        }
         reply.header(
           'cache-control',
           isHashed ? `public, max-age=${ONE_YEAR}, immutable` : 'public, max-age=3600',

@@ -41,7 +41,7 @@ function isOpeningElsewhere(event: MouseEvent): boolean {
 /**
  * The click handler of every Link on the page, as React Router's Link behaves: a plain click on
  * a Link without a target navigates through the router (the same address again replaces the
- * history entry); anything else is left to the browser. It listens on the window, after React's
+ * history entry); anything else, and any click while offline, is left to the browser. It listens on the window, after React's
  * own handlers, and skips a click one of them handled.
  */
 export function useLinkNavigation(): void {
@@ -54,6 +54,10 @@ export function useLinkNavigation(): void {
       if (link.target && link.target !== '_self') return;
       const url = new URL(link.href);
       if (url.origin !== window.location.origin) return;
+      // Offline, the browser loads the page whole: the service worker answers it from what the
+      // phone kept, or with the offline page, where the router would first need the page's
+      // code, which may never have been downloaded.
+      if (!navigator.onLine) return;
       event.preventDefault();
       const to = `${url.pathname}${url.search}${url.hash}`;
       const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;

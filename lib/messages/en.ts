@@ -207,4 +207,18 @@ export const en = {
   'price.suffix.week': '/ week',
   'price.suffix.month': '/ month',
   'price.suffix.year': '/ year',
+  'offline.title': 'You are offline',
+  'offline.body':
+    'This page needs a connection. The pages you opened and your saved listings can still be read on this phone.',
+  'offline.saved': 'Open your saved listings',
+  'offline.retry': 'Try again',
+  'offline.notSentTitle': 'Not sent: you are offline',
+  'offline.notSentBody':
+    'Nothing was sent. Go back to the page you were on: what you typed is still there. Send it again when you are back online.',
+  'offline.goBack': 'Go back',
+  'offline.formNotSent':
+    'You are offline. Nothing was sent; what you typed is still here. Send it again when you are back online.',
+  'offline.savedNote':
+    'Your saved listings are kept on this phone so that you can read them offline.',
+  'offline.savedReady': 'Your saved listings are on this phone: you can read them offline.',
 } as const;

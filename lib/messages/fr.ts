@@ -204,4 +204,18 @@ export const fr = {
   'price.suffix.week': '/ semaine',
   'price.suffix.month': '/ mois',
   'price.suffix.year': '/ an',
+  'offline.title': 'Vous êtes hors ligne',
+  'offline.body':
+    'Cette page a besoin d’une connexion. Les pages que vous avez ouvertes et vos favoris restent lisibles sur ce téléphone.',
+  'offline.saved': 'Ouvrir mes favoris',
+  'offline.retry': 'Réessayer',
+  'offline.notSentTitle': 'Non envoyé : vous êtes hors ligne',
+  'offline.notSentBody':
+    'Rien n’a été envoyé. Revenez à la page précédente : ce que vous avez saisi y est encore. Renvoyez-le une fois la connexion revenue.',
+  'offline.goBack': 'Revenir en arrière',
+  'offline.formNotSent':
+    'Vous êtes hors ligne. Rien n’a été envoyé ; ce que vous avez saisi est toujours là. Renvoyez-le une fois la connexion revenue.',
+  'offline.savedNote':
+    'Vos favoris sont gardés sur ce téléphone pour que vous puissiez les lire hors ligne.',
+  'offline.savedReady': 'Vos favoris sont sur ce téléphone : vous pouvez les lire hors ligne.',
 } as const satisfies Record<keyof typeof en, string>;

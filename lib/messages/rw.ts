@@ -205,4 +205,19 @@ export const rw = {
   'price.suffix.week': '/ icyumweru',
   'price.suffix.month': '/ ukwezi',
   'price.suffix.year': '/ umwaka',
+  'offline.title': 'Nta interineti ufite',
+  'offline.body':
+    "Iyi paji ikeneye interineti. Amapaji wafunguye n'amatangazo wabitse uracyashobora kuyasoma kuri iyi telefoni.",
+  'offline.saved': 'Fungura amatangazo wabitse',
+  'offline.retry': 'Ongera ugerageze',
+  'offline.notSentTitle': 'Ntibyoherejwe: nta interineti ufite',
+  'offline.notSentBody':
+    'Nta kintu cyoherejwe. Subira inyuma ku paji wariho: ibyo wanditse biracyahari. Ongera wohereze interineti imaze kugaruka.',
+  'offline.goBack': 'Subira inyuma',
+  'offline.formNotSent':
+    'Nta interineti ufite. Nta kintu cyoherejwe; ibyo wanditse biracyari hano. Ongera wohereze interineti imaze kugaruka.',
+  'offline.savedNote':
+    'Amatangazo wabitse abikwa kuri iyi telefoni kugira ngo ushobore kuyasoma nta interineti.',
+  'offline.savedReady':
+    'Amatangazo wabitse ari kuri iyi telefoni: ushobora kuyasoma nta interineti.',
 } as const satisfies Record<keyof typeof en, string>;

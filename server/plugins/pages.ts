@@ -12,6 +12,7 @@ import type { CatalogueFiles } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.all.ts';
 import { localeFromAcceptLanguage } from '#lib/i18n.server.ts';
 import { tileImageSource, type MapTiles } from '#lib/map.ts';
+import { VIEWER_HEADER } from '#lib/web-app.ts';
 import { createPageContext } from '../load-context.ts';
 import {
   createPageCache,
@@ -94,6 +95,15 @@ function contentSecurityPolicy(
     `form-action 'self'`,
     `frame-ancestors 'none'`,
   ].join('; ');
+}
+
+/**
+ * Whose page an answer is (VIEWER_HEADER), for the browser's service worker, which drops what
+ * it kept of one person once pages come for another or for nobody. A hash, not the id: the
+ * worker only compares it. Never on a signed-out answer, so never in the page cache.
+ */
+function viewerKey(userId: string): string {
+  return createHash('sha256').update(`viewer:${userId}`).digest('base64url').slice(0, 16);
 }
 
 /** What React Router answers and what may be kept of it. */
@@ -246,6 +256,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         if (name !== 'set-cookie') headers.push([name, value]);
       });
       for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
+      if (viewer) headers.push([VIEWER_HEADER, viewerKey(viewer.id)]);
       const contentType = response.headers.get('content-type') ?? '';
       const isHtml = contentType.startsWith('text/html');
       if (!isHtml && cacheKey === undefined) {

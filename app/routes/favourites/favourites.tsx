@@ -16,6 +16,7 @@ import { IntentInput } from '#app/forms/intent-input.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import { getServices } from '#server/load-context.ts';
 import type { Route } from './+types/favourites';
+import { SavedOfflineNote } from './saved-offline-note.tsx';
 
 /** A heart tapped while signed out: the listing to save after signing in, and the way back. */
 const SaveLinkSchema = z.object({ save: z.uuid(), next: z.string().optional() });
@@ -100,6 +101,7 @@ export default function FavouritesPage({
   return (
     <AccountPage heading={t('favourites.heading')}>
       <p className="text-slate-700">{t('favourites.description')}</p>
+      <SavedOfflineNote listings={saved} />
       <FormAnswer result={actionData} failure={t('inquiry.failure')} />
       {refusal && <FormMessage tone="error">{refusal}</FormMessage>}
       {saved.length === 0 ? (
