@@ -155,6 +155,7 @@ beforeAll(async () => {
     }),
     { clientAddress: '127.0.0.1' },
   );
+  if (newcomer.codeSent) throw new Error('registered by e-mail: no code');
   cookies.newcomer = browserHeaders(newcomer.token);
   await services.inbox.createContactMessage({
     username: 'Eric Mugisha',

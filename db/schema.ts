@@ -21,7 +21,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { USER_ROLES, USER_STATUSES } from '#lib/account.ts';
+import {
+  PHONE_CODE_PURPOSES,
+  USER_ROLES,
+  USER_STATUSES,
+  type PendingSignup,
+} from '#lib/account.ts';
 import { LOCALES } from '#lib/i18n.ts';
 import { NOTIFICATION_AUDIENCES, NOTIFICATION_KINDS } from '#lib/notifications.ts';
 import { PHOTO_HASH_BANDS } from '#lib/photo-hash.ts';
@@ -208,7 +213,16 @@ export const users = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
-    email: text().notNull(),
+    /** Null for an account registered with a phone number alone (`users_contact_check`). */
+    email: text(),
+    /**
+     * The account's mobile number in E.164 (+2507…), only once its owner typed the code sent to
+     * it by SMS: a number waiting for its code is in `phone_codes`, never here. Signs in like
+     * the e-mail, and receives the SMS notices chosen.
+     */
+    phone: text(),
+    /** When the number was proved by its code. */
+    phoneProvedAt: timestamp({ withTimezone: true }),
     role: text({ enum: USER_ROLES }).notNull(),
     status: text({ enum: USER_STATUSES }).notNull().default('Active'),
     passwordHash: text(),
@@ -236,6 +250,8 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
+    uniqueIndex('users_phone_key').on(table.phone),
+    check('users_contact_check', sql`${table.email} is not null or ${table.phone} is not null`),
     index('users_role_created_idx').on(table.role, table.createdAt),
     check('users_role_check', oneOf('role', USER_ROLES)),
     check('users_status_check', oneOf('status', USER_STATUSES)),
@@ -298,6 +314,40 @@ export const passwordResets = pgTable(
   (table) => [
     uniqueIndex('password_resets_token_hash_key').on(table.tokenHash),
     index('password_resets_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * A code sent by SMS to prove a phone number, and what proving it does (`purpose`): finish a
+ * registration (its account is made only then, from `pending`), add the number to an account,
+ * sign in without a password, or reset a password. The browser holds the token; the database its
+ * SHA-256, and the code's, salted with the token. A code takes 5 tries and lasts 5 minutes; a
+ * new one replaces it, at most once a minute.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    purpose: text({ enum: PHONE_CODE_PURPOSES }).notNull(),
+    phone: text().notNull(),
+    /** The account it is for; null for a registration, whose account does not exist yet. */
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    codeHash: text().notNull(),
+    /** Wrong codes typed for this code: at 5 it is dead. */
+    tries: integer().notNull().default(0),
+    /** A registration's name, role, password hash, language and e-mail until its code. */
+    pending: jsonb().$type<PendingSignup>(),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('phone_codes_token_hash_key').on(table.tokenHash),
+    index('phone_codes_phone_sent_idx').on(table.phone, table.sentAt),
+    index('phone_codes_user_idx').on(table.userId),
+    check('phone_codes_purpose_check', oneOf('purpose', PHONE_CODE_PURPOSES)),
   ],
 );
 

@@ -34,7 +34,7 @@ async function register(page: Page, account: Account, role: keyof typeof ROLE_CH
 
 async function logIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
   await waitForHydration(page);
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Email or phone number').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Login successful! Redirecting...')).toBeVisible();
@@ -167,7 +167,7 @@ test('a buyer is not let into the admin panel', async ({ page, request }, testIn
 test('sign-in and registration failures show the server message', async ({ page }, testInfo) => {
   await page.goto('/login');
   await waitForHydration(page);
-  await page.getByLabel('Email', { exact: true }).fill(`nobody-${randomUUID()}@e2e.inzu.rw`);
+  await page.getByLabel('Email or phone number').fill(`nobody-${randomUUID()}@e2e.inzu.rw`);
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
@@ -199,7 +199,7 @@ test('forgot password answers the same for any address', async ({ page }) => {
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL('/forgot-password');
   await waitForHydration(page);
-  await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel('Email or phone number').fill(E2E_ADMIN.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(/If an account exists for that email/)).toBeVisible();
 });

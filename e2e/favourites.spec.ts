@@ -41,7 +41,7 @@ test('a visitor saves a listing through signing in, and hears when its price dro
   await page.getByRole('link', { name: `Save ${title}` }).click();
   await expect(page).toHaveURL(/\/login\?next=/);
   await waitForHydration(page);
-  await page.getByLabel('Email', { exact: true }).fill(buyer.email);
+  await page.getByLabel('Email or phone number').fill(buyer.email);
   await page.getByLabel('Password', { exact: true }).fill(buyer.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(`/property/${id}`);

@@ -73,7 +73,7 @@ test('a new user downloads their data, deletes the account and can no longer sig
 
   await page.goto('/login');
   await waitForHydration(page);
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Email or phone number').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Invalid email or password.')).toBeVisible();

@@ -15,7 +15,7 @@ function newBuyer(testInfo: TestInfo): Account {
 
 async function logIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
   await waitForHydration(page);
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Email or phone number').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Login successful! Redirecting...')).toBeVisible();

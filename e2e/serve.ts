@@ -444,6 +444,8 @@ Object.assign(process.env, {
   SEED_DEMO: 'false',
   // Mobile Money as the demo takes it: the prompts wait on the simulator's phone page.
   PAYMENTS: 'simulator',
+  // SMS as the demo sends it: codes and notices wait on the simulator's phone page.
+  SMS_PROVIDER: 'simulator',
   // Both projects post forms from one address; the limit itself is covered by the API tests.
   FORM_POSTS_PER_MINUTE: '500',
   // Every journey signs up or in from this one address.

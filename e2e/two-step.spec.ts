@@ -31,16 +31,17 @@ test('a new user turns on two-step sign-in, signs out, and signs in with passwor
   const email = await registerBuyer(request, testInfo);
   await page.goto('/login');
   await waitForHydration(page);
-  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Email or phone number').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Login successful! Redirecting...')).toBeVisible();
 
   await page.goto('/account/security');
+  const twoStep = page.getByRole('region', { name: 'Two-step sign-in' });
   await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
   await expect(page.getByTestId('two-step-status')).toHaveText('Two-step sign-in is off.');
   // Turning it on asks for the password, so a stolen session alone cannot lock the owner out.
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await twoStep.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
 
   const secretBox = page.getByTestId('two-step-secret');
@@ -52,7 +53,7 @@ test('a new user turns on two-step sign-in, signs out, and signs in with passwor
     'href',
     /^otpauth:\/\/totp\//,
   );
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await twoStep.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page
     .getByLabel('Then enter the 6-digit code the app shows')
     .fill(await generate({ secret }));
@@ -68,7 +69,7 @@ test('a new user turns on two-step sign-in, signs out, and signs in with passwor
   await expect(page).toHaveURL(/\/login\?loggedOut/);
 
   await waitForHydration(page);
-  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Email or phone number').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
@@ -125,7 +126,7 @@ test('a brute force on one account does not stop another account on the same add
   // The attacked account is told when to try again ...
   await page.goto('/login');
   await waitForHydration(page);
-  await page.getByLabel('Email', { exact: true }).fill(attacked);
+  await page.getByLabel('Email or phone number').fill(attacked);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(
@@ -133,7 +134,7 @@ test('a brute force on one account does not stop another account on the same add
   ).toBeVisible();
 
   // ... while another account on the same address signs in at once.
-  await page.getByLabel('Email', { exact: true }).fill(neighbour);
+  await page.getByLabel('Email or phone number').fill(neighbour);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Login successful! Redirecting...')).toBeVisible();

@@ -9,6 +9,22 @@ export type UserRole = (typeof USER_ROLES)[number];
 /** The roles anyone may pick at registration; admin is reached only by promotion or bootstrap. */
 export const SIGNUP_ROLES = ['buyer', 'seller', 'guest'] as const;
 
+/**
+ * What proving a phone number by its SMS code does: finish a registration, add the number to an
+ * account, sign in without a password, or let a new password be set.
+ */
+export const PHONE_CODE_PURPOSES = ['signup', 'add', 'login', 'reset'] as const;
+export type PhoneCodePurpose = (typeof PHONE_CODE_PURPOSES)[number];
+
+/** A registration by phone number, kept with its code until the code is typed. */
+export type PendingSignup = {
+  name: string;
+  role: (typeof SIGNUP_ROLES)[number];
+  passwordHash: string;
+  locale: string;
+  email: string | null;
+};
+
 export const USER_STATUSES = ['Active', 'Blocked'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
@@ -76,7 +92,7 @@ export function isOwnerOrAdmin(actor: Actor, ownerId: string): boolean {
 }
 
 /** What the browser keeps in localStorage under `user`: nothing secret. */
-export type StoredUser = { username: string; email: string; role: string };
+export type StoredUser = { username: string; email: string | null; role: string };
 export const STORED_USER_KEY = 'user';
 
 /** The signed-in user as every page shows it (the header strip). */

@@ -158,7 +158,7 @@ export async function seedDemoCatalogue({
         ),
       );
     const ownerIds = DEMO_OWNERS.map((owner) => {
-      const row = ownerRows.find((candidate) => candidate.email.toLowerCase() === owner.email);
+      const row = ownerRows.find((candidate) => candidate.email?.toLowerCase() === owner.email);
       if (!row) throw new Error(`Demo owner ${owner.email} was not created`);
       return row.id;
     });

@@ -22,7 +22,13 @@ type NewUser = typeof users.$inferInsert;
 type NewProperty = typeof properties.$inferInsert;
 type NewAsset = typeof assets.$inferInsert;
 
-export async function createUser(db: Database, overrides: Partial<NewUser> = {}) {
+type User = typeof users.$inferSelect;
+
+/** An account with an e-mail address (every account but one registered by phone alone). */
+export async function createUser(
+  db: Database,
+  overrides: Partial<NewUser> & { email?: string } = {},
+): Promise<User & { email: string }> {
   const [user] = await db
     .insert(users)
     .values({
@@ -32,7 +38,25 @@ export async function createUser(db: Database, overrides: Partial<NewUser> = {})
       ...overrides,
     })
     .returning();
-  return user!;
+  return { ...user!, email: user!.email! };
+}
+
+/** An account registered with a phone number alone, its number proved. */
+export async function createPhoneUser(
+  db: Database,
+  overrides: Partial<NewUser> & { phone: string },
+): Promise<User & { phone: string }> {
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: 'Jean Habimana',
+      email: null,
+      role: 'seller',
+      phoneProvedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return { ...user!, phone: user!.phone! };
 }
 
 type PointColumns = {

@@ -17,6 +17,7 @@ import {
 import { createSigner } from '#modules/signing/signing.service.ts';
 import { startSmsProvider } from '#modules/sms/sms.providers.ts';
 import { smsCallbackToken } from '#modules/sms/sms.service.ts';
+import { DEMO_SMS_PHONE_PATH, demoSmsPhoneRoutes } from '#modules/sms/sms.demo-phone.ts';
 import { registerApiRoutes } from './api-routes.ts';
 import { createOwnerLookups } from './owner-lookups.ts';
 import { registerPages, type ServedPages } from './page-serving.ts';
@@ -72,7 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   if (sms.demo) {
     app.log.warn(
-      'sms: the embedded simulator takes every SMS (SMS_PROVIDER=simulator): none leaves. Set SMS_PROVIDER=off or the AT_* variables in production',
+      `sms: the embedded simulator takes every SMS (SMS_PROVIDER=simulator): none leaves, and anyone may read a number's SMS at ${DEMO_SMS_PHONE_PATH}. Set SMS_PROVIDER=off or the AT_* variables in production`,
     );
   }
   const services = await startServices(app, {
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(mapTilesFile, { file: config.mapTiles.path });
   }
   if (payments.demo) await app.register(demoPhoneRoutes, { simulator: payments.demo });
+  if (sms.demo) await app.register(demoSmsPhoneRoutes, { simulator: sms.demo });
   if (options.pages) {
     await registerPages(app, options.pages, { config, services, formRateLimit, clock });
   }

@@ -8,7 +8,8 @@ import type { AdminTwoStep } from '#modules/accounts/accounts.schema.ts';
 import { createEmailProof } from '#modules/accounts/accounts.email-proof.ts';
 import { createAccountNotices } from '#modules/accounts/accounts.notices.ts';
 import { createAccountSecurityService } from '#modules/accounts/accounts.security.service.ts';
-import { createAccountsService } from '#modules/accounts/accounts.service.ts';
+import { createAccountsService, newToken } from '#modules/accounts/accounts.service.ts';
+import { createPhoneCodes } from '#modules/accounts/accounts.phone-codes.ts';
 import { createAuditService } from '#modules/audit/audit.service.ts';
 import { createPersonalEvents } from '#modules/accounts/personal-state.ts';
 import { createCatalogueEvents } from '#modules/catalogue/catalogue.events.ts';
@@ -201,7 +202,15 @@ export function createServices({
   });
   // One set of sign-in limits: a password checked by the security page counts as a sign-in.
   const limits = createAuthLimits({ limiters, settings: authLimits });
-  const notices = createAccountNotices({ mail, links, limiters });
+  const notices = createAccountNotices({ mail, sms, links, limiters });
+  const phoneCodes = createPhoneCodes({
+    db,
+    clock,
+    sms,
+    limiters,
+    newToken,
+    siteHost: new URL(siteUrl).host,
+  });
   const inquiries = createInquiriesService({
     db,
     clock,
@@ -230,7 +239,13 @@ export function createServices({
     catalogueEvents,
     writer: listingWriter,
   });
-  const accountSecurity = createAccountSecurityService({ db, clock, limits, notices });
+  const accountSecurity = createAccountSecurityService({
+    db,
+    clock,
+    limits,
+    notices,
+    phoneCodes,
+  });
   const support = createSupportService({
     db,
     clock,
@@ -254,6 +269,7 @@ export function createServices({
       emailProof,
       signer: createSigner({ db }),
       adminTwoStep,
+      phoneCodes,
     }),
     emailProof,
     accountSecurity,

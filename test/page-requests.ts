@@ -156,11 +156,11 @@ async function sendPageRequest(
 }
 
 /** The viewer of a user made by `createSignedInUser`, as the server hands it to pages. */
-export function viewerOf({
+export function viewerOf<Email extends string | null>({
   user,
 }: {
-  user: Pick<Viewer, 'id' | 'name' | 'email' | 'role'>;
-}): Viewer {
+  user: Pick<Viewer, 'id' | 'name' | 'role'> & { email: Email };
+}): Viewer & { email: Email } {
   return {
     id: user.id,
     sessionId: 'test-session',

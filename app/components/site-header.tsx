@@ -180,7 +180,7 @@ function AccountMenu({
           <p className="px-3">
             {t('strip.welcome')}, <strong className="font-semibold">{user.username}</strong>
           </p>
-          <p className="px-3 text-sm break-all text-slate-600">{user.email}</p>
+          {user.email && <p className="px-3 text-sm break-all text-slate-600">{user.email}</p>}
           <p className="px-3 pt-1">
             <span className="rounded bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white uppercase">
               {t(`role.${user.role}`)}

@@ -806,6 +806,40 @@ export const enAdmin = {
     'An administrator of {brand} turned off two-step sign-in for your account, as you asked, and signed it out on every device. Sign in with your password, then turn two-step sign-in on again on your account’s Security page.',
   'accountChange.mailBody':
     'Hello,\n\n{what}\n\nIf this was you, there is nothing more to do.\n\nIf it was not you, someone else may be using your account: choose a new password now at {resetLink}, then tell us through the site’s Contact page.\n\n{brand}',
+  'users.phone': 'Phone',
+  'users.phoneProvedOn': '{phone}, confirmed on {date}',
+  'users.noPhone': 'No phone number',
+  'users.noEmail': 'No e-mail address',
+  'phoneCode.sms':
+    '{brand}: your code is {code}. It lasts {minutes} minutes. Never give it to anyone.',
+  'phoneCode.expired': 'This code has expired or was already used. Ask for a new one.',
+  'phoneCode.wrong.one': 'That code is not right. {count} try left.',
+  'phoneCode.wrong.other': 'That code is not right. {count} tries left.',
+  'phoneCode.resendWait.one': 'A new code can be sent in {count} second.',
+  'phoneCode.resendWait.other': 'A new code can be sent in {count} seconds.',
+  'phoneCode.tooManySeconds.one':
+    'Too many codes were asked for. Please try again in {count} second.',
+  'phoneCode.tooManySeconds.other':
+    'Too many codes were asked for. Please try again in {count} seconds.',
+  'phoneCode.tooManyMinutes.one':
+    'Too many codes were asked for. Please try again in {count} minute.',
+  'phoneCode.tooManyMinutes.other':
+    'Too many codes were asked for. Please try again in {count} minutes.',
+  'phoneCode.proofInvalid': 'Ask for a code first.',
+  'account.phoneTaken': 'This phone number already has an account.',
+  'account.emailOrPhone': 'Give a phone number or an e-mail address.',
+  'account.identifierInvalid': 'Enter your e-mail address or phone number.',
+  'phone.proved': 'Your phone number is confirmed. You can sign in with it.',
+  'phone.removed': 'The phone number was removed from your account.',
+  'phone.alreadyYours': 'This number is already on your account.',
+  'phone.onlyWayIn':
+    'Your phone number is how you sign in: add an e-mail address before removing it.',
+  'phone.none': 'There is no phone number on your account.',
+  'accountChange.subject.phone': 'A phone number was added to your {brand} account',
+  'accountChange.what.phone':
+    'The phone number {phone} was just confirmed for your {brand} account: it now signs in like your e-mail address, and receives the SMS you choose.',
+  'accountChange.sms':
+    '{brand}: the sign-in of your account was just changed. Not you? Choose a new password now: {link}',
   'sessions.idInvalid': 'Unknown session.',
   'sessions.notFound': 'Session not found.',
   'sessions.signedOut': 'That session is signed out.',
@@ -822,6 +856,7 @@ export const enAdmin = {
     'This confirmation link is not valid or has expired. Ask for a new one on the Security page of your account.',
   'emailProof.otherAccount':
     'This link confirms the address of another account. Sign out, then sign in to the account it was sent for.',
+  'emailProof.noAddress': 'There is no e-mail address on this account.',
   'emailProof.proved': 'Your e-mail address is confirmed.',
   'emailProof.joined.one':
     'Your e-mail address is confirmed. {count} conversation you started without signing in is now in your account.',

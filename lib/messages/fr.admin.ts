@@ -850,6 +850,40 @@ export const frAdmin = {
     'Un administrateur de {brand} a désactivé, à votre demande, la connexion en deux étapes de votre compte et l’a déconnecté de tous vos appareils. Connectez-vous avec votre mot de passe, puis réactivez la connexion en deux étapes sur la page Sécurité de votre compte.',
   'accountChange.mailBody':
     'Bonjour,\n\n{what}\n\nSi c’était vous, vous n’avez rien d’autre à faire.\n\nSinon, quelqu’un d’autre utilise peut-être votre compte : choisissez tout de suite un nouveau mot de passe sur {resetLink}, puis prévenez-nous par la page « Nous contacter » du site.\n\nL’équipe {brand}',
+  'users.phone': 'Téléphone',
+  'users.phoneProvedOn': '{phone}, confirmé le {date}',
+  'users.noPhone': 'Pas de numéro de téléphone',
+  'users.noEmail': 'Pas d’adresse e-mail',
+  'phoneCode.sms':
+    '{brand} : votre code est {code}. Il est valable {minutes} minutes. Ne le donnez à personne.',
+  'phoneCode.expired': 'Ce code a expiré ou a déjà servi. Demandez-en un nouveau.',
+  'phoneCode.wrong.one': 'Ce code n’est pas le bon. Il vous reste {count} essai.',
+  'phoneCode.wrong.other': 'Ce code n’est pas le bon. Il vous reste {count} essais.',
+  'phoneCode.resendWait.one': 'Un nouveau code pourra être envoyé dans {count} seconde.',
+  'phoneCode.resendWait.other': 'Un nouveau code pourra être envoyé dans {count} secondes.',
+  'phoneCode.tooManySeconds.one':
+    'Trop de codes ont été demandés. Veuillez réessayer dans {count} seconde.',
+  'phoneCode.tooManySeconds.other':
+    'Trop de codes ont été demandés. Veuillez réessayer dans {count} secondes.',
+  'phoneCode.tooManyMinutes.one':
+    'Trop de codes ont été demandés. Veuillez réessayer dans {count} minute.',
+  'phoneCode.tooManyMinutes.other':
+    'Trop de codes ont été demandés. Veuillez réessayer dans {count} minutes.',
+  'phoneCode.proofInvalid': 'Demandez d’abord un code.',
+  'account.phoneTaken': 'Ce numéro de téléphone a déjà un compte.',
+  'account.emailOrPhone': 'Indiquez un numéro de téléphone ou une adresse e-mail.',
+  'account.identifierInvalid': 'Saisissez votre adresse e-mail ou votre numéro de téléphone.',
+  'phone.proved': 'Votre numéro de téléphone est confirmé. Vous pouvez vous connecter avec.',
+  'phone.removed': 'Le numéro de téléphone a été retiré de votre compte.',
+  'phone.alreadyYours': 'Ce numéro est déjà celui de votre compte.',
+  'phone.onlyWayIn':
+    'Vous vous connectez avec votre numéro de téléphone : ajoutez une adresse e-mail avant de le retirer.',
+  'phone.none': 'Votre compte n’a pas de numéro de téléphone.',
+  'accountChange.subject.phone': 'Un numéro de téléphone a été ajouté à votre compte {brand}',
+  'accountChange.what.phone':
+    'Le numéro {phone} vient d’être confirmé pour votre compte {brand} : il permet désormais de se connecter comme votre adresse e-mail, et reçoit les SMS que vous choisissez.',
+  'accountChange.sms':
+    '{brand} : la connexion à votre compte vient d’être modifiée. Ce n’était pas vous ? Choisissez un nouveau mot de passe : {link}',
   'sessions.idInvalid': 'Session inconnue.',
   'sessions.notFound': 'Session introuvable.',
   'sessions.signedOut': 'Cette session est déconnectée.',
@@ -867,6 +901,7 @@ export const frAdmin = {
     'Ce lien de confirmation n’est pas valide ou a expiré. Demandez-en un nouveau sur la page Sécurité de votre compte.',
   'emailProof.otherAccount':
     'Ce lien confirme l’adresse d’un autre compte. Déconnectez-vous, puis connectez-vous au compte auquel il a été envoyé.',
+  'emailProof.noAddress': 'Ce compte n’a pas d’adresse e-mail.',
   'emailProof.proved': 'Votre adresse e-mail est confirmée.',
   'emailProof.joined.one':
     'Votre adresse e-mail est confirmée. {count} conversation commencée sans être connecté est désormais dans votre compte.',

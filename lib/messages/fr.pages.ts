@@ -684,6 +684,40 @@ export const frPages = {
   'login.recoveryCodeLabel': 'Code de secours',
   'login.verify': 'Vérifier',
   'login.verifying': 'Vérification…',
+  'account.phone': 'Numéro de téléphone',
+  'register.contactHint':
+    'Indiquez un numéro de téléphone, une adresse e-mail, ou les deux. Un code envoyé par SMS confirme le numéro.',
+  'phoneCode.sent':
+    'Nous avons envoyé un code à 6 chiffres par SMS au {phone}. Saisissez-le ci-dessous.',
+  'phoneCode.resent': 'Un nouveau code est en route vers le {phone}. L’ancien ne fonctionne plus.',
+  'phoneCode.loginSent':
+    'Si le {phone} est le numéro d’un compte, nous lui avons envoyé un code à 6 chiffres par SMS. Saisissez-le ci-dessous.',
+  'phoneCode.codeLabel': 'Code reçu par SMS',
+  'phoneCode.submit': 'Confirmer',
+  'phoneCode.submitting': 'Vérification…',
+  'phoneCode.resend': 'Envoyer un nouveau code',
+  'phoneCode.noSms':
+    'Pas de SMS au bout d’une minute ? Vérifiez le numéro, puis demandez un nouveau code.',
+  'login.identifier': 'E-mail ou numéro de téléphone',
+  'login.smsLink': 'Se connecter plutôt avec un code par SMS',
+  'login.smsExplain':
+    'Pas besoin de mot de passe : nous envoyons un code à 6 chiffres à votre numéro de téléphone.',
+  'login.smsSubmit': 'Envoyez-moi un code',
+  'reset.phoneHint':
+    'Avec un numéro de téléphone, nous envoyons un code par SMS au lieu d’un lien.',
+  'reset.codeIntro': 'Saisissez le code reçu par SMS, puis deux fois votre nouveau mot de passe.',
+  'emailProof.none': 'Pas d’adresse e-mail sur votre compte.',
+  'phone.heading': 'Numéro de téléphone',
+  'phone.intro':
+    'Connectez-vous avec votre numéro de téléphone et recevez par SMS les avis que vous choisissez. Un code envoyé à ce numéro confirme qu’il est à vous.',
+  'phone.provedOn': '{phone} est confirmé depuis le {date}.',
+  'phone.noneYet': 'Pas encore de numéro de téléphone sur votre compte.',
+  'phone.add': 'Ajouter un numéro de téléphone',
+  'phone.change': 'Utiliser un autre numéro',
+  'phone.sendCode': 'Envoyer le code',
+  'phone.passwordExplain':
+    'Votre mot de passe est demandé pour que personne d’autre ne puisse ajouter son numéro.',
+  'phone.remove': 'Retirer ce numéro',
   'security.title': 'Sécurité',
   'security.intro':
     'La connexion en deux étapes, votre mot de passe et les appareils où vous êtes connecté.',

@@ -844,6 +844,39 @@ export const rwAdmin = {
     "Umuyobozi wa {brand} yafunze kwinjira mu ntambwe ebyiri kuri konti yawe nk'uko wabisabye, kandi yagusohoye ku bikoresho byose. Injira ukoresheje ijambo ry'ibanga, hanyuma wongere ufungure kwinjira mu ntambwe ebyiri kuri paji y'Umutekano ya konti yawe.",
   'accountChange.mailBody':
     "Muraho,\n\n{what}\n\nNiba ari wowe wabikoze, nta kindi usabwa.\n\nNiba atari wowe, hari undi ushobora kuba akoresha konti yawe: hita uhitamo ijambo ry'ibanga rishya kuri {resetLink}, hanyuma ubitubwire unyuze kuri paji ya Twandikire y'urubuga.\n\n{brand}",
+  'users.phone': 'Telefoni',
+  'users.phoneProvedOn': '{phone}, yemejwe ku wa {date}',
+  'users.noPhone': 'Nta nimero ya telefoni',
+  'users.noEmail': 'Nta imeyili',
+  'phoneCode.sms': '{brand}: kode yawe ni {code}. Imara iminota {minutes}. Ntuzayihe undi muntu.',
+  'phoneCode.expired': 'Iyi kode yarangiye cyangwa yamaze gukoreshwa. Saba indi nshya.',
+  'phoneCode.wrong.one': 'Iyo kode si yo. Usigaje kugerageza inshuro {count}.',
+  'phoneCode.wrong.other': 'Iyo kode si yo. Usigaje kugerageza inshuro {count}.',
+  'phoneCode.resendWait.one': "Kode nshya irashobora koherezwa nyuma y'isegonda {count}.",
+  'phoneCode.resendWait.other': "Kode nshya irashobora koherezwa nyuma y'amasegonda {count}.",
+  'phoneCode.tooManySeconds.one':
+    "Hasabwe kode nyinshi cyane. Ongera ugerageze nyuma y'isegonda {count}.",
+  'phoneCode.tooManySeconds.other':
+    "Hasabwe kode nyinshi cyane. Ongera ugerageze nyuma y'amasegonda {count}.",
+  'phoneCode.tooManyMinutes.one':
+    "Hasabwe kode nyinshi cyane. Ongera ugerageze nyuma y'umunota {count}.",
+  'phoneCode.tooManyMinutes.other':
+    "Hasabwe kode nyinshi cyane. Ongera ugerageze nyuma y'iminota {count}.",
+  'phoneCode.proofInvalid': 'Banza usabe kode.',
+  'account.phoneTaken': 'Iyi nimero ya telefoni isanzwe ifite konti.',
+  'account.emailOrPhone': 'Andika nimero ya telefoni cyangwa imeyili.',
+  'account.identifierInvalid': 'Andika imeyili yawe cyangwa nimero ya telefoni yawe.',
+  'phone.proved': 'Nimero ya telefoni yawe yemejwe. Ubu ushobora kuyikoresha winjira.',
+  'phone.removed': 'Nimero ya telefoni yakuwe kuri konti yawe.',
+  'phone.alreadyYours': 'Iyi nimero isanzwe iri kuri konti yawe.',
+  'phone.onlyWayIn':
+    'Nimero ya telefoni yawe ni yo winjiriraho: banza wongeremo imeyili mbere yo kuyikuraho.',
+  'phone.none': 'Nta nimero ya telefoni iri kuri konti yawe.',
+  'accountChange.subject.phone': 'Nimero ya telefoni yongewe kuri konti yawe ya {brand}',
+  'accountChange.what.phone':
+    "Nimero {phone} imaze kwemezwa kuri konti yawe ya {brand}: ubu yinjira nk'imeyili yawe, kandi yakira ubutumwa bugufi (SMS) uhitamo.",
+  'accountChange.sms':
+    "{brand}: uburyo bwo kwinjira muri konti yawe bumaze guhindurwa. Si wowe? Hitamo ijambo ry'ibanga rishya: {link}",
   'sessions.idInvalid': 'Iyi sesiyo ntizwi.',
   'sessions.notFound': 'Sesiyo ntibonetse.',
   'sessions.signedOut': 'Iyo sesiyo yasohowemo.',
@@ -860,6 +893,7 @@ export const rwAdmin = {
     "Iri huza ryo kwemeza ntirikora cyangwa igihe cyaryo cyarangiye. Saba irindi kuri paji y'Umutekano ya konti yawe.",
   'emailProof.otherAccount':
     "Iri huza ni iryo kwemeza imeyili y'indi konti. Sohoka, hanyuma winjire muri konti ryagenewe.",
+  'emailProof.noAddress': 'Nta imeyili iri kuri iyi konti.',
   'emailProof.proved': 'Imeyili yawe yemejwe.',
   'emailProof.joined.one':
     'Imeyili yawe yemejwe. Ikiganiro {count} watangije utinjiye ubu kiri kuri konti yawe.',

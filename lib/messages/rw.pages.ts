@@ -677,6 +677,40 @@ export const rwPages = {
   'login.recoveryCodeLabel': 'Kode yo kugarura',
   'login.verify': 'Emeza',
   'login.verifying': 'Turimo kugenzura...',
+  'account.phone': 'Nimero ya telefoni',
+  'register.contactHint':
+    'Andika nimero ya telefoni, imeyili, cyangwa byombi. Kode yoherezwa mu butumwa bugufi (SMS) yemeza nimero.',
+  'phoneCode.sent':
+    "Twohereje kode y'imibare 6 kuri {phone} mu butumwa bugufi (SMS). Yandike hano hasi.",
+  'phoneCode.resent': 'Kode nshya irimo koherezwa kuri {phone}. Iya mbere ntikigikora.',
+  'phoneCode.loginSent':
+    "Niba {phone} ari nimero ya konti, twayoherereje kode y'imibare 6 mu butumwa bugufi (SMS). Yandike hano hasi.",
+  'phoneCode.codeLabel': 'Kode yo muri SMS',
+  'phoneCode.submit': 'Emeza',
+  'phoneCode.submitting': 'Turimo kugenzura...',
+  'phoneCode.resend': 'Ohereza kode nshya',
+  'phoneCode.noSms':
+    "Nta SMS ije nyuma y'umunota? Reba niba nimero ari yo, hanyuma usabe kode nshya.",
+  'login.identifier': 'Imeyili cyangwa nimero ya telefoni',
+  'login.smsLink': 'Injira ukoresheje kode yo muri SMS',
+  'login.smsExplain':
+    "Nta jambo ry'ibanga rikenewe: twohereza kode y'imibare 6 kuri nimero ya telefoni yawe.",
+  'login.smsSubmit': 'Nyoherereza kode',
+  'reset.phoneHint':
+    'Niba ari nimero ya telefoni, twohereza kode mu butumwa bugufi (SMS) aho kohereza ihuza.',
+  'reset.codeIntro': "Andika kode yo muri SMS, hanyuma wandike kabiri ijambo ry'ibanga rishya.",
+  'emailProof.none': 'Nta imeyili iri kuri konti yawe.',
+  'phone.heading': 'Nimero ya telefoni',
+  'phone.intro':
+    'Injira ukoresheje nimero ya telefoni yawe, kandi wakire mu butumwa bugufi (SMS) amakuru uhitamo. Kode yoherejwe kuri iyo nimero yemeza ko ari iyawe.',
+  'phone.provedOn': '{phone} yemejwe guhera ku wa {date}.',
+  'phone.noneYet': 'Nta nimero ya telefoni iri kuri konti yawe.',
+  'phone.add': 'Ongeraho nimero ya telefoni',
+  'phone.change': 'Koresha indi nimero',
+  'phone.sendCode': 'Ohereza kode',
+  'phone.passwordExplain':
+    "Turakubaza ijambo ry'ibanga kugira ngo hatagira undi wongeraho nimero ye.",
+  'phone.remove': 'Kuraho iyi nimero',
   'security.title': 'Umutekano',
   'security.intro': "Kwinjira mu ntambwe ebyiri, ijambo ryawe ry'ibanga n'ibikoresho winjiriyeho.",
   'twoStep.heading': 'Kwinjira mu ntambwe ebyiri',

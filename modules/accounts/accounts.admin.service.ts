@@ -5,6 +5,7 @@ import {
   favourites,
   inquiries,
   passwordResets,
+  phoneCodes,
   propertyRequests,
   recoveryCodes,
   savedSearches,
@@ -13,8 +14,9 @@ import {
 } from '#db/schema.ts';
 import { assertAdmin, type Actor, type UserStatus } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
-import { ConflictError, ForbiddenError, NotFoundError } from '#lib/errors.ts';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.all.ts';
+import { toAccountPhone } from '#lib/phone.ts';
 import type { Page } from '#lib/pagination.ts';
 import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
@@ -120,14 +122,24 @@ export function createAccountsAdminService({
     if (others.length === 0) throw new ConflictError(t('users.lastAdmin'));
   }
 
-  /** A page of accounts for admins, newest first: by role, and by part of name or e-mail. */
+  /**
+   * A page of accounts for admins, newest first: by role, and by part of name or e-mail, or by
+   * phone number written any common way.
+   */
   async function listUsers(query: UserListQuery, actor: Actor): Promise<Page<UserView>> {
     assertAdmin(actor);
     const conditions: SQL[] = [isNull(users.deletedAt)];
     if (query.role) conditions.push(eq(users.role, query.role));
     if (query.q) {
       const pattern = containing(query.q);
-      conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
+      const phone = toAccountPhone(query.q);
+      conditions.push(
+        or(
+          ilike(users.name, pattern),
+          ilike(users.email, pattern),
+          ...(phone ? [eq(users.phone, phone)] : []),
+        )!,
+      );
     }
     return listNewestFirst(db, users, and(...conditions), query, toUserView);
   }
@@ -187,23 +199,30 @@ export function createAccountsAdminService({
     assertAdmin(actor);
     const { view, isRenamed } = await db.transaction(async (tx) => {
       const before = await findLiveUser(tx, id, true);
-      const [taken] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.email}) = ${input.email.toLowerCase()}`, ne(users.id, id)));
-      if (taken) throw new ConflictError(t('account.emailTaken'));
-      const isNewAddress = before.email.toLowerCase() !== input.email.toLowerCase();
+      const email = input.email ?? null;
+      // An account registered by phone may have no address; any other keeps one.
+      if (email === null && !before.phone) {
+        throw InvalidError.field('email', t('validation.email'));
+      }
+      if (email !== null) {
+        const [taken] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, id)));
+        if (taken) throw new ConflictError(t('account.emailTaken'));
+      }
+      const isNewAddress = before.email?.toLowerCase() !== email?.toLowerCase();
       const after = await updateUser(tx, id, {
         name: input.name,
-        email: input.email,
+        email,
         // A new address is nobody's proven one until its owner follows a link sent to it.
         ...(isNewAddress && { emailProvedAt: null }),
         updatedAt: clock(),
       });
-      await mail.moveOptOuts(before.email, after.email, tx);
+      if (before.email && after.email) await mail.moveOptOuts(before.email, after.email, tx);
       // The old address hears of it: whoever owns the account learns where its mail now goes.
       if (isNewAddress) {
-        await notices.tellAccountChanged(tx, before, 'email', { newEmail: after.email });
+        await notices.tellAccountChanged(tx, before, 'email', { newEmail: after.email ?? '' });
       }
       await auditUserChange(tx, actor, 'user.update', before, toUserView(after));
       return { view: toUserView(after), isRenamed: before.name !== after.name };
@@ -325,6 +344,9 @@ export function createAccountsAdminService({
         name,
         email,
         emailProvedAt: null,
+        // The number is freed: its owner may register it again, or give it to another account.
+        phone: null,
+        phoneProvedAt: null,
         passwordHash: null,
         totpSecret: null,
         totpEnabledAt: null,
@@ -334,6 +356,7 @@ export function createAccountsAdminService({
       });
       await tx.delete(sessions).where(eq(sessions.userId, id));
       await tx.delete(passwordResets).where(eq(passwordResets.userId, id));
+      await tx.delete(phoneCodes).where(eq(phoneCodes.userId, id));
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, id));
       await tx.delete(favourites).where(eq(favourites.userId, id));
       await tx.delete(savedSearches).where(eq(savedSearches.userId, id));

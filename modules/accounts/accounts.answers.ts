@@ -13,7 +13,12 @@ const ApiUserSchema = z.object({
   id: z.string(),
   username: z.string(),
   name: z.string(),
-  email: z.string(),
+  /** Null for an account registered with a phone number alone. */
+  email: z.string().nullable(),
+  /** The account's mobile number (E.164), once proved by the code sent to it; null otherwise. */
+  phone: z.string().nullable(),
+  /** When the number was proved. */
+  phoneProvedAt: z.string().nullable(),
   role: z.enum(USER_ROLES),
   status: z.enum(USER_STATUSES),
   createdAt: z.string(),
@@ -36,6 +41,8 @@ export function toApiUser(user: UserView): z.infer<typeof ApiUserSchema> {
     username: user.name,
     name: user.name,
     email: user.email,
+    phone: user.phone,
+    phoneProvedAt: user.phoneProvedAt,
     role: user.role,
     status: user.status,
     createdAt: user.createdAt,
@@ -63,6 +70,16 @@ export const TwoStepChallengeAnswerSchema = z.object({
   message: z.string(),
   twoStepRequired: z.literal(true),
   challenge: z.string(),
+});
+
+/**
+ * A code was sent by SMS: the token to send back with it (`proof`). A registration by phone, a
+ * sign-in by code and a reset by code answer this.
+ */
+export const PhoneCodeSentAnswerSchema = z.object({
+  message: z.string(),
+  codeSent: z.literal(true),
+  proof: z.string(),
 });
 
 export const UserListAnswerSchema = listAnswerSchema(ApiUserSchema);

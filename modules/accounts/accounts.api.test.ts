@@ -163,6 +163,8 @@ describe('POST /api/signup', () => {
           username: 'Aline Uwase',
           name: 'Aline Uwase',
           email: payload.email,
+          phone: null,
+          phoneProvedAt: null,
           role: stored,
           status: 'Active',
           createdAt: expect.any(String),
@@ -219,7 +221,9 @@ describe('POST /api/signup', () => {
       ['username', { username: undefined }],
       ['username', { username: '   ' }],
       ['email', { email: 'not-an-email' }],
-      ['email', { email: undefined }],
+      ['phone', { email: undefined }],
+      ['phone', { phone: '0788' }],
+      ['phone', { email: '', phone: '' }],
     ];
     for (const [field, overrides] of cases) {
       const payload = signupPayload(overrides);
@@ -439,6 +443,8 @@ describe('GET /api/me', () => {
           username: 'Aline Uwase',
           name: 'Aline Uwase',
           email: user.email,
+          phone: null,
+          phoneProvedAt: null,
           role: 'seller',
           status: 'Active',
           createdAt: user.createdAt.toISOString(),

@@ -53,6 +53,8 @@ describe('bootstrapAdmin on a database without an admin', () => {
       id: expect.any(String),
       name: 'Administrator',
       email: fallbackEmail,
+      phone: null,
+      phoneProvedAt: null,
       role: 'admin',
       status: 'Active',
       createdAt: expect.any(String),

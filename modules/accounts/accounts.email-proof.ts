@@ -46,7 +46,7 @@ type ProofRecipient = {
 };
 
 /** Where an account's address stands. */
-export type EmailProofState = { email: string; provedAt: string | null };
+export type EmailProofState = { email: string | null; provedAt: string | null };
 
 /** What a proof link is for, as its page shows it before the owner confirms. */
 export type ProofLink = { email: string; isProved: boolean };
@@ -120,7 +120,7 @@ export function createEmailProof({
     await sendProofLink(tx, account);
   }
 
-  async function findAccount(runner: Database | Transaction, userId: string) {
+  async function findAnyAccount(runner: Database | Transaction, userId: string) {
     const [account] = await runner
       .select({
         id: users.id,
@@ -134,9 +134,19 @@ export function createEmailProof({
     return account;
   }
 
-  /** Where the signed-in user's address stands: proved when, or not yet. */
+  /** The account, which has an address to prove: one registered by phone alone has none (409). */
+  async function findAccount(
+    runner: Database | Transaction,
+    userId: string,
+  ): Promise<ProofRecipient> {
+    const account = await findAnyAccount(runner, userId);
+    if (account.email === null) throw new ConflictError(t('emailProof.noAddress'));
+    return { ...account, email: account.email };
+  }
+
+  /** Where the signed-in user's address stands: proved when, or not yet (null: no address). */
   async function getEmailProof(userId: string): Promise<EmailProofState> {
-    const account = await findAccount(db, userId);
+    const account = await findAnyAccount(db, userId);
     return { email: account.email, provedAt: account.emailProvedAt?.toISOString() ?? null };
   }
 

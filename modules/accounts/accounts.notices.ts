@@ -4,17 +4,19 @@ import { withLocale } from '#lib/i18n.server.ts';
 import { t } from '#lib/i18n.all.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
+import type { SmsService } from '#modules/sms/sms.service.ts';
 import type { AttemptLimiters } from './accounts.limiter.ts';
 
 /** A change to how an account is signed in to, which its owner must hear of. */
-export type AccountChange = 'password' | 'email' | 'twoStepOn' | 'twoStepOff' | 'twoStepReset';
+export type AccountChange =
+  'password' | 'email' | 'phone' | 'twoStepOn' | 'twoStepOff' | 'twoStepReset';
 
 /**
  * Whom to tell: the account's address (its old one, for a new address) and language. Not its
  * name: whoever registered typed it, and the address is not proven theirs, so an e-mail that
  * greeted by it would carry a stranger's words (a phishing line) to that address.
  */
-type AccountHolder = { email: string; locale: Locale | null };
+type AccountHolder = { email: string | null; phone?: string | null; locale: Locale | null };
 
 export type AccountNotices = ReturnType<typeof createAccountNotices>;
 
@@ -30,10 +32,13 @@ const SAME_NOTICE_EVERY_MS = 5 * 60_000;
  */
 export function createAccountNotices({
   mail,
+  sms,
   links,
   limiters,
 }: {
   mail: Pick<MailService, 'send'>;
+  /** An account with a phone number hears of it by SMS too: many never open their e-mail. */
+  sms: Pick<SmsService, 'send'>;
   /** The e-mail's links, in its recipient's language. */
   links: MailLinks;
   /** Where the notices sent are counted (shared by every process with Redis). */
@@ -46,24 +51,41 @@ export function createAccountNotices({
     tx: Transaction,
     holder: AccountHolder,
     change: AccountChange,
-    details: { newEmail?: string } = {},
+    details: { newEmail?: string; newPhone?: string } = {},
   ): Promise<void> {
-    if ((await sent.reserve([`${holder.email.toLowerCase()}:${change}`])) > 0) return;
+    const holderKey = (holder.email ?? holder.phone ?? '').toLowerCase();
+    if ((await sent.reserve([`${holderKey}:${change}`])) > 0) return;
     await withLocale(holder.locale ?? currentLocale(), async () => {
       const brand = t('brand.name');
+      const resetLink = links.link('/forgot-password');
       await mail.send(
         {
           to: holder.email,
           kind: 'account',
           subject: t(`accountChange.subject.${change}`, { brand }),
           text: t('accountChange.mailBody', {
-            what: t(`accountChange.what.${change}`, { brand, email: details.newEmail ?? '' }),
-            resetLink: links.link('/forgot-password'),
+            what: t(`accountChange.what.${change}`, {
+              brand,
+              email: details.newEmail ?? '',
+              phone: details.newPhone ?? '',
+            }),
+            resetLink,
             brand,
           }),
         },
         tx,
       );
+      // `holder` is the account before the change: a number just proved is not told of itself.
+      if (holder.phone) {
+        await sms.send(
+          {
+            to: holder.phone,
+            kind: 'account',
+            text: t('accountChange.sms', { brand, link: resetLink }),
+          },
+          tx,
+        );
+      }
     });
   }
 

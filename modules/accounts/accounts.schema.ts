@@ -7,9 +7,11 @@ import {
   type UserStatus,
 } from '#lib/account.ts';
 import { EmailSchema, requiredText } from '#lib/form-fields.ts';
+import { looksLikePhone, toAccountPhone } from '#lib/phone.ts';
 import { t } from '#lib/i18n.all.ts';
 import { LOCALES } from '#lib/i18n.ts';
 import {
+  EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -39,10 +41,66 @@ function passwordsMatch(input: { password: string; confirmPassword: string }): b
 
 const mismatch = { path: ['confirmPassword'], error: () => t('account.passwordMismatch') };
 
+/** A field a form may leave blank: blank is absent. */
+function blankAsAbsent<Schema extends z.ZodType>(schema: Schema) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );
+}
+
+/** A mobile number in any common shape, as E.164 (lib/phone.ts). */
+const AccountPhoneSchema = z
+  .string({ error: () => t('validation.phone') })
+  .max(40, { error: () => t('validation.phone') })
+  .transform((value, context) => {
+    const phone = toAccountPhone(value);
+    if (phone) return phone;
+    context.addIssue({ code: 'custom', message: t('validation.phone') });
+    return z.NEVER;
+  });
+
+/** Who signs in or asks for a new password: their e-mail address or their phone number. */
+export type SignInName =
+  { email: string; phone?: undefined } | { phone: string; email?: undefined };
+
+/**
+ * The spec's `email` field takes a phone number too (the form has one box for either); an API
+ * client may send `phone` instead.
+ */
+const signInNameFields = {
+  email: blankAsAbsent(z.string().trim().max(EMAIL_MAX_LENGTH)),
+  phone: blankAsAbsent(z.string().trim().max(40)),
+};
+
+function toSignInName(
+  typed: { email?: string | undefined; phone?: string | undefined },
+  context: z.RefinementCtx,
+): SignInName {
+  const field = typed.phone !== undefined ? 'phone' : 'email';
+  const value = typed.phone ?? typed.email;
+  if (value === undefined) {
+    context.addIssue({ code: 'custom', path: ['email'], message: t('account.identifierInvalid') });
+    return z.NEVER;
+  }
+  if (field === 'phone' || looksLikePhone(value)) {
+    const phone = toAccountPhone(value);
+    if (phone) return { phone };
+    context.addIssue({ code: 'custom', path: [field], message: t('validation.phone') });
+    return z.NEVER;
+  }
+  const email = EmailSchema.safeParse(value);
+  if (email.success) return { email: email.data };
+  context.addIssue({ code: 'custom', path: ['email'], message: t('account.identifierInvalid') });
+  return z.NEVER;
+}
+
 export const SignupInputSchema = z
   .object({
     username: requiredText('account.username', NAME_MAX_LENGTH),
-    email: EmailSchema,
+    /** An e-mail address, a phone number, or both: at least one. */
+    email: blankAsAbsent(EmailSchema),
+    phone: blankAsAbsent(AccountPhoneSchema),
     role: SignupRoleSchema,
     password: PasswordSchema,
     confirmPassword: z.string({ error: () => t('account.passwordMismatch') }),
@@ -52,19 +110,62 @@ export const SignupInputSchema = z
      */
     locale: z.enum(LOCALES, { error: () => t('validation.locale') }).optional(),
   })
-  .refine(passwordsMatch, mismatch);
+  .refine(passwordsMatch, mismatch)
+  .refine((input) => input.email !== undefined || input.phone !== undefined, {
+    path: ['phone'],
+    error: () => t('account.emailOrPhone'),
+  });
 
-export const LoginInputSchema = z.object({
-  email: EmailSchema,
-  password: z
-    .string({ error: () => t('validation.required', { field: t('account.password') }) })
-    .min(1, { error: () => t('validation.required', { field: t('account.password') }) })
-    .max(PASSWORD_MAX_LENGTH, {
-      error: () => t('validation.tooLong', { max: PASSWORD_MAX_LENGTH }),
-    }),
+export const LoginInputSchema = z
+  .object({
+    ...signInNameFields,
+    password: z
+      .string({ error: () => t('validation.required', { field: t('account.password') }) })
+      .min(1, { error: () => t('validation.required', { field: t('account.password') }) })
+      .max(PASSWORD_MAX_LENGTH, {
+        error: () => t('validation.tooLong', { max: PASSWORD_MAX_LENGTH }),
+      }),
+  })
+  .transform(({ email, phone, password }, context) => ({
+    ...toSignInName({ email, phone }, context),
+    password,
+  }));
+
+/** A reset link by e-mail, or a code by SMS, to whoever holds the address or number. */
+export const PasswordResetRequestSchema = z
+  .object(signInNameFields)
+  .transform((typed, context) => toSignInName(typed, context));
+
+/** The token that a code sent by SMS is typed with (the answer that sent it gave it). */
+const ProofSchema = z
+  .string({ error: () => t('phoneCode.proofInvalid') })
+  .min(1, { error: () => t('phoneCode.proofInvalid') })
+  .max(200, { error: () => t('phoneCode.proofInvalid') });
+
+/** A code sent by SMS, with its token. */
+export const PhoneCodeInputSchema = z.object({
+  proof: ProofSchema,
+  code: z
+    .string({ error: () => t('validation.required', { field: t('phoneCode.codeLabel') }) })
+    .trim()
+    .min(1, { error: () => t('validation.required', { field: t('phoneCode.codeLabel') }) })
+    .max(20, { error: () => t('phoneCode.expired') }),
 });
 
-export const PasswordResetRequestSchema = z.object({ email: EmailSchema });
+/** Asking for a new code in place of the one a token types. */
+export const PhoneCodeResendSchema = z.object({ proof: ProofSchema });
+
+/** A number to sign in to by SMS code. */
+export const PhoneInputSchema = z.object({ phone: AccountPhoneSchema });
+
+/** A new password set with a code sent by SMS instead of an e-mailed link. */
+export const PhonePasswordResetSchema = z
+  .object({
+    ...PhoneCodeInputSchema.shape,
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: () => t('account.passwordMismatch') }),
+  })
+  .refine(passwordsMatch, mismatch);
 
 export const PasswordResetSchema = z
   .object({
@@ -80,6 +181,8 @@ export type SignupInput = z.infer<typeof SignupInputSchema>;
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
 export type PasswordReset = z.infer<typeof PasswordResetSchema>;
+export type PhoneCodeInput = z.infer<typeof PhoneCodeInputSchema>;
+export type PhonePasswordReset = z.infer<typeof PhonePasswordResetSchema>;
 
 /**
  * A user as the user themself and admins see it: never the password hash. The API answers it
@@ -88,7 +191,12 @@ export type PasswordReset = z.infer<typeof PasswordResetSchema>;
 export type UserView = {
   id: string;
   name: string;
-  email: string;
+  /** Null for an account registered with a phone number alone. */
+  email: string | null;
+  /** The account's proved mobile number (E.164), or null. */
+  phone: string | null;
+  /** When its number was proved by the code sent to it. */
+  phoneProvedAt: string | null;
   role: UserRole;
   status: UserStatus;
   createdAt: string;
@@ -132,7 +240,8 @@ export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 /** What an admin may change of a user's account details. */
 export const UserInfoInputSchema = z.object({
   name: requiredText('users.name', NAME_MAX_LENGTH),
-  email: EmailSchema,
+  /** Blank only for an account registered by phone (the service checks). */
+  email: blankAsAbsent(EmailSchema),
 });
 
 export type UserInfoInput = z.infer<typeof UserInfoInputSchema>;
@@ -212,10 +321,19 @@ export const EmailProofTokenSchema = z.object({
 
 /** Where an account's e-mail address stands (GET /api/me/email-proof). */
 export const EmailProofStateSchema = z.object({
-  email: z.string(),
+  /** Null for an account registered with a phone number alone. */
+  email: z.string().nullable(),
   /** When it was proved; null until the link sent to it is followed. */
   provedAt: z.string().nullable(),
 });
+
+/** A number to add to one's account, with the password (accounts.security.service.ts). */
+export const PhoneAddSchema = z.object({
+  phone: AccountPhoneSchema,
+  password: CurrentPasswordSchema,
+});
+
+export type PhoneAddInput = z.infer<typeof PhoneAddSchema>;
 
 export const PasswordChangeSchema = z.object({
   currentPassword: CurrentPasswordSchema,

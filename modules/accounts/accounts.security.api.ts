@@ -7,9 +7,17 @@ import {
   restrictedErrorAnswers,
 } from '#lib/api-schemas.ts';
 import { t } from '#lib/i18n.all.ts';
+import { formatPhone } from '#lib/phone.ts';
+import {
+  PhoneCodeSentAnswerSchema,
+  toApiUser,
+  UserChangeAnswerSchema,
+} from './accounts.answers.ts';
 import {
   PasswordChangeSchema,
   PasswordConfirmSchema,
+  PhoneAddSchema,
+  PhoneCodeInputSchema,
   SessionIdParamsSchema,
   TwoStepDisableSchema,
   TwoStepEnableSchema,
@@ -177,6 +185,71 @@ export const accountSecurityApi: FastifyPluginAsyncZod<{
     async (request) => {
       await security.endOwnSession(request.viewer!, request.params.id);
       return { message: t('sessions.signedOut') };
+    },
+  );
+
+  app.post(
+    '/me/phone',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['security'],
+        summary: 'Add a phone number to my account: sends it a code by SMS',
+        description:
+          'With the current password (400 naming `password` when wrong): a stolen session ' +
+          'alone cannot put another number on the account. 409 when the number is another ' +
+          'account’s or already this one’s. The number is the account’s only once ' +
+          'POST /api/me/phone/confirm brings its code back; until then it neither signs in nor ' +
+          'receives SMS.',
+        body: PhoneAddSchema,
+        response: { 200: PhoneCodeSentAnswerSchema, ...securityErrorAnswers },
+      },
+    },
+    async (request) => {
+      const proof = await security.addPhone(request.viewer!, request.body, client(request));
+      const phone = formatPhone(request.body.phone);
+      return { message: t('phoneCode.sent', { phone }), codeSent: true as const, proof };
+    },
+  );
+
+  app.post(
+    '/me/phone/confirm',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['security'],
+        summary: 'Prove the number being added with the code sent to it',
+        description:
+          'Only the account the code was sent for (400 naming `code` otherwise, or for a wrong ' +
+          'or dead code). The number replaces any other on the account; the account’s e-mail ' +
+          'address and former number are told.',
+        body: PhoneCodeInputSchema,
+        response: { 200: UserChangeAnswerSchema, ...securityErrorAnswers },
+      },
+    },
+    async (request) => {
+      const user = await security.confirmPhone(request.viewer!, request.body);
+      return { message: t('phone.proved'), user: toApiUser(user) };
+    },
+  );
+
+  app.delete(
+    '/me/phone',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['security'],
+        summary: 'Remove the phone number from my account',
+        description:
+          'With the current password. 409 when the account has no number, or no e-mail ' +
+          'address to sign in with instead.',
+        body: PasswordConfirmSchema,
+        response: { 200: MessageAnswerSchema, ...securityErrorAnswers },
+      },
+    },
+    async (request) => {
+      await security.removePhone(request.viewer!, request.body.password, client(request));
+      return { message: t('phone.removed') };
     },
   );
 

@@ -5,11 +5,20 @@ import type { Clock } from '#lib/clock.ts';
 import { ConflictError, InvalidError, NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.all.ts';
 import type { Locale } from '#lib/i18n.ts';
+import { formatPhone } from '#lib/phone.ts';
 import type { AuthLimits } from './accounts.limits.ts';
 import { hashPassword, verifyPassword } from './accounts.passwords.ts';
 import type { AccountNotices } from './accounts.notices.ts';
-import type { PasswordChange, TwoStepDisableInput, TwoStepEnableInput } from './accounts.schema.ts';
-import type { Viewer } from './accounts.service.ts';
+import type { PhoneCodes } from './accounts.phone-codes.ts';
+import type {
+  PasswordChange,
+  PhoneAddInput,
+  PhoneCodeInput,
+  TwoStepDisableInput,
+  TwoStepEnableInput,
+  UserView,
+} from './accounts.schema.ts';
+import { toUserView, type Viewer } from './accounts.service.ts';
 import {
   isValidSecondStep,
   spendTotp,
@@ -42,7 +51,8 @@ type SessionView = {
 
 type SecurityUser = {
   id: string;
-  email: string;
+  email: string | null;
+  phone: string | null;
   locale: Locale | null;
   totpSecret: string | null;
   totpEnabledAt: Date | null;
@@ -66,17 +76,26 @@ export function createAccountSecurityService({
   clock,
   limits,
   notices,
+  phoneCodes,
 }: {
   db: Database;
   clock: Clock;
   limits: AuthLimits;
   notices: AccountNotices;
+  /** The codes that prove a number added to an account. */
+  phoneCodes: PhoneCodes;
 }) {
+  /** What an authenticator app names the account by: its e-mail, else its number. */
+  function accountLabel(user: SecurityUser): string {
+    return user.email ?? user.phone ?? user.id;
+  }
+
   async function loadUser(userId: string): Promise<SecurityUser> {
     const [user] = await db
       .select({
         id: users.id,
         email: users.email,
+        phone: users.phone,
         locale: users.locale,
         totpSecret: users.totpSecret,
         totpEnabledAt: users.totpEnabledAt,
@@ -96,7 +115,7 @@ export function createAccountSecurityService({
     address: string,
   ) {
     const attempt = await limits.beginPasswordAttempt({
-      email: user.email,
+      email: user.email ?? user.phone ?? user.id,
       clientAddress: address,
     });
     if (!(await verifyPassword(user.passwordHash, password))) {
@@ -133,7 +152,7 @@ export function createAccountSecurityService({
     const user = await loadUser(userId);
     if (user.totpEnabledAt || !user.totpSecret) return null;
     const secret = user.totpSecret;
-    return { secret, uri: totpUri({ secret, issuer: t('brand.name'), label: user.email }) };
+    return { secret, uri: totpUri({ secret, issuer: t('brand.name'), label: accountLabel(user) }) };
   }
 
   /**
@@ -150,7 +169,7 @@ export function createAccountSecurityService({
     await assertPassword(user, password, 'password', client.clientAddress);
     const secret = newTotpSecret();
     await db.update(users).set({ totpSecret: secret }).where(eq(users.id, viewer.id));
-    return { secret, uri: totpUri({ secret, issuer: t('brand.name'), label: user.email }) };
+    return { secret, uri: totpUri({ secret, issuer: t('brand.name'), label: accountLabel(user) }) };
   }
 
   /**
@@ -284,7 +303,82 @@ export function createAccountSecurityService({
     await assertPassword(await loadUser(userId), password, 'password', client.clientAddress);
   }
 
+  /**
+   * Sends a code by SMS to a number the viewer wants on their account, after their password
+   * (a stolen session alone must not put a thief's number on the account, which could then reset
+   * its password). 409 when the number is already theirs or another account's. Answers the
+   * code's token.
+   */
+  async function addPhone(viewer: Viewer, input: PhoneAddInput, client: Client): Promise<string> {
+    const user = await loadUser(viewer.id);
+    await assertPassword(user, input.password, 'password', client.clientAddress);
+    if (user.phone === input.phone) throw new ConflictError(t('phone.alreadyYours'));
+    await assertPhoneFree(db, input.phone, user.id);
+    return phoneCodes.issue({
+      purpose: 'add',
+      phone: input.phone,
+      userId: user.id,
+      locale: user.locale,
+      clientAddress: client.clientAddress,
+    });
+  }
+
+  async function assertPhoneFree(runner: Pick<Database, 'select'>, phone: string, userId: string) {
+    const [holder] = await runner
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.phone, phone), ne(users.id, userId)));
+    if (holder) throw new ConflictError(t('account.phoneTaken'));
+  }
+
+  /**
+   * The code sent to the new number, typed by the viewer it was sent for: the number is the
+   * account's, proved (in place of any other), and the account's address and former number are
+   * told. Answers the account as changed.
+   */
+  async function confirmPhone(viewer: Viewer, input: PhoneCodeInput): Promise<UserView> {
+    const proved = await phoneCodes.check(input.proof, input.code, ['add']);
+    if (proved.userId !== viewer.id) throw InvalidError.field('code', t('phoneCode.expired'));
+    return db.transaction(async (tx) => {
+      await phoneCodes.spend(tx, proved);
+      await assertPhoneFree(tx, proved.phone, viewer.id);
+      const [before] = await tx
+        .select({ email: users.email, phone: users.phone, locale: users.locale })
+        .from(users)
+        .where(eq(users.id, viewer.id))
+        .for('update');
+      const now = clock();
+      const [after] = await tx
+        .update(users)
+        .set({ phone: proved.phone, phoneProvedAt: now, updatedAt: now })
+        .where(eq(users.id, viewer.id))
+        .returning();
+      await notices.tellAccountChanged(tx, before!, 'phone', {
+        newPhone: formatPhone(proved.phone),
+      });
+      return toUserView(after!);
+    });
+  }
+
+  /**
+   * Takes the number off the viewer's account, with their password. Not the only way in: an
+   * account without an e-mail address keeps its number (409).
+   */
+  async function removePhone(viewer: Viewer, password: string, client: Client): Promise<void> {
+    const user = await loadUser(viewer.id);
+    await assertPassword(user, password, 'password', client.clientAddress);
+    if (!user.phone) throw new ConflictError(t('phone.none'));
+    if (!user.email) throw new ConflictError(t('phone.onlyWayIn'));
+    await db
+      .update(users)
+      .set({ phone: null, phoneProvedAt: null, updatedAt: clock() })
+      .where(eq(users.id, user.id));
+  }
+
   return {
+    addPhone,
+    confirmPhone,
+    removePhone,
     confirmPassword,
     getTwoStep,
     getPendingSetup,

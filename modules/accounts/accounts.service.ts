@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '#db/client.ts';
+import type { Database, Transaction } from '#db/client.ts';
 import { passwordResets, sessions, users } from '#db/schema.ts';
-import type { UserRole } from '#lib/account.ts';
+import type { PendingSignup, UserRole } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import {
   ConflictError,
@@ -12,7 +12,7 @@ import {
   NotFoundError,
   UnauthorizedError,
 } from '#lib/errors.ts';
-import { currentLocale, type Locale } from '#lib/i18n.ts';
+import { currentLocale, isLocale, type Locale } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
 import { t } from '#lib/i18n.all.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
@@ -24,9 +24,13 @@ import type { AccountNotices } from './accounts.notices.ts';
 import { hashPassword, verifyPassword } from './accounts.passwords.ts';
 import { isValidSecondStep } from './accounts.two-step.ts';
 import { USER_AGENT_MAX_LENGTH } from './accounts.user-agent.ts';
+import type { PhoneCodes } from './accounts.phone-codes.ts';
 import type {
   AdminTwoStep,
   LoginInput,
+  PhoneCodeInput,
+  PhonePasswordReset,
+  SignInName,
   TwoStepLoginInput,
   PasswordReset,
   PasswordResetRequest,
@@ -50,7 +54,8 @@ export type Viewer = {
   id: string;
   sessionId: string;
   name: string;
-  email: string;
+  /** Null for an account registered with a phone number alone. */
+  email: string | null;
   /**
    * The role this session acts with, which every check of a power reads: the account's role,
    * except that an admin held to two-step sign-in (`mustTurnOnTwoStep`) acts as a guest.
@@ -88,7 +93,7 @@ type SessionGrant = { token: string; user: UserView; deviceToken: string };
  * A right password: a session, or, when two-step sign-in is on, a signed challenge that
  * `loginWithCode` takes with a code.
  */
-type LoginOutcome =
+export type LoginOutcome =
   ({ twoStepRequired: false } & SessionGrant) | { twoStepRequired: true; challenge: string };
 
 /** What a challenge carries: who, until when, and its own id (its codes are counted by it). */
@@ -139,6 +144,8 @@ export function toUserView(user: UserRow): UserView {
     id: user.id,
     name: user.name,
     email: user.email,
+    phone: user.phone,
+    phoneProvedAt: user.phoneProvedAt?.toISOString() ?? null,
     role: user.role,
     status: user.status,
     createdAt: user.createdAt.toISOString(),
@@ -160,6 +167,33 @@ export async function findUserByEmail(
   return user;
 }
 
+/** The account with a (proved) phone number, deleted or not; undefined when there is none. */
+async function findUserByPhone(
+  db: Pick<Database, 'select'>,
+  phone: string,
+): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.phone, phone));
+  return user;
+}
+
+/** The account an e-mail address or a phone number signs in to. */
+function findUserBySignInName(db: Pick<Database, 'select'>, name: SignInName) {
+  return name.phone === undefined
+    ? findUserByEmail(db, name.email)
+    : findUserByPhone(db, name.phone);
+}
+
+/** What the sign-in limits count an account's attempts by: its e-mail or its number. */
+function signInKey(name: SignInName): string {
+  return name.phone ?? name.email;
+}
+
+/**
+ * A registration: signed in at once with an e-mail address alone; with a phone number, once the
+ * code sent to it is typed (`confirmSignup`).
+ */
+type SignupOutcome = ({ codeSent: false } & SessionGrant) | { codeSent: true; proof: string };
+
 /**
  * What people do with their own account (accounts.api.ts and the account pages): sign up, sign
  * in and out, reset a forgotten password, and see a profile. Admin work on accounts is in
@@ -175,6 +209,7 @@ export function createAccountsService({
   emailProof,
   signer,
   adminTwoStep,
+  phoneCodes,
 }: {
   db: Database;
   clock: Clock;
@@ -191,6 +226,8 @@ export function createAccountsService({
   signer: Signer;
   /** ADMIN_2FA: whether admins must turn two-step sign-in on before using the admin panel. */
   adminTwoStep: AdminTwoStep;
+  /** The codes sent by SMS that prove a number (accounts.phone-codes.ts). */
+  phoneCodes: PhoneCodes;
 }) {
   // Every request that carries a session runs this: prepared once, it is not built again each
   // time (a third of its cost on the embedded database).
@@ -241,32 +278,107 @@ export function createAccountsService({
   }
 
   /**
-   * Registers a buyer, seller or guest and signs them in. The e-mail is unique in any case, and
-   * not proved: the link that proves it is e-mailed to it with the new account.
+   * Registers a buyer, seller or guest. The e-mail and the number are unique (an e-mail in any
+   * case). With an e-mail alone, the account is made and signed in at once, and the link that
+   * proves the address is e-mailed to it. With a phone number, a code is sent to it and nothing
+   * is made until the code is typed (`confirmSignup`): nobody registers a number not theirs.
    */
-  async function signup(input: SignupInput, client: ClientContext): Promise<SessionGrant> {
+  async function signup(input: SignupInput, client: ClientContext): Promise<SignupOutcome> {
     await limits.countSignup(client.clientAddress);
     const passwordHash = await hashPassword(input.password);
+    const locale = input.locale ?? currentLocale();
+    const taken = await findTaken(db, input);
+    if (taken) throw new ConflictError(taken);
+    if (input.phone) {
+      const proof = await phoneCodes.issue({
+        purpose: 'signup',
+        phone: input.phone,
+        userId: null,
+        pending: {
+          name: input.username,
+          role: input.role,
+          passwordHash,
+          locale,
+          email: input.email ?? null,
+        },
+        locale,
+        clientAddress: client.clientAddress,
+      });
+      return { codeSent: true, proof };
+    }
+    const user = await createAccount({
+      name: input.username,
+      role: input.role,
+      passwordHash,
+      locale,
+      email: input.email ?? null,
+    });
+    return { codeSent: false, ...(await startSession(user, client)) };
+  }
+
+  /** What of an e-mail and a number is already an account's, as the error to answer; or null. */
+  async function findTaken(
+    runner: Pick<Database, 'select'>,
+    contact: { email?: string | null | undefined; phone?: string | null | undefined },
+  ): Promise<string | null> {
+    if (contact.phone && (await findUserByPhone(runner, contact.phone))) {
+      return t('account.phoneTaken');
+    }
+    if (contact.email && (await findUserByEmail(runner, contact.email))) {
+      return t('account.emailTaken');
+    }
+    return null;
+  }
+
+  /**
+   * Makes the account of a registration, with its number proved when it came by a code (in the
+   * code's transaction); the link that proves its e-mail, if any, goes with it.
+   */
+  async function createAccount(
+    pending: PendingSignup,
+    proved: { tx: Transaction; phone: string } | null = null,
+  ): Promise<UserRow> {
     const now = clock();
-    const user = await db.transaction(async (tx) => {
+    const write = async (tx: Transaction) => {
+      const taken = await findTaken(tx, { email: pending.email, phone: proved?.phone });
+      if (taken) throw new ConflictError(taken);
       const [made] = await tx
         .insert(users)
         .values({
-          name: input.username,
-          email: input.email,
-          role: input.role,
-          passwordHash,
+          name: pending.name,
+          email: pending.email,
+          phone: proved?.phone ?? null,
+          phoneProvedAt: proved ? now : null,
+          role: pending.role,
+          passwordHash: pending.passwordHash,
           // The language of the page they signed up on (the form says it; an API call may),
-          // else the request's, until they choose another: their e-mails and notices use it.
-          locale: input.locale ?? currentLocale(),
+          // else the request's, until they choose another: their e-mails and SMS use it.
+          locale: isLocale(pending.locale) ? pending.locale : currentLocale(),
           createdAt: now,
           updatedAt: now,
         })
         .onConflictDoNothing()
         .returning();
-      if (!made) throw new ConflictError(t('account.emailTaken'));
-      await emailProof.sendFirstProofLink(tx, made);
+      if (!made) throw new ConflictError(t(proved ? 'account.phoneTaken' : 'account.emailTaken'));
+      if (made.email) await emailProof.sendFirstProofLink(tx, { ...made, email: made.email });
       return made;
+    };
+    return proved ? write(proved.tx) : db.transaction(write);
+  }
+
+  /**
+   * Finishes a registration by phone with the code sent to it: the account is made, its number
+   * proved, and it is signed in. A number another account proved meanwhile answers 409.
+   */
+  async function confirmSignup(
+    input: PhoneCodeInput,
+    client: ClientContext,
+  ): Promise<SessionGrant> {
+    const proved = await phoneCodes.check(input.proof, input.code, ['signup']);
+    const user = await db.transaction(async (tx) => {
+      await phoneCodes.spend(tx, proved);
+      if (!proved.pending) throw InvalidError.field('code', t('phoneCode.expired'));
+      return createAccount(proved.pending, { tx, phone: proved.phone });
     });
     return startSession(user, client);
   }
@@ -282,16 +394,24 @@ export function createAccountsService({
     // Only a genuine device cookie makes the account be read before the limits: a burst of
     // guesses without one is refused without touching the database.
     const device = await readDevice(client.deviceToken);
-    const vouchedFor = device ? await findUserByEmail(db, input.email) : undefined;
+    const vouchedFor = device ? await findUserBySignInName(db, input) : undefined;
     const attempt = await limits.beginPasswordAttempt({
-      email: input.email,
+      email: signInKey(input),
       clientAddress: client.clientAddress,
       deviceId: device && vouchedFor?.id === device.userId ? device.id : null,
     });
-    const user = vouchedFor ?? (await findUserByEmail(db, input.email));
+    const user = vouchedFor ?? (await findUserBySignInName(db, input));
     const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !isValid) throw new UnauthorizedError(t('account.invalidCredentials'));
     await attempt.succeeded();
+    return afterFirstStep(user, client);
+  }
+
+  /**
+   * After a right password (or a code sent by SMS): a session, or, with two-step sign-in on, a
+   * challenge for its code. A blocked account is told so only now.
+   */
+  async function afterFirstStep(user: UserRow, client: ClientContext): Promise<LoginOutcome> {
     if (user.status !== 'Active') throw new ForbiddenError(t('account.blocked'));
     if (user.totpEnabledAt) {
       const payload = {
@@ -305,6 +425,46 @@ export function createAccountsService({
       };
     }
     return { twoStepRequired: false, ...(await startSession(user, client)) };
+  }
+
+  /**
+   * Sends a sign-in code by SMS to a number that is an active account's. The answer is the same
+   * token either way (one that no code types, for a number without an account), so the form
+   * does not tell who has an account.
+   */
+  async function requestLoginCode(phone: string, client: ClientContext): Promise<string> {
+    const user = await findUserByPhone(db, phone);
+    if (!user || user.status !== 'Active' || user.deletedAt) return newToken();
+    return phoneCodes.issue({
+      purpose: 'login',
+      phone,
+      userId: user.id,
+      locale: user.locale,
+      clientAddress: client.clientAddress,
+    });
+  }
+
+  /**
+   * Signs in with the code sent by SMS instead of a password: a session, or the two-step
+   * challenge when two-step sign-in is on (the code stands for the password, not for both).
+   */
+  async function loginWithPhoneCode(
+    input: PhoneCodeInput,
+    client: ClientContext,
+  ): Promise<LoginOutcome> {
+    const proved = await phoneCodes.check(input.proof, input.code, ['login']);
+    const user = await db.transaction(async (tx) => {
+      await phoneCodes.spend(tx, proved);
+      const [owner] = await tx
+        .select()
+        .from(users)
+        .where(eq(users.id, proved.userId ?? ''));
+      // A number moved to another account meanwhile signs in to none.
+      if (owner?.phone !== proved.phone) throw InvalidError.field('code', t('phoneCode.expired'));
+      return owner;
+    });
+    await limits.clearPasswordFailures(proved.phone);
+    return afterFirstStep(user, client);
   }
 
   /**
@@ -390,12 +550,14 @@ export function createAccountsService({
   async function requestPasswordReset(
     input: PasswordResetRequest,
     client: ClientContext,
-  ): Promise<void> {
-    await limits.countResetRequest(input.email, client.clientAddress);
+  ): Promise<{ proof: string | null }> {
+    await limits.countResetRequest(signInKey(input), client.clientAddress);
+    if (input.phone !== undefined) return { proof: await requestResetCode(input.phone, client) };
     const user = await findUserByEmail(db, input.email);
-    if (!user || user.status !== 'Active') return;
+    if (!user?.email || user.status !== 'Active') return { proof: null };
+    const email = user.email;
     // However many are asked for, one e-mail every few minutes: the link it has stays good.
-    if (!(await limits.claimResetMail(user.id))) return;
+    if (!(await limits.claimResetMail(user.id))) return { proof: null };
     const token = newToken();
     const now = clock();
     const brand = t('brand.name');
@@ -409,7 +571,7 @@ export function createAccountsService({
         });
         await mail.send(
           {
-            to: user.email,
+            to: email,
             kind: 'account',
             subject: t('reset.mailSubject', { brand }),
             // No name: whoever registered typed it, and anyone may ask for this e-mail.
@@ -423,6 +585,20 @@ export function createAccountsService({
         );
       }),
     );
+    return { proof: null };
+  }
+
+  /** A code by SMS in place of the e-mailed link; the same answer for a number of no account. */
+  async function requestResetCode(phone: string, client: ClientContext): Promise<string> {
+    const user = await findUserByPhone(db, phone);
+    if (!user || user.status !== 'Active' || user.deletedAt) return newToken();
+    return phoneCodes.issue({
+      purpose: 'reset',
+      phone,
+      userId: user.id,
+      locale: user.locale,
+      clientAddress: client.clientAddress,
+    });
   }
 
   /**
@@ -446,7 +622,7 @@ export function createAccountsService({
     await attempt.succeeded();
     const passwordHash = await hashPassword(input.password);
     const now = clock();
-    const email = await db.transaction(async (tx) => {
+    const user = await db.transaction(async (tx) => {
       // Claimed again inside the transaction: of two concurrent uses, one wins.
       const [reset] = await tx
         .update(passwordResets)
@@ -454,20 +630,58 @@ export function createAccountsService({
         .where(isUsable)
         .returning({ userId: passwordResets.userId });
       if (!reset) throw InvalidError.field('token', t('reset.invalidLink'));
-      await tx
-        .update(passwordResets)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
-      const [user] = await tx
-        .update(users)
-        .set({ passwordHash, updatedAt: now })
-        .where(eq(users.id, reset.userId))
-        .returning({ email: users.email, locale: users.locale });
-      await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
-      await notices.tellAccountChanged(tx, user!, 'password');
-      return user!.email;
+      return setNewPassword(tx, reset.userId, passwordHash);
     });
-    await limits.clearPasswordFailures(email);
+    await clearSignInFailures(user);
+  }
+
+  /**
+   * The new password of a reset (by link or code): every other reset link of the account used
+   * up, every session ended, its owner told.
+   */
+  async function setNewPassword(tx: Transaction, userId: string, passwordHash: string) {
+    const now = clock();
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email, phone: users.phone, locale: users.locale });
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await notices.tellAccountChanged(tx, user!, 'password');
+    return user!;
+  }
+
+  /** A new password lifts the sign-in delay of the account's e-mail and number. */
+  async function clearSignInFailures(user: { email: string | null; phone: string | null }) {
+    if (user.email) await limits.clearPasswordFailures(user.email);
+    if (user.phone) await limits.clearPasswordFailures(user.phone);
+  }
+
+  /**
+   * Sets a new password with the code sent by SMS to the account's number: as a reset link
+   * does, every session ends and the sign-in delay lifts.
+   */
+  async function resetPasswordWithCode(
+    input: PhonePasswordReset,
+    _client: ClientContext,
+  ): Promise<void> {
+    const proved = await phoneCodes.check(input.proof, input.code, ['reset']);
+    const passwordHash = await hashPassword(input.password);
+    const user = await db.transaction(async (tx) => {
+      await phoneCodes.spend(tx, proved);
+      const [owner] = await tx
+        .select({ id: users.id, phone: users.phone })
+        .from(users)
+        .where(eq(users.id, proved.userId ?? ''))
+        .for('update');
+      if (owner?.phone !== proved.phone) throw InvalidError.field('code', t('phoneCode.expired'));
+      return setNewPassword(tx, owner.id, passwordHash);
+    });
+    await clearSignInFailures(user);
   }
 
   /** A user as they see themself. */
@@ -503,8 +717,15 @@ export function createAccountsService({
 
   return {
     signup,
+    confirmSignup,
     login,
     loginWithCode,
+    requestLoginCode,
+    loginWithPhoneCode,
+    /** A new code in place of the one a token types, in the visitor's language. */
+    resendPhoneCode: (proof: string, client: ClientContext) =>
+      phoneCodes.resend(proof, client, currentLocale()),
+    resetPasswordWithCode,
     mustTurnOnTwoStep,
     getViewer,
     setLocale,

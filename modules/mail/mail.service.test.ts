@@ -29,7 +29,7 @@ function createRecordingLogger() {
   return { entries, info: record('info'), warn: record('warn'), error: record('error') };
 }
 
-function newMessage(): MailMessage {
+function newMessage(): MailMessage & { to: string } {
   return {
     to: `reader-${randomUUID()}@example.rw`,
     kind: 'account',
@@ -165,7 +165,7 @@ describe('createMailService', () => {
 
   it('gives an e-mail its unsubscribe link, in its text and as one-click headers (RFC 8058)', async () => {
     const { mail, jobs } = await createService(createSmtpTransport(smtp.url));
-    const message: MailMessage = { ...newMessage(), kind: 'match', subject: 'New matches' };
+    const message = { ...newMessage(), kind: 'match' as const, subject: 'New matches' };
 
     await mail.send(message);
     await jobs.runDue();
@@ -200,7 +200,7 @@ describe('createMailService', () => {
 
   it('writes no e-mail of a kind its address turned off, in any case of the address', async () => {
     const { mail } = await createService(undefined);
-    const message: MailMessage = { ...newMessage(), kind: 'inquiry' };
+    const message = { ...newMessage(), kind: 'inquiry' as const };
     await mail.setOptOut(message.to.toUpperCase(), 'inquiry', true);
 
     await mail.send(message);

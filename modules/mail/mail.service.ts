@@ -17,7 +17,11 @@ import type { Signer } from '#modules/signing/signing.service.ts';
 import type { MailLinks } from './mail.links.ts';
 
 /** An e-mail to send, and what it is about (which its recipient may have turned off). */
-export type MailMessage = { to: string; subject: string; text: string; kind: MailKind };
+/** An e-mail to write; `to` is null for an account registered by phone alone: nothing is sent. */
+export type MailMessage = { to: string | null; subject: string; text: string; kind: MailKind };
+
+/** A message that has somewhere to go. */
+type AddressedMail = MailMessage & { to: string };
 
 /** An e-mail as it leaves: with the one-click unsubscribe headers (RFC 8058) when it has them. */
 type OutgoingMail = {
@@ -215,8 +219,11 @@ export function createMailService({
    * change commits, whatever happens to this process afterwards. Never slows the request down
    * or fails it when SMTP is down. An e-mail of a kind its recipient turned off is not written;
    * every other one but an account's carries its unsubscribe link, in its text and headers.
+   * An account without an address is told by its SMS and in-site notices instead.
    */
-  async function send(message: MailMessage, tx: Database | Transaction = db): Promise<void> {
+  async function send(mail: MailMessage, tx: Database | Transaction = db): Promise<void> {
+    if (mail.to === null) return;
+    const message: AddressedMail = { ...mail, to: mail.to };
     await tx.transaction(async (inner) => {
       if (isOptOutKind(message.kind)) {
         const [optOut] = await inner

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeHtml } from '#lib/html.ts';
 import type { MobileNetwork } from './payments.provider.ts';
 
 type SimulatorOutcome =
@@ -1043,13 +1044,4 @@ function maskPhone(phone: string): string {
   const national = phone.replace(/^\+250/, '');
   if (national.length < 6) return phone;
   return `+250 ${national.slice(0, 2)}• ••• ${national.slice(-3)}`;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }

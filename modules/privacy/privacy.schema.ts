@@ -57,7 +57,10 @@ export const PrivacyExportSchema = z.object({
   profile: z.object({
     id: z.uuid(),
     name: z.string(),
-    email: z.string(),
+    email: z.string().nullable(),
+    /** Their proved mobile number, and when it was proved. */
+    phone: z.string().nullable(),
+    phoneProvedAt: z.string().nullable(),
     role: z.string(),
     status: z.string(),
     locale: z.string().nullable(),

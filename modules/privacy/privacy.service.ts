@@ -90,7 +90,8 @@ export function createPrivacyService({
         .where(eq(table.ownerId, user.id))
         .orderBy(asc(table.createdAt));
     };
-    const email = user.email.toLowerCase();
+    // An account registered by phone alone has no address to look its e-mail choices up by.
+    const email = user.email?.toLowerCase() ?? '';
     const [
       ownProperties,
       ownAssets,
@@ -157,6 +158,8 @@ export function createPrivacyService({
         id: user.id,
         name: user.name,
         email: user.email,
+        phone: user.phone,
+        phoneProvedAt: isoOrNull(user.phoneProvedAt),
         role: user.role,
         status: user.status,
         locale: user.locale,

@@ -5,7 +5,7 @@ import { createSignedInUser, createTestApp, type TestApp } from '#server/testing
 import { requestPage, viewerOf } from '#test/page-requests.ts';
 
 let test: TestApp;
-let user: Viewer;
+let user: Viewer & { email: string };
 
 beforeAll(async () => {
   test = await createTestApp();

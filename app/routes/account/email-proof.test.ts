@@ -26,7 +26,7 @@ async function account(locale: 'rw' | 'en' = 'en') {
 }
 
 /** The security page's button: e-mails the link; answers its page's address (path). */
-async function sendLink(viewer: Viewer, prefix = ''): Promise<string> {
+async function sendLink(viewer: Viewer & { email: string }, prefix = ''): Promise<string> {
   const sent = await requestPage(test, `${prefix}/account/security`, {
     viewer,
     form: { intent: 'emailProof' },

@@ -12,7 +12,16 @@ import type { FormResult } from '#lib/form-result.ts';
 import { withoutLocale } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.pages.ts';
 import { browserSessionCookies, readDeviceCookie } from '#modules/accounts/accounts.cookie.ts';
-import { LoginInputSchema, TwoStepLoginInputSchema } from '#modules/accounts/accounts.schema.ts';
+import {
+  LoginInputSchema,
+  PhoneCodeInputSchema,
+  PhoneCodeResendSchema,
+  PhoneInputSchema,
+  TwoStepLoginInputSchema,
+} from '#modules/accounts/accounts.schema.ts';
+import type { LoginOutcome } from '#modules/accounts/accounts.service.ts';
+import { formatPhone } from '#lib/phone.ts';
+import { PhoneCodeFields, RESEND_INTENT, ResendCodeButton } from './phone-code-fields.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { FormField } from '#app/components/form-field.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
@@ -26,17 +35,23 @@ import { RedirectAfter, useRedirectAfter } from '#app/forms/use-redirect-after.t
 import type { Route } from './+types/login';
 import { getServices, getViewer, requestContext } from '#server/load-context.ts';
 
-const LoginFormSchema = LoginInputSchema.extend({ next: z.string().optional() });
-const CodeFormSchema = TwoStepLoginInputSchema.extend({ next: z.string().optional() });
+const withNext = z.object({ next: z.string().optional() });
+const LoginFormSchema = z.intersection(LoginInputSchema, withNext);
+const CodeFormSchema = TwoStepLoginInputSchema.extend(withNext.shape);
+const SmsCodeFormSchema = PhoneCodeInputSchema.extend(withNext.shape);
+
+/** The intent of the form that asks for a sign-in code by SMS. */
+const SMS_LOGIN_INTENT = 'sms-login';
 
 /** Where two-step sign-in is turned on (and where ADMIN_2FA=required sends admins). */
 const SECURITY_PATH = '/account/security';
 
 /**
- * The answer to either step. `step: 'code'` asks for the two-step code next (or again), with the
- * challenge the code form posts back in a hidden field, so the page works without JavaScript.
+ * The answer to any step. `step: 'code'` asks for the two-step code next (or again), with the
+ * challenge the code form posts back in a hidden field, so the page works without JavaScript;
+ * `step: 'sms'` asks for the code sent by SMS, with its token (`proof`).
  */
-type LoginAnswer = FormResult & { step?: 'code'; challenge?: string };
+type LoginAnswer = FormResult & { step?: 'code' | 'sms'; challenge?: string; proof?: string };
 
 /**
  * A signed-in visitor has nothing to do here and goes on: to `next`, or to their role's page.
@@ -83,6 +98,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const postedChallenge = posted.get('challenge');
   const isCodeStep = typeof postedChallenge === 'string';
   let challenge = isCodeStep ? postedChallenge : undefined;
+  const postedProof = posted.get('proof');
+  let proof = typeof postedProof === 'string' ? postedProof : undefined;
+  const intent = posted.get('intent');
 
   function signedIn(
     grant: { token: string; deviceToken: string; user: { role: UserRole } },
@@ -99,23 +117,51 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
   }
 
-  const answer = isCodeStep
-    ? await handleForm({ request, context }, CodeFormSchema, async ({ next, ...input }) => {
-        return signedIn(await accounts.loginWithCode(input, client), true, next);
-      })
-    : await handleForm({ request, context }, LoginFormSchema, async ({ next, ...input }) => {
-        const outcome = await accounts.login(input, client);
-        if (!outcome.twoStepRequired) {
-          return signedIn(outcome, false, next);
-        }
-        challenge = outcome.challenge;
-        return t('login.twoStepPrompt');
-      });
+  /** After a right password or SMS code: signed in, or the two-step code asked next. */
+  function afterFirstStep(outcome: LoginOutcome, next: string | undefined) {
+    if (!outcome.twoStepRequired) return signedIn(outcome, false, next);
+    challenge = outcome.challenge;
+    proof = undefined;
+    return t('login.twoStepPrompt');
+  }
+
+  const args = { request, context };
+  let answer;
+  if (isCodeStep) {
+    answer = await handleForm(args, CodeFormSchema, async ({ next, ...input }) => {
+      return signedIn(await accounts.loginWithCode(input, client), true, next);
+    });
+  } else if (intent === SMS_LOGIN_INTENT) {
+    answer = await handleForm(args, PhoneInputSchema, async ({ phone }) => {
+      proof = await accounts.requestLoginCode(phone, client);
+      return t('phoneCode.loginSent', { phone: formatPhone(phone) });
+    });
+  } else if (intent === RESEND_INTENT) {
+    answer = await handleForm(args, PhoneCodeResendSchema, async (input) => {
+      const { phone } = await accounts.resendPhoneCode(input.proof, client);
+      return t('phoneCode.resent', { phone: formatPhone(phone) });
+    });
+  } else if (proof) {
+    answer = await handleForm(args, SmsCodeFormSchema, async ({ next, ...input }) =>
+      afterFirstStep(await accounts.loginWithPhoneCode(input, client), next),
+    );
+  } else {
+    answer = await handleForm(args, LoginFormSchema, async ({ next, ...input }) =>
+      afterFirstStep(await accounts.login(input, client), next),
+    );
+  }
+  if (answer.data.ok && answer.data.redirectTo) return answer;
   // A challenge that has expired (or taken too many codes) sends the visitor back to the
-  // password; otherwise the code form stays, with the challenge.
+  // password; otherwise the code form stays, with the challenge (or the SMS code's token).
   const isChallengeDead = !answer.data.ok && 'challenge' in answer.data.fieldErrors;
-  if (!challenge || isChallengeDead) return answer;
-  return data<LoginAnswer>({ ...answer.data, step: 'code', challenge }, answer.init ?? undefined);
+  if (challenge && !isChallengeDead) {
+    return data<LoginAnswer>({ ...answer.data, step: 'code', challenge }, answer.init ?? undefined);
+  }
+  const isProofDead = !answer.data.ok && 'proof' in answer.data.fieldErrors;
+  if (proof && !isProofDead) {
+    return data<LoginAnswer>({ ...answer.data, step: 'sms', proof }, answer.init ?? undefined);
+  }
+  return answer;
 }
 
 export function meta() {
@@ -134,6 +180,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<LoginAnswer>();
   const latest = (fetcher.data as LoginAnswer | undefined) ?? actionData;
   const challenge = latest?.step === 'code' ? latest.challenge : undefined;
+  const proof = latest?.step === 'sms' ? latest.proof : undefined;
   useRedirectAfter(result);
   const registerPath = next ? `/register?next=${encodeURIComponent(next)}` : '/register';
 
@@ -219,39 +266,92 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             </fetcher.Form>
           </details>
         </div>
-      ) : (
+      ) : proof ? (
         <fetcher.Form method="post" className="space-y-4" noValidate onInput={onInput}>
           <FormErrorSummary answer={result} fieldErrors={fieldErrors} />
           {next && <input type="hidden" name="next" value={next} />}
-          <FormField name="email" label={t('account.email')} error={fieldErrors.email}>
-            {(props) => <input {...props} type="email" required autoComplete="email" />}
-          </FormField>
-          <PasswordField
-            name="password"
-            label={t('account.password')}
-            error={fieldErrors.password}
-            autoComplete="current-password"
-          />
-          <div className="flex flex-wrap items-center justify-between gap-3">
+          {/* Where the code went (or why it was refused) comes before the field it is typed in. */}
+          <FormAnswer result={result} failure={t('login.failure')} />
+          <PhoneCodeFields proof={proof} error={fieldErrors.code} />
+          <div className="flex flex-wrap gap-3">
             <button
               type="submit"
               className="button-primary w-full sm:w-auto"
               disabled={isSubmitting}
             >
-              {isSubmitting ? t('login.submitting') : t('login.submit')}
+              {isSubmitting ? t('login.verifying') : t('login.verify')}
             </button>
-            <Link to="/forgot-password" className="text-sm font-medium text-brand-800 underline">
-              {t('login.forgot')}
-            </Link>
-            <Link
-              to="/support/account-access"
-              className="text-sm font-medium text-brand-800 underline"
-            >
-              {t('support.accountAccess.link')}
-            </Link>
+            <ResendCodeButton disabled={isSubmitting} />
           </div>
-          <FormAnswer result={result} failure={t('login.failure')} />
         </fetcher.Form>
+      ) : (
+        <div className="space-y-4">
+          <fetcher.Form method="post" className="space-y-4" noValidate onInput={onInput}>
+            <FormErrorSummary answer={result} fieldErrors={fieldErrors} />
+            {next && <input type="hidden" name="next" value={next} />}
+            <FormField name="email" label={t('login.identifier')} error={fieldErrors.email}>
+              {(props) => (
+                <input
+                  {...props}
+                  type="text"
+                  inputMode="email"
+                  required
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                />
+              )}
+            </FormField>
+            <PasswordField
+              name="password"
+              label={t('account.password')}
+              error={fieldErrors.password}
+              autoComplete="current-password"
+            />
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <button
+                type="submit"
+                className="button-primary w-full sm:w-auto"
+                disabled={isSubmitting}
+              >
+                {isSubmitting ? t('login.submitting') : t('login.submit')}
+              </button>
+              <Link to="/forgot-password" className="text-sm font-medium text-brand-800 underline">
+                {t('login.forgot')}
+              </Link>
+              <Link
+                to="/support/account-access"
+                className="text-sm font-medium text-brand-800 underline"
+              >
+                {t('support.accountAccess.link')}
+              </Link>
+            </div>
+            <FormAnswer result={result} failure={t('login.failure')} />
+          </fetcher.Form>
+          <details className="rounded-lg border border-slate-200 p-3">
+            <summary className="cursor-pointer font-medium text-brand-800">
+              {t('login.smsLink')}
+            </summary>
+            <fetcher.Form method="post" className="mt-3 space-y-4" noValidate onInput={onInput}>
+              <p className="text-sm text-slate-700">{t('login.smsExplain')}</p>
+              {next && <input type="hidden" name="next" value={next} />}
+              <input type="hidden" name="intent" value={SMS_LOGIN_INTENT} />
+              <FormField
+                name="phone"
+                idPrefix="sms"
+                label={t('account.phone')}
+                error={fieldErrors.phone}
+              >
+                {(props) => (
+                  <input {...props} type="tel" inputMode="tel" required autoComplete="tel" />
+                )}
+              </FormField>
+              <button type="submit" className="button-secondary" disabled={isSubmitting}>
+                {t('login.smsSubmit')}
+              </button>
+            </fetcher.Form>
+          </details>
+        </div>
       )}
     </AuthCard>
   );

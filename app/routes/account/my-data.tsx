@@ -12,12 +12,16 @@ import { redirect } from '#app/locale-redirect.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { PasswordField } from './password-field.tsx';
 import type { Route } from './+types/my-data';
+import { formatPhone } from '#lib/phone.ts';
 import { getServices, requestContext } from '#server/load-context.ts';
 
 /** The signed-in user's data: download it, or delete the account. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  return { email: viewer.email };
+  // The account as its owner knows it: its e-mail, else its number.
+  const { accounts } = getServices(context);
+  const user = await accounts.getUser(viewer.id);
+  return { email: user.email ?? formatPhone(user.phone ?? '') };
 }
 
 /**

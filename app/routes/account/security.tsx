@@ -13,6 +13,8 @@ import { IntentInput } from '#app/forms/intent-input.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/security';
 import { PasswordField } from './password-field.tsx';
+import { PhoneCodeFields } from './phone-code-fields.tsx';
+import { formatPhone } from '#lib/phone.ts';
 import { runSecurityForm } from './security-actions.server.ts';
 import { getServices } from '#server/load-context.ts';
 
@@ -20,14 +22,16 @@ import { getServices } from '#server/load-context.ts';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const { accountSecurity, accounts, emailProof } = getServices(context);
-  const [emailState, twoStep, pendingSetup, sessions] = await Promise.all([
+  const [emailState, user, twoStep, pendingSetup, sessions] = await Promise.all([
     emailProof.getEmailProof(viewer.id),
+    accounts.getUser(viewer.id),
     accountSecurity.getTwoStep(viewer.id),
     accountSecurity.getPendingSetup(viewer.id),
     accountSecurity.listSessions(viewer),
   ]);
   return {
     emailState,
+    phoneState: { phone: user.phone, provedAt: user.phoneProvedAt },
     twoStep,
     pendingSetup,
     sessions,
@@ -36,7 +40,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** A page answer, with the recovery codes when a form made new ones (shown this once). */
-type SecurityAnswer = FormResult & { intent: string | null; recoveryCodes?: string[] };
+type SecurityAnswer = FormResult & {
+  intent: string | null;
+  recoveryCodes?: string[];
+  /** The token of the code just sent to a number being added. */
+  phoneProof?: string;
+};
 
 export function action(args: Route.ActionArgs) {
   return runSecurityForm(args);
@@ -60,6 +69,10 @@ function groupedSecret(secret: string): string {
 /** The id prefix of each form's fields, for the error summary's links. */
 const FIELD_ID_PREFIXES: Record<Intent, string> = {
   emailProof: 'field',
+  phoneAdd: 'phone',
+  phoneConfirm: 'field',
+  phoneResend: 'field',
+  phoneRemove: 'phone-remove',
   setUp: 'setup',
   enable: 'enable',
   disable: 'disable',
@@ -119,8 +132,123 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 
 const CARD = 'space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6';
 
+/**
+ * The account's phone number: confirmed since when, or none; adding one (with the password)
+ * sends a code, typed here; removing it asks for the password, and only when an e-mail address
+ * is left to sign in with.
+ */
+function PhoneSection({
+  phoneState,
+  answer,
+  isBusy,
+  canRemove,
+}: {
+  phoneState: { phone: string | null; provedAt: string | null };
+  answer: SecurityAnswer | undefined;
+  isBusy: boolean;
+  canRemove: boolean;
+}) {
+  const proof = answer?.phoneProof;
+  const isCodeStep = proof !== undefined && !(answer?.ok && answer.intent === 'phoneConfirm');
+  return (
+    <section aria-labelledby="phone-heading" className={CARD}>
+      <h2 id="phone-heading" className="text-xl font-bold">
+        {t('phone.heading')}
+      </h2>
+      <p className="max-w-prose text-slate-700">{t('phone.intro')}</p>
+      <p className="[overflow-wrap:anywhere]" data-testid="phone-status">
+        {phoneState.phone && phoneState.provedAt
+          ? t('phone.provedOn', {
+              phone: formatPhone(phoneState.phone),
+              date: formatDate(phoneState.provedAt),
+            })
+          : t('phone.noneYet')}
+      </p>
+      {isCodeStep ? (
+        <Form method="post" className="max-w-xl space-y-3">
+          <IntentInput<Intent> value="phoneConfirm" />
+          <PhoneCodeFields proof={proof} error={fieldError(answer, 'phoneConfirm', 'code')} />
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className="button-primary" disabled={isBusy}>
+              {t('phoneCode.submit')}
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="phoneResend"
+              className="button-secondary"
+              disabled={isBusy}
+            >
+              {t('phoneCode.resend')}
+            </button>
+          </div>
+          <Answer answer={answer} intent="phoneAdd" />
+          <Answer answer={answer} intent="phoneResend" />
+          <Answer answer={answer} intent="phoneConfirm" />
+        </Form>
+      ) : (
+        <details
+          className="max-w-xl rounded-lg border border-slate-200 p-3"
+          open={answer?.intent === 'phoneAdd' && !answer.ok}
+        >
+          <summary className="cursor-pointer font-medium text-brand-800">
+            {phoneState.phone ? t('phone.change') : t('phone.add')}
+          </summary>
+          <Form method="post" className="mt-3 space-y-3">
+            <IntentInput<Intent> value="phoneAdd" />
+            <FormField
+              name="phone"
+              idPrefix="phone"
+              label={t('account.phone')}
+              error={fieldError(answer, 'phoneAdd', 'phone')}
+            >
+              {(props) => (
+                <input {...props} type="tel" inputMode="tel" required autoComplete="tel" />
+              )}
+            </FormField>
+            <p className="text-sm text-slate-700">{t('phone.passwordExplain')}</p>
+            <PasswordField
+              name="password"
+              idPrefix="phone"
+              label={t('account.password')}
+              error={fieldError(answer, 'phoneAdd', 'password')}
+              autoComplete="current-password"
+            />
+            <button type="submit" className="button-secondary" disabled={isBusy}>
+              {t('phone.sendCode')}
+            </button>
+          </Form>
+        </details>
+      )}
+      {!isCodeStep && <Answer answer={answer} intent="phoneAdd" />}
+      {!isCodeStep && <Answer answer={answer} intent="phoneConfirm" />}
+      {phoneState.phone && canRemove && !isCodeStep && (
+        <details className="max-w-xl rounded-lg border border-slate-200 p-3">
+          <summary className="cursor-pointer font-medium text-brand-800">
+            {t('phone.remove')}
+          </summary>
+          <Form method="post" className="mt-3 space-y-3">
+            <IntentInput<Intent> value="phoneRemove" />
+            <PasswordField
+              name="password"
+              idPrefix="phone-remove"
+              label={t('account.password')}
+              error={fieldError(answer, 'phoneRemove', 'password')}
+              autoComplete="current-password"
+            />
+            <button type="submit" className="button-secondary" disabled={isBusy}>
+              {t('phone.remove')}
+            </button>
+          </Form>
+        </details>
+      )}
+      <Answer answer={answer} intent="phoneRemove" />
+    </section>
+  );
+}
+
 export default function SecurityPage({
-  loaderData: { emailState, twoStep, pendingSetup, sessions, isTwoStepRequired },
+  loaderData: { emailState, phoneState, twoStep, pendingSetup, sessions, isTwoStepRequired },
 }: Route.ComponentProps) {
   const answer = useActionData<SecurityAnswer>();
   const navigation = useNavigation();
@@ -139,7 +267,9 @@ export default function SecurityPage({
         <h2 id="email-heading" className="text-xl font-bold">
           {t('emailProof.heading')}
         </h2>
-        {emailState.provedAt ? (
+        {emailState.email === null ? (
+          <p data-testid="email-proof-status">{t('emailProof.none')}</p>
+        ) : emailState.provedAt ? (
           <p className="[overflow-wrap:anywhere]" data-testid="email-proof-status">
             {t('emailProof.provedOn', {
               email: emailState.email,
@@ -159,6 +289,13 @@ export default function SecurityPage({
           </Form>
         )}
       </section>
+
+      <PhoneSection
+        phoneState={phoneState}
+        answer={answer}
+        isBusy={isBusy}
+        canRemove={emailState.email !== null}
+      />
 
       <section aria-labelledby="two-step-heading" className={CARD}>
         <h2 id="two-step-heading" className="text-xl font-bold">

@@ -15,8 +15,8 @@ import { headers } from './ticket.tsx';
 const TICKET_ROUTE = 'routes/support/ticket';
 
 let test: TestApp;
-let admin: Viewer;
-let payer: Viewer;
+let admin: Viewer & { email: string };
+let payer: Viewer & { email: string };
 
 beforeAll(async () => {
   test = await createTestApp();

@@ -1,4 +1,5 @@
 import { formatDate } from '#lib/format.ts';
+import { formatPhone } from '#lib/phone.ts';
 import { data, useActionData } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#lib/limits.ts';
@@ -87,8 +88,9 @@ function UserInfoForm({ user }: { user: UserView }) {
           <input
             {...props}
             type="email"
-            defaultValue={user.email}
-            required
+            defaultValue={user.email ?? ''}
+            // An account registered by phone may have no address.
+            required={user.phone === null}
             maxLength={EMAIL_MAX_LENGTH}
             autoComplete="off"
           />
@@ -216,6 +218,17 @@ export default function AdminUserProfile({
         <div>
           <dt className="text-sm font-medium text-slate-600">{t('users.memberSince')}</dt>
           <dd className="font-semibold">{memberSince}</dd>
+        </div>
+        <div className="sm:col-span-3">
+          <dt className="text-sm font-medium text-slate-600">{t('users.phone')}</dt>
+          <dd className="font-semibold" data-testid="user-phone">
+            {user.phone && user.phoneProvedAt
+              ? t('users.phoneProvedOn', {
+                  phone: formatPhone(user.phone),
+                  date: formatDate(user.phoneProvedAt),
+                })
+              : t('users.noPhone')}
+          </dd>
         </div>
       </dl>
       <div className="grid gap-6 lg:grid-cols-2">

@@ -1,4 +1,5 @@
 import { Form, useActionData, useNavigation } from 'react-router';
+import { formatPhone } from '#lib/phone.ts';
 import { Link } from '#app/components/link.tsx';
 import { SEARCH_TEXT_MAX_LENGTH } from '#lib/limits.ts';
 import type { UserRole } from '#lib/account.ts';
@@ -154,6 +155,11 @@ export default function AdminUsers({
               </StackedCell>
               <StackedCell label={t('users.col.email')} className="break-all">
                 {user.email}
+                {user.phone && (
+                  <span className="block text-sm text-slate-600" data-testid="user-list-phone">
+                    {formatPhone(user.phone)}
+                  </span>
+                )}
               </StackedCell>
               <StackedCell label={t('users.col.status')}>
                 <UserStatusBadge status={user.status} />
