@@ -45,6 +45,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     // Recording traces slows every test; E2E_TRACE=1 keeps one for each failing test.
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    // The site's service worker answers posts and pages itself, out of page.route's sight (a
+    // journey holding a request to see its waiting state would never see it): journeys run
+    // without it, but e2e/app-install.spec.ts, the journey of the installed app.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,

@@ -12,6 +12,9 @@ import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#test/chromium.ts';
 import { assetUrl, expect, propertyUrl, test, waitForHydration } from './fixtures.ts';
 
+// The journeys of the installed app need its service worker (the others run without it).
+test.use({ serviceWorkers: 'allow' });
+
 /** Once the service worker runs this page: every request of it goes through the worker. */
 async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

@@ -117,6 +117,9 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== ORIGIN || url.pathname.startsWith('/api/')) return;
   if (request.method === 'POST') {
+    // A post with photos goes straight to the network: answered here, its upload's progress
+    // would not reach the page, and its form checks it is online before sending it.
+    if (request.headers.get('content-type')?.startsWith('multipart/form-data')) return;
     if (isDataPath(url.pathname)) {
       event.respondWith(fetch(request).catch(() => notSentAnswer()));
     } else if (request.mode === 'navigate') {
