@@ -39,7 +39,7 @@ import {
   PAYMENT_STATUSES,
   REFUND_STATUSES,
 } from '#lib/payments.ts';
-import { SMS_KINDS, SMS_STATUSES } from '#lib/sms.ts';
+import { SMS_KINDS, SMS_NOTICE_KINDS, SMS_STATUSES } from '#lib/sms.ts';
 import {
   ASSET_TYPES,
   ALERT_FREQUENCIES,
@@ -314,6 +314,26 @@ export const passwordResets = pgTable(
   (table) => [
     uniqueIndex('password_resets_token_hash_key').on(table.tokenHash),
     index('password_resets_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Which kinds of notice a user chose to hear of by SMS, where they chose otherwise than the
+ * default (SMS_CHOICE_DEFAULTS): a row per kind they set.
+ */
+export const smsChoices = pgTable(
+  'sms_choices',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: SMS_NOTICE_KINDS }).notNull(),
+    isOn: boolean().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.kind] }),
+    check('sms_choices_kind_check', oneOf('kind', SMS_NOTICE_KINDS)),
   ],
 );
 

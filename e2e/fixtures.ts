@@ -46,6 +46,8 @@ export type E2EFixtures = {
   };
   /** Listings awaiting moderation: they must never show anywhere public. */
   pending: { property: ListingFixture; asset: ListingFixture };
+  /** Each project's listing of a seller with a phone number (E2E_PHONE_SELLERS). */
+  phoneSellerListings: { phone: string; desktop: string };
 };
 
 /** Where serve.ts writes the fixtures and where the tests read them. */

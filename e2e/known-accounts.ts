@@ -24,3 +24,14 @@ export const E2E_EXPIRY_SELLERS = {
 } as const;
 
 export const E2E_EXPIRY_PASSWORD = 'e2e-expiry-password';
+
+/**
+ * Sellers with a proved phone number and one listing each, for the SMS journey
+ * (e2e/phone-accounts.spec.ts): one per project, so that each reads only its own SMS.
+ */
+export const E2E_PHONE_SELLERS = {
+  phone: { name: 'Phone SMS Seller', phone: '+250788100201', typed: '0788 100 201' },
+  desktop: { name: 'Desktop SMS Seller', phone: '+250788100202', typed: '0788 100 202' },
+} as const;
+
+export const E2E_PHONE_SELLER_PASSWORD = 'e2e-phone-seller-password';

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { expect, openAccountMenu, test, waitForHydration } from './fixtures.ts';
+import { E2E_PHONE_SELLER_PASSWORD, E2E_PHONE_SELLERS } from './known-accounts.ts';
 
 const PASSWORD = 'a-long-enough-password';
 
@@ -108,4 +110,50 @@ test('a wrong code says how many tries are left and keeps the code step', async 
   await page.getByRole('button', { name: 'Emeza', exact: true }).click();
   await expect(page).toHaveURL(/\/rw\//);
   await expect(page.getByLabel('Kode yo muri SMS')).toHaveCount(0);
+});
+
+test('a seller registered by phone hears of a new inquiry by SMS, and its link opens the conversation', async ({
+  page,
+  fixtures,
+}, testInfo) => {
+  const project = testInfo.project.name === 'desktop' ? 'desktop' : 'phone';
+  const seller = E2E_PHONE_SELLERS[project];
+  const listingId = fixtures.phoneSellerListings[project];
+  const tag = randomUUID().slice(0, 8);
+
+  await page.goto(`/asset/${listingId}`);
+  await waitForHydration(page);
+  const form = page.getByRole('region', { name: 'Request Information' });
+  await form.getByLabel('Name', { exact: true }).fill('Eric');
+  await form.getByLabel('Email', { exact: true }).fill(`sms-${tag}@e2e.inzu.rw`);
+  await form.getByLabel('Phone', { exact: true }).fill('0788765432');
+  await form.getByLabel('Role', { exact: true }).selectOption('buyer');
+  const question = `Is the table still for sale? (${tag})`;
+  await form.getByLabel('Message', { exact: true }).fill(question);
+  await form.getByRole('button', { name: 'Send Request' }).click();
+  await expect(form.getByText('Request information submitted successfully!')).toBeVisible();
+
+  // The SMS on the seller's phone: the listing's name and the conversation's link, and never
+  // what the visitor typed.
+  let path = '';
+  await expect(async () => {
+    const response = await page.request.get(
+      `/sms-simulator/phone?number=${encodeURIComponent(seller.phone)}`,
+    );
+    const text = await response.text();
+    const sms = /<pre>(Inzu: new inquiry about[^<]*)<\/pre>/.exec(text);
+    expect(sms).not.toBeNull();
+    expect(sms![1]).not.toContain(tag);
+    const link = /https?:\/\/\S+\/inquiries\/[\w-]+/.exec(sms![1]!)![0];
+    path = new URL(link).pathname;
+  }).toPass();
+
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await waitForHydration(page);
+  await page.getByLabel('Email or phone number').fill(seller.typed);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PHONE_SELLER_PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(path);
+  await expect(page.getByText(question)).toBeVisible();
 });

@@ -13,7 +13,13 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { openDatabase, type Database } from '#db/client.ts';
 import type { assets, properties } from '#db/schema.ts';
-import { createAsset, createProperty, createUser, NO_KIND_FIELDS } from '#seed/factories.ts';
+import {
+  createAsset,
+  createPhoneUser,
+  createProperty,
+  createUser,
+  NO_KIND_FIELDS,
+} from '#seed/factories.ts';
 import type { Photo } from '#lib/listing.ts';
 import { createMediaService, type MediaService } from '#modules/media/media.service.ts';
 import { createLocalPhotoStorage } from '#modules/media/media.storage.ts';
@@ -23,6 +29,8 @@ import {
   E2E_ADMIN,
   E2E_EXPIRY_PASSWORD,
   E2E_EXPIRY_SELLERS,
+  E2E_PHONE_SELLER_PASSWORD,
+  E2E_PHONE_SELLERS,
   E2E_SELLER,
 } from './known-accounts.ts';
 import { mailboxFile, type E2EFixtures, type ListingFixture } from './fixtures.ts';
@@ -79,7 +87,10 @@ function toFixture(
   };
 }
 
-async function seedFixtures(db: Database, media: MediaService): Promise<E2EFixtures> {
+async function seedFixtures(
+  db: Database,
+  media: MediaService,
+): Promise<Omit<E2EFixtures, 'phoneSellerListings'>> {
   const now = Date.now();
   const seller = await createUser(db, {
     name: E2E_SELLER.name,
@@ -408,6 +419,38 @@ async function seedExpiringListings(db: Database): Promise<void> {
   }
 }
 
+/**
+ * For the SMS journey (e2e/phone-accounts.spec.ts), per project: a seller registered with a
+ * proved phone number alone, and one published listing. Answers the listings' ids.
+ */
+async function seedPhoneSellers(db: Database): Promise<{ phone: string; desktop: string }> {
+  const ids: Record<string, string> = {};
+  for (const [project, account] of Object.entries(E2E_PHONE_SELLERS)) {
+    const owner = await createPhoneUser(db, {
+      name: account.name,
+      phone: account.phone,
+      passwordHash: await hashPassword(E2E_PHONE_SELLER_PASSWORD),
+      role: 'seller',
+    });
+    // Listed long ago (and confirmed lately), like the expiry journey's: out of the newest.
+    const listing = await createAsset(db, owner.id, {
+      ...NO_KIND_FIELDS,
+      type: 'Other',
+      name: `Teak dining table (${project})`,
+      location: 'Gisozi, Gasabo',
+      description: 'For the SMS journey.',
+      price: 90_000,
+      offer: 'Sale',
+      ownerName: account.name,
+      features: [],
+      createdAt: new Date(Date.now() - 120 * 24 * HOUR_MS),
+      confirmedAt: new Date(Date.now() - 10 * 24 * HOUR_MS),
+    });
+    ids[project] = listing.id;
+  }
+  return { phone: ids.phone!, desktop: ids.desktop! };
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inzu-e2e-'));
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -417,7 +460,10 @@ try {
   const media = createMediaService({
     storage: createLocalPhotoStorage(path.join(dataDir, 'uploads')),
   });
-  const fixtures = await seedFixtures(database.db, media);
+  const fixtures = {
+    ...(await seedFixtures(database.db, media)),
+    phoneSellerListings: await seedPhoneSellers(database.db),
+  };
   await seedExpiringListings(database.db);
   fs.mkdirSync(path.dirname(fixturesFile), { recursive: true });
   fs.writeFileSync(fixturesFile, `${JSON.stringify(fixtures, null, 2)}\n`);

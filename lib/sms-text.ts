@@ -160,3 +160,12 @@ function findLongestCut(text: string, ends: number[], maxParts: number): string 
   }
   return best;
 }
+
+/** A listing's title as an SMS names it: at most `max` characters, cut at a word, with "…". */
+export function smsTitle(title: string, max = 32): string {
+  const flat = title.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}

@@ -8,6 +8,29 @@
 export const SMS_KINDS = ['account', 'inquiry', 'match', 'listing', 'search', 'payment'] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];
 
+/** The kinds of notice a person may choose to hear of by SMS (`/account/notifications`). */
+export const SMS_NOTICE_KINDS = ['inquiry', 'match', 'listing', 'search', 'payment'] as const;
+export type SmsNoticeKind = (typeof SMS_NOTICE_KINDS)[number];
+
+/**
+ * The kinds the platform sends by SMS so far, which the account page offers: a conversation's
+ * first message and the answers to one's inquiries, and one's listings (approved, refused,
+ * about to expire). The others are kept as chosen through the API, for when they are sent.
+ */
+export const SMS_KINDS_SENT = ['inquiry', 'listing'] as const satisfies readonly SmsNoticeKind[];
+
+/**
+ * Each kind's choice until its owner makes one: on, but for the saved searches' daily digest,
+ * which most people read in the site (and which would cost the most).
+ */
+export const SMS_CHOICE_DEFAULTS: Record<SmsNoticeKind, boolean> = {
+  inquiry: true,
+  match: true,
+  listing: true,
+  search: false,
+  payment: true,
+};
+
 /**
  * Where an SMS stands: `queued` for its job; `kept` in the outbox, with no provider configured;
  * `sending` while the provider is asked; `sent` (accepted by the provider), then `delivered` or

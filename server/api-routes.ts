@@ -13,6 +13,7 @@ import { assetsApi } from '#modules/assets/assets.api.ts';
 import { auditApi } from '#modules/audit/audit.api.ts';
 import { dashboardApi } from '#modules/dashboard/dashboard.api.ts';
 import { emailChoicesApi } from '#modules/email-choices/email-choices.api.ts';
+import { smsChoicesApi } from '#modules/sms/sms.choices.api.ts';
 import { expiryApi } from '#modules/expiry/expiry.api.ts';
 import { favouritesApi } from '#modules/favourites/favourites.api.ts';
 import { inboxApi } from '#modules/inbox/inbox.api.ts';
@@ -116,5 +117,9 @@ async function registerModuleApis(
   await api.register(savedSearchesApi, { savedSearches: services.savedSearches });
   await api.register(expiryApi, { expiry: services.expiry, formRateLimit });
   await api.register(emailChoicesApi, { emailChoices: services.emailChoices });
+  await api.register(smsChoicesApi, {
+    sms: services.sms,
+    phoneOf: async (userId) => (await services.accounts.getUser(userId)).phone,
+  });
   await api.register(matchingApi, { matching, listingOwnerOf: ownerLookups.listing });
 }

@@ -156,7 +156,15 @@ export function createServices({
   const media = createMediaService({ storage, maxBytes: uploadMaxBytes });
   // One event for every change to a user's own state (unread notifications, saved listings).
   const personalEvents = createPersonalEvents();
-  const notifications = createNotificationsService({ db, clock, mail, audit, personalEvents });
+  const notifications = createNotificationsService({
+    db,
+    clock,
+    mail,
+    sms,
+    links,
+    audit,
+    personalEvents,
+  });
   const photoMatches = createPhotoMatchesService({ db, clock, notifications });
   const matching = createMatchingService({
     db,

@@ -160,6 +160,8 @@ const QUOTES_API_VALUES: Record<string, string[]> = {
   'savedSearch.frequency': ['instant', 'daily'],
   'listingReports.badStatus': ['open', 'closed'],
   'listingReports.outcomeRequired': ['dismissed', 'hidden', 'blocked'],
+  // The word an SMS reply sends to turn SMS back on, as every network reads it.
+  'smsChoices.note': ['start'],
 };
 
 /** The words of a text a reader sees: placeholders, addresses and e-mail addresses left out. */

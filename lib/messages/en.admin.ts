@@ -810,6 +810,14 @@ export const enAdmin = {
   'users.phoneProvedOn': '{phone}, confirmed on {date}',
   'users.noPhone': 'No phone number',
   'users.noEmail': 'No e-mail address',
+  'inquiries.smsNew': '{brand}: new inquiry about “{title}”. Reply:',
+  'inquiries.smsReply': '{brand}: you have an answer about “{title}”. Read it:',
+  'supply.smsApproved': '{brand}: your listing “{title}” is approved and online. See it:',
+  'supply.smsRejected': '{brand}: your listing “{title}” was not approved. See why:',
+  'expiry.sms.one':
+    '{brand}: {count} listing of yours leaves the site soon unless you confirm it. Open it:',
+  'expiry.sms.other':
+    '{brand}: {count} listings of yours leave the site soon unless you confirm them. Open the first:',
   'phoneCode.sms':
     '{brand}: your code is {code}. It lasts {minutes} minutes. Never give it to anyone.',
   'phoneCode.expired': 'This code has expired or was already used. Ask for a new one.',

@@ -679,6 +679,16 @@ export const enPages = {
   'reset.phoneHint': 'With a phone number, we send a code by SMS instead of a link.',
   'reset.codeIntro': 'Type the code from the SMS and your new password twice.',
   'emailProof.none': 'No e-mail address on your account.',
+  'smsChoices.heading': 'By SMS',
+  'smsChoices.sentTo': 'Short messages to {phone}, with a link to the page.',
+  'smsChoices.legend': 'Send me an SMS about',
+  'smsChoices.label.inquiry': 'A new inquiry on my listing, and answers to my inquiries',
+  'smsChoices.label.listing': 'My listings: approved, not approved, about to leave the site',
+  'smsChoices.note':
+    'At most 5 SMS a day; the rest wait in the site. Reply STOP to any of them to stop them all, START to have them again.',
+  'smsChoices.save': 'Save my SMS choices',
+  'smsChoices.saved': 'Your SMS choices are saved.',
+  'smsChoices.noPhone': 'Add a phone number to your account to hear of new inquiries by SMS.',
   'phone.heading': 'Phone number',
   'phone.intro':
     'Sign in with your phone number, and receive the notices you choose by SMS. A code sent to it confirms it is yours.',

@@ -854,6 +854,15 @@ export const frAdmin = {
   'users.phoneProvedOn': '{phone}, confirmé le {date}',
   'users.noPhone': 'Pas de numéro de téléphone',
   'users.noEmail': 'Pas d’adresse e-mail',
+  'inquiries.smsNew': '{brand} : nouvelle demande d’informations sur « {title} ». Répondez :',
+  'inquiries.smsReply': '{brand} : vous avez une réponse sur « {title} ». Lisez-la :',
+  'supply.smsApproved': '{brand} : votre annonce « {title} » est approuvée et en ligne. Voyez-la :',
+  'supply.smsRejected':
+    '{brand} : votre annonce « {title} » n’a pas été approuvée. Voyez pourquoi :',
+  'expiry.sms.one':
+    '{brand} : {count} de vos annonces quitte le site bientôt si vous ne la confirmez pas. Ouvrez-la :',
+  'expiry.sms.other':
+    '{brand} : {count} de vos annonces quittent le site bientôt si vous ne les confirmez pas. Ouvrez la première :',
   'phoneCode.sms':
     '{brand} : votre code est {code}. Il est valable {minutes} minutes. Ne le donnez à personne.',
   'phoneCode.expired': 'Ce code a expiré ou a déjà servi. Demandez-en un nouveau.',

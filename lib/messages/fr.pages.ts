@@ -707,6 +707,18 @@ export const frPages = {
     'Avec un numéro de téléphone, nous envoyons un code par SMS au lieu d’un lien.',
   'reset.codeIntro': 'Saisissez le code reçu par SMS, puis deux fois votre nouveau mot de passe.',
   'emailProof.none': 'Pas d’adresse e-mail sur votre compte.',
+  'smsChoices.heading': 'Par SMS',
+  'smsChoices.sentTo': 'De courts messages au {phone}, avec un lien vers la page.',
+  'smsChoices.legend': 'M’envoyer un SMS pour',
+  'smsChoices.label.inquiry':
+    'Une nouvelle demande d’informations sur mon annonce, et les réponses à mes demandes d’informations',
+  'smsChoices.label.listing': 'Mes annonces : approuvées, refusées, bientôt retirées du site',
+  'smsChoices.note':
+    'Au plus 5 SMS par jour ; les autres attendent sur le site. Répondez « STOP » à l’un d’eux pour tous les arrêter, « START » pour les recevoir à nouveau.',
+  'smsChoices.save': 'Enregistrer mes choix de SMS',
+  'smsChoices.saved': 'Vos choix de SMS sont enregistrés.',
+  'smsChoices.noPhone':
+    'Ajoutez un numéro de téléphone à votre compte pour être prévenu des nouvelles demandes par SMS.',
   'phone.heading': 'Numéro de téléphone',
   'phone.intro':
     'Connectez-vous avec votre numéro de téléphone et recevez par SMS les avis que vous choisissez. Un code envoyé à ce numéro confirme qu’il est à vous.',

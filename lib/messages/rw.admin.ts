@@ -848,6 +848,13 @@ export const rwAdmin = {
   'users.phoneProvedOn': '{phone}, yemejwe ku wa {date}',
   'users.noPhone': 'Nta nimero ya telefoni',
   'users.noEmail': 'Nta imeyili',
+  'inquiries.smsNew': '{brand}: ikiganiro gishya kuri “{title}”. Subiza:',
+  'inquiries.smsReply': '{brand}: wasubijwe ku bijyanye na “{title}”. Soma:',
+  'supply.smsApproved': '{brand}: itangazo ryawe “{title}” ryemejwe, riri ku rubuga. Rirebe:',
+  'supply.smsRejected': '{brand}: itangazo ryawe “{title}” ntiryemejwe. Reba impamvu:',
+  'expiry.sms.one': '{brand}: itangazo {count} ryawe rizava ku rubuga vuba nutaryemeza. Rifungure:',
+  'expiry.sms.other':
+    '{brand}: amatangazo {count} yawe azava ku rubuga vuba nutayemeza. Fungura irya mbere:',
   'phoneCode.sms': '{brand}: kode yawe ni {code}. Imara iminota {minutes}. Ntuzayihe undi muntu.',
   'phoneCode.expired': 'Iyi kode yarangiye cyangwa yamaze gukoreshwa. Saba indi nshya.',
   'phoneCode.wrong.one': 'Iyo kode si yo. Usigaje kugerageza inshuro {count}.',

@@ -700,6 +700,17 @@ export const rwPages = {
     'Niba ari nimero ya telefoni, twohereza kode mu butumwa bugufi (SMS) aho kohereza ihuza.',
   'reset.codeIntro': "Andika kode yo muri SMS, hanyuma wandike kabiri ijambo ry'ibanga rishya.",
   'emailProof.none': 'Nta imeyili iri kuri konti yawe.',
+  'smsChoices.heading': 'Kuri SMS',
+  'smsChoices.sentTo': 'Ubutumwa bugufi kuri {phone}, burimo ihuza rya paji.',
+  'smsChoices.legend': 'Mwohereze SMS ku bijyanye na',
+  'smsChoices.label.inquiry': "Ikiganiro gishya ku itangazo ryanjye, n'ibisubizo by'ibyo nabajije",
+  'smsChoices.label.listing': 'Amatangazo yanjye: yemejwe, atemejwe, agiye kuva ku rubuga',
+  'smsChoices.note':
+    'Nta SMS zirenga 5 ku munsi; izindi ziguma ku rubuga. Subiza “STOP” cyangwa “HAGARIKA” kuri imwe muri zo kugira ngo zose zihagarare, “START” cyangwa “TANGIRA” kugira ngo zongere zize.',
+  'smsChoices.save': 'Bika amahitamo yanjye ya SMS',
+  'smsChoices.saved': 'Amahitamo yawe ya SMS yabitswe.',
+  'smsChoices.noPhone':
+    'Ongeraho nimero ya telefoni kuri konti yawe kugira ngo umenyeshwe ibiganiro bishya kuri SMS.',
   'phone.heading': 'Nimero ya telefoni',
   'phone.intro':
     'Injira ukoresheje nimero ya telefoni yawe, kandi wakire mu butumwa bugufi (SMS) amakuru uhitamo. Kode yoherejwe kuri iyo nimero yemeza ko ari iyawe.',

@@ -256,11 +256,18 @@ export function createExpiryService({
         );
       await notifications.notifyDigest(
         ownerId,
-        listings.map((listing) => () => ({
+        listings.map((listing, index) => () => ({
           kind: 'listing',
           title: t('expiry.warningTitle', { title: listing.title }),
           message: t('expiry.warningMessage', { date: formatDate(listing.until) }),
           link: ownerPathOf(listing.id),
+          // One SMS for them all, carried by the first, as the e-mail is.
+          ...(index === 0 && {
+            sms: {
+              kind: 'listing' as const,
+              text: tCount('expiry.sms', listings.length, { brand: t('brand.name') }),
+            },
+          }),
         })),
         (name) => ({
           subject: tCount('expiry.mailSubject', listings.length),

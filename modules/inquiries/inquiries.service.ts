@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { smsTitle } from '#lib/sms-text.ts';
 import { z } from 'zod';
 import type { Database, Transaction } from '#db/client.ts';
 import { countUpTo, LIST_COUNT_CAP } from '#db/counting.ts';
@@ -236,6 +237,11 @@ export function createInquiriesService({
         () => ({
           kind: 'inquiry',
           title: t('inquiries.newTitle', { title: listing.title }),
+          // The first message of a conversation only: its later ones stay in the site.
+          sms: {
+            kind: 'inquiry',
+            text: t('inquiries.smsNew', { brand: t('brand.name'), title: smsTitle(listing.title) }),
+          },
           message: t('inquiries.newInquiryMessage', {
             name: input.name,
             interest: t(inquiryRoleKey(input.role, listing.offer)),
@@ -642,6 +648,10 @@ export function createInquiriesService({
               title: t('inquiries.replyTitle', { title }),
               message: excerpt(input.body),
               link: `/inquiries/${id}`,
+              sms: {
+                kind: 'inquiry',
+                text: t('inquiries.smsReply', { brand: t('brand.name'), title: smsTitle(title) }),
+              },
               mail: () => ({
                 subject: t('inquiries.replyMailSubject', { title }),
                 text: t('inquiries.replyMailBodySignedIn', facts()),

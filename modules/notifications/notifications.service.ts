@@ -11,10 +11,13 @@ import { withLocale } from '#lib/i18n.server.ts';
 import { t } from '#lib/i18n.all.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
 import type { NotificationAudience, NotificationKind } from '#lib/notifications.ts';
+import type { SmsNoticeKind } from '#lib/sms.ts';
 import type { Page } from '#lib/pagination.ts';
 import { createPersonalCache, type PersonalEvents } from '#modules/accounts/personal-state.ts';
 import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
+import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
+import type { SmsService } from '#modules/sms/sms.service.ts';
 import type {
   MyNotifications,
   NotificationEdit,
@@ -37,6 +40,12 @@ export type Notice = {
   link: string | null;
   /** The e-mail, greeting the recipient by name; without it, in-app only. */
   mail?: (name: string) => { subject: string; text: string };
+  /**
+   * The SMS to a recipient with a proved number who chose this kind: a short text, to which
+   * the notice's link is added. Never words a stranger typed (a visitor's name or message):
+   * an SMS from the platform's sender id must not carry someone else's phishing line.
+   */
+  sms?: { kind: SmsNoticeKind; text: string };
 };
 
 /** A user's inbox shows (and counts) the latest this many notifications addressed to them. */
@@ -99,12 +108,18 @@ export function createNotificationsService({
   db,
   clock,
   mail,
+  sms,
+  links,
   audit,
   personalEvents,
 }: {
   db: Database;
   clock: Clock;
   mail: MailService;
+  /** The SMS of the notices that have one, to those who chose them. */
+  sms: Pick<SmsService, 'sendNotice'>;
+  /** The SMS's links, in their recipient's language. */
+  links: MailLinks;
   audit: AuditService;
   /** Told of every notification written or read: the header's unread counts are kept. */
   personalEvents: PersonalEvents;
@@ -163,7 +178,13 @@ export function createNotificationsService({
   ): Promise<void> {
     if (userIds.length === 0) return;
     const recipients = await tx
-      .select({ id: users.id, email: users.email, name: users.name, locale: users.locale })
+      .select({
+        id: users.id,
+        email: users.email,
+        phone: users.phone,
+        name: users.name,
+        locale: users.locale,
+      })
       .from(users)
       .where(and(inArray(users.id, userIds), isNull(users.deletedAt), eq(users.status, 'Active')));
     const now = clock();
@@ -182,6 +203,17 @@ export function createNotificationsService({
         // Once the caller's transaction has committed: told earlier, a read on another
         // PostgreSQL connection in between would keep the count without this notification.
         afterCommit(tx, () => personalEvents.changed(recipient.id));
+        if (notice.sms && recipient.phone) {
+          const link = notice.link ? ` ${links.link(notice.link)}` : '';
+          await sms.sendNotice(
+            {
+              user: { id: recipient.id, phone: recipient.phone },
+              kind: notice.sms.kind,
+              text: `${notice.sms.text}${link}`,
+            },
+            tx,
+          );
+        }
         if (!notice.mail) return;
         await mail.send(
           { to: recipient.email, kind: notice.kind, ...notice.mail(recipient.name) },

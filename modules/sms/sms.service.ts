@@ -1,9 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
-import { smsOptOuts, smsOutbox } from '#db/schema.ts';
+import { smsChoices, smsOptOuts, smsOutbox } from '#db/schema.ts';
 import type { Clock } from '#lib/clock.ts';
 import { internationalPhone } from '#lib/site.ts';
-import { replyCommand, type SmsKind } from '#lib/sms.ts';
+import {
+  replyCommand,
+  SMS_CHOICE_DEFAULTS,
+  SMS_NOTICE_KINDS,
+  type SmsKind,
+  type SmsNoticeKind,
+} from '#lib/sms.ts';
 import { fitSms, smsLength } from '#lib/sms-text.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { Signer } from '#modules/signing/signing.service.ts';
@@ -35,6 +41,26 @@ const CALLBACK_PURPOSE = 'sms-callback';
 const CALLBACK_SUBJECT = 'africastalking';
 
 const E164 = /^\+[1-9]\d{7,14}$/;
+
+/**
+ * What SMS notices may cost: a person is sent at most this many a day (the rest stay in the site
+ * and their e-mail), and the platform this many in all (a day's budget, so that a bug or an
+ * attack cannot run up the bill). Codes that prove a number are not counted: they have their own
+ * limits (accounts.phone-codes.ts).
+ */
+export const SMS_NOTICES_PER_USER_PER_DAY = 5;
+const SMS_NOTICES_PER_DAY = 2000;
+const ONE_DAY_MS = 24 * 60 * 60_000;
+
+/** A person's SMS choices: each kind of notice, on or off. */
+export type SmsChoices = Record<SmsNoticeKind, boolean>;
+
+/** A notice to send by SMS to an account's proved number, if its owner chose that kind. */
+export type SmsNotice = {
+  user: { id: string; phone: string };
+  kind: SmsNoticeKind;
+  text: string;
+};
 
 export type SmsService = ReturnType<typeof createSmsService>;
 
@@ -231,12 +257,91 @@ export function createSmsService({
     return command;
   }
 
+  /** Each kind of notice and whether it reaches the user by SMS. */
+  async function getChoices(
+    userId: string,
+    runner: Database | Transaction = db,
+  ): Promise<SmsChoices> {
+    const rows = await runner
+      .select({ kind: smsChoices.kind, isOn: smsChoices.isOn })
+      .from(smsChoices)
+      .where(eq(smsChoices.userId, userId));
+    const choices = { ...SMS_CHOICE_DEFAULTS };
+    for (const row of rows) choices[row.kind] = row.isOn;
+    return choices;
+  }
+
+  /** Sets the kinds given, on or off; the others keep their choice. Answers every kind. */
+  async function setChoices(userId: string, input: Partial<SmsChoices>): Promise<SmsChoices> {
+    const now = clock();
+    const rows = SMS_NOTICE_KINDS.filter((kind) => input[kind] !== undefined).map((kind) => ({
+      userId,
+      kind,
+      isOn: input[kind]!,
+      updatedAt: now,
+    }));
+    if (rows.length > 0) {
+      await db
+        .insert(smsChoices)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [smsChoices.userId, smsChoices.kind],
+          set: { isOn: sql`excluded.is_on`, updatedAt: now },
+        });
+    }
+    return getChoices(userId);
+  }
+
+  /** SMS notices (not codes) written since `since`: the user's, or everyone's. */
+  async function countNoticesSince(
+    runner: Database | Transaction,
+    since: Date,
+    userId?: string,
+  ): Promise<number> {
+    const [row] = await runner
+      .select({ count: count() })
+      .from(smsOutbox)
+      .where(
+        and(
+          gt(smsOutbox.createdAt, since),
+          ne(smsOutbox.kind, 'account'),
+          ...(userId ? [eq(smsOutbox.userId, userId)] : []),
+        ),
+      );
+    return row?.count ?? 0;
+  }
+
+  /**
+   * Sends a notice by SMS in the caller's transaction when its user chose that kind, and the
+   * user's daily share and the platform's daily budget allow it; otherwise nothing (the notice
+   * is in the site, and by e-mail where the user has an address). Answers whether it was written.
+   */
+  async function sendNotice(notice: SmsNotice, tx: Database | Transaction = db): Promise<boolean> {
+    if (!(await getChoices(notice.user.id, tx))[notice.kind]) return false;
+    const since = new Date(clock().getTime() - ONE_DAY_MS);
+    if ((await countNoticesSince(tx, since, notice.user.id)) >= SMS_NOTICES_PER_USER_PER_DAY) {
+      return false;
+    }
+    if ((await countNoticesSince(tx, since)) >= SMS_NOTICES_PER_DAY) {
+      logger.warn({ budget: SMS_NOTICES_PER_DAY }, "SMS: the day's budget is spent");
+      return false;
+    }
+    await send(
+      { to: notice.user.phone, kind: notice.kind, userId: notice.user.id, text: notice.text },
+      tx,
+    );
+    return true;
+  }
+
   async function isCallbackToken(token: string): Promise<boolean> {
     return (await signer.verify(CALLBACK_PURPOSE, token)) === CALLBACK_SUBJECT;
   }
 
   return {
     send,
+    sendNotice,
+    getChoices: (userId: string) => getChoices(userId),
+    setChoices,
     isOptedOut: (phone: string) => isOptedOut(internationalPhone(phone)),
     setOptOut,
     recordDeliveryReport,

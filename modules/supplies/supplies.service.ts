@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { smsTitle } from '#lib/sms-text.ts';
 import type { Database, Transaction } from '#db/client.ts';
 import { countUpTo, LIST_COUNT_CAP } from '#db/counting.ts';
 import { assets, properties, users } from '#db/schema.ts';
@@ -417,6 +418,13 @@ export function createSuppliesService({
         title: t(isApproved ? 'supply.approvedTitle' : 'supply.rejectedTitle', { title }),
         message: isApproved ? t('supply.approvedMessage') : reason,
         link,
+        sms: {
+          kind: 'listing',
+          text: t(isApproved ? 'supply.smsApproved' : 'supply.smsRejected', {
+            brand: t('brand.name'),
+            title: smsTitle(title),
+          }),
+        },
         mail: (name) => ({
           subject: t(isApproved ? 'supply.approvedTitle' : 'supply.rejectedTitle', { title }),
           text: t(isApproved ? 'supply.approvedMailBody' : 'supply.rejectedMailBody', {

@@ -34,6 +34,8 @@ describe('/account/notifications', () => {
     expect(page.loaderData['routes/account/email-choices']).toEqual({
       email: user.email,
       choices: await choices(),
+      phone: null,
+      smsChoices: { inquiry: true, match: true, listing: true, search: false, payment: true },
     });
 
     const saved = await requestPage(test, '/account/notifications', {
@@ -49,6 +51,39 @@ describe('/account/notifications', () => {
       listing: true,
       search: false,
       newsletter: true,
+    });
+  });
+});
+
+describe('/account/notifications, SMS', () => {
+  it('saves the SMS boxes of an account with a number, leaving the kinds it does not show', async () => {
+    const holder = viewerOf(
+      await createSignedInUser(test.database, {
+        role: 'seller',
+        phone: '+250788700700',
+        phoneProvedAt: new Date(),
+      }),
+    );
+    const saved = await requestPage(test, '/rw/account/notifications', {
+      viewer: holder,
+      form: { channel: 'sms', inquiry: 'on' },
+    });
+    expect(saved.actionData).toEqual({
+      ok: true,
+      message: 'Amahitamo yawe ya SMS yabitswe.',
+      channel: 'sms',
+    });
+    expect(await test.app.services.sms.getChoices(holder.id)).toEqual({
+      inquiry: true,
+      match: true,
+      listing: false,
+      search: false,
+      payment: true,
+    });
+    const page = await requestPage(test, '/account/notifications', { viewer: holder });
+    expect(page.loaderData['routes/account/email-choices']).toMatchObject({
+      phone: '+250788700700',
+      smsChoices: { inquiry: true, listing: false },
     });
   });
 });

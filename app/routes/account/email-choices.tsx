@@ -1,4 +1,8 @@
-import { Form, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
+import type { FormResult } from '#lib/form-result.ts';
+import { formatPhone } from '#lib/phone.ts';
+import { SMS_KINDS_SENT } from '#lib/sms.ts';
+import { SmsChoicesFormSchema } from '#modules/sms/sms.schema.ts';
 import { Link } from '#app/components/link.tsx';
 import { t } from '#lib/i18n.pages.ts';
 import { ConflictError } from '#lib/errors.ts';
@@ -13,24 +17,106 @@ import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/email-choices';
 import { getServices } from '#server/load-context.ts';
 
-/** Which kinds of e-mail reach the signed-in user. */
+/** Which kinds of e-mail, and of SMS, reach the signed-in user. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const { emailChoices } = getServices(context);
+  const { emailChoices, sms, accounts } = getServices(context);
   // An account registered by phone alone has no address to choose e-mails for.
-  const choices = viewer.email ? await emailChoices.getChoices(viewer.email) : null;
-  return { email: viewer.email, choices };
+  const [choices, smsChoices, user] = await Promise.all([
+    viewer.email ? emailChoices.getChoices(viewer.email) : null,
+    sms.getChoices(viewer.id),
+    accounts.getUser(viewer.id),
+  ]);
+  return { email: viewer.email, choices, phone: user.phone, smsChoices };
 }
 
-/** Saves every box of the form: a ticked one is a kind to receive. */
-export function action({ request, context }: Route.ActionArgs) {
+/** The answer, and which form it answers: the e-mail one or the SMS one. */
+type ChoicesAnswer = FormResult & { channel?: 'sms' };
+
+/** Saves every box of the form posted: a ticked one is a kind to receive. */
+export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  const { emailChoices } = getServices(context);
+  const { emailChoices, sms } = getServices(context);
+  const isSms = (await request.clone().formData()).get('channel') === 'sms';
+  if (isSms) {
+    const answer = await handleForm({ request, context }, SmsChoicesFormSchema, async (input) => {
+      await sms.setChoices(viewer.id, input);
+      return t('smsChoices.saved');
+    });
+    return data<ChoicesAnswer>({ ...answer.data, channel: 'sms' }, answer.init ?? undefined);
+  }
   return handleForm({ request, context }, EmailChoicesFormSchema, async (choices) => {
     if (!viewer.email) throw new ConflictError(t('emailProof.none'));
     await emailChoices.setChoices(viewer.email, choices);
     return t('emailChoices.saved');
   });
+}
+
+/**
+ * The SMS choices: the kinds sent by SMS, to the account's proved number; without one, the way
+ * to add it.
+ */
+function SmsChoices({
+  phone,
+  choices,
+  answer,
+  isBusy,
+}: {
+  phone: string | null;
+  choices: Record<(typeof SMS_KINDS_SENT)[number], boolean>;
+  answer: ChoicesAnswer | undefined;
+  isBusy: boolean;
+}) {
+  return (
+    <section aria-labelledby="sms-choices-heading" className="max-w-xl space-y-3">
+      <h2 id="sms-choices-heading" className="text-xl font-bold">
+        {t('smsChoices.heading')}
+      </h2>
+      {phone ? (
+        <Form method="post" key={JSON.stringify(choices)} className="space-y-4">
+          <input type="hidden" name="channel" value="sms" />
+          <p className="text-slate-700 [overflow-wrap:anywhere]">
+            {t('smsChoices.sentTo', { phone: formatPhone(phone) })}
+          </p>
+          <fieldset className="space-y-1 rounded-xl border border-slate-200 bg-white p-4">
+            <legend className="px-1 font-semibold text-slate-900">{t('smsChoices.legend')}</legend>
+            {SMS_KINDS_SENT.map((kind) => (
+              <label
+                key={kind}
+                className="flex min-h-11 items-center gap-3 text-slate-800 [overflow-wrap:anywhere]"
+              >
+                <input
+                  type="checkbox"
+                  name={kind}
+                  defaultChecked={choices[kind]}
+                  className="h-5 w-5 shrink-0 accent-brand-700"
+                />
+                {t(`smsChoices.label.${kind}`)}
+              </label>
+            ))}
+          </fieldset>
+          <p className="text-sm text-slate-600">{t('smsChoices.note')}</p>
+          <button type="submit" className="button-secondary w-full sm:w-auto" disabled={isBusy}>
+            {t('smsChoices.save')}
+          </button>
+          <div aria-live="polite">
+            {answer?.channel === 'sms' && (
+              <FormMessage tone={answer.ok ? 'success' : 'error'} answer={answer}>
+                {answer.message}
+              </FormMessage>
+            )}
+          </div>
+        </Form>
+      ) : (
+        <p className="text-slate-700">
+          {t('smsChoices.noPhone')}{' '}
+          <Link to="/account/security" className="font-semibold text-brand-800 underline">
+            {t('phone.add')}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
 }
 
 export function meta() {
@@ -42,10 +128,11 @@ export function ErrorBoundary() {
 }
 
 export default function EmailChoicesPage({
-  loaderData: { email, choices },
+  loaderData: { email, choices, phone, smsChoices },
   actionData,
 }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const answer = actionData as ChoicesAnswer | undefined;
   return (
     <AccountPage heading={t('emailChoices.heading')}>
       <p className="max-w-prose text-slate-700">{t('emailChoices.intro')}</p>
@@ -86,15 +173,21 @@ export default function EmailChoicesPage({
               {t('emailChoices.save')}
             </button>
             <div aria-live="polite">
-              {actionData && (
-                <FormMessage tone={actionData.ok ? 'success' : 'error'} answer={actionData}>
-                  {actionData.message}
+              {answer && answer.channel !== 'sms' && (
+                <FormMessage tone={answer.ok ? 'success' : 'error'} answer={answer}>
+                  {answer.message}
                 </FormMessage>
               )}
             </div>
           </Form>
         </>
       )}
+      <SmsChoices
+        phone={phone}
+        choices={smsChoices}
+        answer={answer?.channel === 'sms' ? answer : undefined}
+        isBusy={navigation.state === 'submitting'}
+      />
       <p className="flex flex-wrap gap-x-6 gap-y-2">
         <Link to="/notifications" className="font-semibold text-brand-800 underline">
           {t('notifications.heading')}
