@@ -74,6 +74,16 @@ test.describe('the photo gallery of a listing', () => {
     await expect(
       thumbnails.getByRole('link', { name: 'Photo 3 of 3', exact: true }),
     ).toHaveAttribute('aria-current', 'true');
+
+    // Stopped between two slides (snapping off), the counter names the one showing most.
+    await strip.evaluate((element) => {
+      element.style.scrollSnapType = 'none';
+      const slideWidth = element.children[1]!.getBoundingClientRect().width;
+      const secondStart = (element.children[1] as HTMLElement).offsetLeft;
+      const firstStart = (element.children[0] as HTMLElement).offsetLeft;
+      element.scrollTo({ left: secondStart - firstStart + 0.3 * slideWidth, behavior: 'instant' });
+    });
+    await expect(counter).toContainText('2 / 3');
   });
 
   test('a listing with one photo shows it alone', async ({ page, fixtures }) => {

@@ -41,8 +41,10 @@ export function PhotoGallery({ photos, title }: { photos: PhotoView[]; title: st
   const shownKey = useRef(photoKey);
   const count = photos.length;
 
-  // Which slide fills the strip, whatever scrolled it: the observer also reports at once, so a
-  // page opened at #photo-3 counts from 3.
+  // Which slide fills the strip, whatever scrolled it (a swipe, an arrow, a key, a thumbnail):
+  // the one nearest the strip's scroll position, read on every scroll and once at first, so a
+  // page opened at #photo-3 counts from 3. (An IntersectionObserver would not do: a fast scroll
+  // can report the slide leaving after the one arriving, and a slide at its threshold both ways.)
   useEffect(() => {
     const list = strip.current;
     if (!list) return;
@@ -50,18 +52,10 @@ export function PhotoGallery({ photos, title }: { photos: PhotoView[]; title: st
       shownKey.current = photoKey;
       list.scrollTo({ left: 0, behavior: 'instant' });
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) {
-            setCurrent(Number((entry.target as HTMLElement).dataset.index));
-          }
-        }
-      },
-      { root: list, threshold: 0.6 },
-    );
-    for (const slide of list.children) observer.observe(slide);
-    return () => observer.disconnect();
+    const follow = () => setCurrent(nearestSlide(list));
+    follow();
+    list.addEventListener('scroll', follow, { passive: true });
+    return () => list.removeEventListener('scroll', follow);
   }, [photoKey]);
 
   // Keeps the current thumbnail in sight when there are more than the row shows.
@@ -89,13 +83,11 @@ export function PhotoGallery({ photos, title }: { photos: PhotoView[]; title: st
   // Another listing's photos may be fewer: never count past the last until the observer reports.
   const shown = Math.min(current, count - 1);
 
-  /** Scrolls the strip (never the page) to a slide; the observer then moves the counter. */
+  /** Scrolls the strip (never the page) to a slide; its scroll then moves the counter. */
   function showPhoto(index: number) {
     const list = strip.current;
-    const slide = list?.children[index] as HTMLElement | undefined;
-    const first = list?.children[0] as HTMLElement | undefined;
-    if (!list || !slide || !first) return;
-    list.scrollTo({ left: slide.offsetLeft - first.offsetLeft, behavior: scrollBehavior() });
+    if (!list || !list.children[index]) return;
+    list.scrollTo({ left: slideLeft(list, index), behavior: scrollBehavior() });
   }
 
   function showByKey(event: React.KeyboardEvent) {
@@ -131,12 +123,7 @@ export function PhotoGallery({ photos, title }: { photos: PhotoView[]; title: st
           className="flex snap-x snap-mandatory gap-3 overflow-x-auto rounded-xl [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
         >
           {photos.map((photo, index) => (
-            <li
-              key={photo.src}
-              id={slideId(index)}
-              data-index={index}
-              className="w-full shrink-0 snap-center"
-            >
+            <li key={photo.src} id={slideId(index)} className="w-full shrink-0 snap-center">
               <ListingPhoto
                 photo={photo}
                 alt={`${t('listing.photoOf', { title })} (${t('listing.photoCount', {
@@ -218,6 +205,22 @@ export function PhotoGallery({ photos, title }: { photos: PhotoView[]; title: st
       </ul>
     </section>
   );
+}
+
+/** Where the strip's scroll position shows a slide whole. */
+function slideLeft(list: HTMLElement, index: number): number {
+  const first = list.children[0] as HTMLElement;
+  return (list.children[index] as HTMLElement).offsetLeft - first.offsetLeft;
+}
+
+/** The slide the strip's scroll position is nearest to: the one showing the most of itself. */
+function nearestSlide(list: HTMLElement): number {
+  let nearest = 0;
+  for (let index = 1; index < list.children.length; index += 1) {
+    const distance = Math.abs(slideLeft(list, index) - list.scrollLeft);
+    if (distance < Math.abs(slideLeft(list, nearest) - list.scrollLeft)) nearest = index;
+  }
+  return nearest;
 }
 
 /** Smooth, unless the visitor asked their system for less motion. */
