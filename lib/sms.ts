@@ -12,12 +12,8 @@ export type SmsKind = (typeof SMS_KINDS)[number];
 export const SMS_NOTICE_KINDS = ['inquiry', 'match', 'listing', 'search', 'payment'] as const;
 export type SmsNoticeKind = (typeof SMS_NOTICE_KINDS)[number];
 
-/**
- * The kinds the platform sends by SMS so far, which the account page offers: a conversation's
- * first message and the answers to one's inquiries, and one's listings (approved, refused,
- * about to expire). The others are kept as chosen through the API, for when they are sent.
- */
-export const SMS_KINDS_SENT = ['inquiry', 'listing'] as const satisfies readonly SmsNoticeKind[];
+/** The kinds the account page offers: every kind of notice is sent by SMS. */
+export const SMS_KINDS_SENT = SMS_NOTICE_KINDS;
 
 /**
  * Each kind's choice until its owner makes one: on, but for the saved searches' daily digest,

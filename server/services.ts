@@ -179,6 +179,7 @@ export function createServices({
     clock,
     jobs,
     mail,
+    sms,
     links,
     settings,
     writer: listingWriter,

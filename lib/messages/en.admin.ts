@@ -818,6 +818,13 @@ export const enAdmin = {
     '{brand}: {count} listing of yours leaves the site soon unless you confirm it. Open it:',
   'expiry.sms.other':
     '{brand}: {count} listings of yours leave the site soon unless you confirm them. Open the first:',
+  'matching.sms.one': '{brand}: {count} new listing matches your request “{title}”. See it:',
+  'matching.sms.other': '{brand}: {count} new listings match your request “{title}”. See them:',
+  'matching.smsSeveral': '{brand}: new listings match your requests. See the first:',
+  'savedSearch.sms.one': '{brand}: {count} new listing for your search “{name}”. See it:',
+  'savedSearch.sms.other': '{brand}: {count} new listings for your search “{name}”. See them:',
+  'savedSearch.smsSeveral': '{brand}: new listings for your saved searches. See the first:',
+  'payments.receiptSms': '{brand}: we received {amount}. Receipt {number}:',
   'phoneCode.sms':
     '{brand}: your code is {code}. It lasts {minutes} minutes. Never give it to anyone.',
   'phoneCode.expired': 'This code has expired or was already used. Ask for a new one.',

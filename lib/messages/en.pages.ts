@@ -683,7 +683,10 @@ export const enPages = {
   'smsChoices.sentTo': 'Short messages to {phone}, with a link to the page.',
   'smsChoices.legend': 'Send me an SMS about',
   'smsChoices.label.inquiry': 'A new inquiry on my listing, and answers to my inquiries',
+  'smsChoices.label.match': 'New listings that match my requests',
   'smsChoices.label.listing': 'My listings: approved, not approved, about to leave the site',
+  'smsChoices.label.search': 'New listings for my saved searches (those sent once a day)',
+  'smsChoices.label.payment': 'Receipts for my payments',
   'smsChoices.note':
     'At most 5 SMS a day; the rest wait in the site. Reply STOP to any of them to stop them all, START to have them again.',
   'smsChoices.save': 'Save my SMS choices',

@@ -863,6 +863,19 @@ export const frAdmin = {
     '{brand} : {count} de vos annonces quitte le site bientôt si vous ne la confirmez pas. Ouvrez-la :',
   'expiry.sms.other':
     '{brand} : {count} de vos annonces quittent le site bientôt si vous ne les confirmez pas. Ouvrez la première :',
+  'matching.sms.one':
+    '{brand} : {count} nouvelle annonce correspond à votre demande « {title} ». Voyez-la :',
+  'matching.sms.other':
+    '{brand} : {count} nouvelles annonces correspondent à votre demande « {title} ». Voyez-les :',
+  'matching.smsSeveral':
+    '{brand} : de nouvelles annonces correspondent à vos demandes. Voyez la première :',
+  'savedSearch.sms.one':
+    '{brand} : {count} nouvelle annonce pour votre recherche « {name} ». Voyez-la :',
+  'savedSearch.sms.other':
+    '{brand} : {count} nouvelles annonces pour votre recherche « {name} ». Voyez-les :',
+  'savedSearch.smsSeveral':
+    '{brand} : de nouvelles annonces pour vos recherches enregistrées. Voyez la première :',
+  'payments.receiptSms': '{brand} : nous avons reçu {amount}. Reçu {number} :',
   'phoneCode.sms':
     '{brand} : votre code est {code}. Il est valable {minutes} minutes. Ne le donnez à personne.',
   'phoneCode.expired': 'Ce code a expiré ou a déjà servi. Demandez-en un nouveau.',

@@ -712,7 +712,11 @@ export const frPages = {
   'smsChoices.legend': 'M’envoyer un SMS pour',
   'smsChoices.label.inquiry':
     'Une nouvelle demande d’informations sur mon annonce, et les réponses à mes demandes d’informations',
+  'smsChoices.label.match': 'Les nouvelles annonces qui correspondent à mes demandes',
   'smsChoices.label.listing': 'Mes annonces : approuvées, refusées, bientôt retirées du site',
+  'smsChoices.label.search':
+    'Les nouvelles annonces de mes recherches enregistrées (celles envoyées une fois par jour)',
+  'smsChoices.label.payment': 'Les reçus de mes paiements',
   'smsChoices.note':
     'Au plus 5 SMS par jour ; les autres attendent sur le site. Répondez « STOP » à l’un d’eux pour tous les arrêter, « START » pour les recevoir à nouveau.',
   'smsChoices.save': 'Enregistrer mes choix de SMS',

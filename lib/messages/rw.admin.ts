@@ -855,6 +855,15 @@ export const rwAdmin = {
   'expiry.sms.one': '{brand}: itangazo {count} ryawe rizava ku rubuga vuba nutaryemeza. Rifungure:',
   'expiry.sms.other':
     '{brand}: amatangazo {count} yawe azava ku rubuga vuba nutayemeza. Fungura irya mbere:',
+  'matching.sms.one': "{brand}: itangazo {count} rishya rihuye n'icyifuzo cyawe “{title}”. Rirebe:",
+  'matching.sms.other':
+    "{brand}: amatangazo {count} mashya ahuye n'icyifuzo cyawe “{title}”. Yarebe:",
+  'matching.smsSeveral': "{brand}: amatangazo mashya ahuye n'ibyifuzo byawe. Reba irya mbere:",
+  'savedSearch.sms.one': '{brand}: itangazo {count} rishya ku ishakisha ryawe “{name}”. Rirebe:',
+  'savedSearch.sms.other':
+    '{brand}: amatangazo {count} mashya ku ishakisha ryawe “{name}”. Yarebe:',
+  'savedSearch.smsSeveral': '{brand}: amatangazo mashya ku mashakisha wabitse. Reba irya mbere:',
+  'payments.receiptSms': '{brand}: twakiriye {amount}. Inyemezabwishyu {number}:',
   'phoneCode.sms': '{brand}: kode yawe ni {code}. Imara iminota {minutes}. Ntuzayihe undi muntu.',
   'phoneCode.expired': 'Iyi kode yarangiye cyangwa yamaze gukoreshwa. Saba indi nshya.',
   'phoneCode.wrong.one': 'Iyo kode si yo. Usigaje kugerageza inshuro {count}.',

@@ -704,7 +704,11 @@ export const rwPages = {
   'smsChoices.sentTo': 'Ubutumwa bugufi kuri {phone}, burimo ihuza rya paji.',
   'smsChoices.legend': 'Mwohereze SMS ku bijyanye na',
   'smsChoices.label.inquiry': "Ikiganiro gishya ku itangazo ryanjye, n'ibisubizo by'ibyo nabajije",
+  'smsChoices.label.match': "Amatangazo mashya ahuye n'ibyifuzo byanjye",
   'smsChoices.label.listing': 'Amatangazo yanjye: yemejwe, atemejwe, agiye kuva ku rubuga',
+  'smsChoices.label.search':
+    "Amatangazo mashya ahuye n'amashakisha nabitse (ayoherezwa rimwe ku munsi)",
+  'smsChoices.label.payment': "Inyemezabwishyu z'ubwishyu bwanjye",
   'smsChoices.note':
     'Nta SMS zirenga 5 ku munsi; izindi ziguma ku rubuga. Subiza “STOP” cyangwa “HAGARIKA” kuri imwe muri zo kugira ngo zose zihagarare, “START” cyangwa “TANGIRA” kugira ngo zongere zize.',
   'smsChoices.save': 'Bika amahitamo yanjye ya SMS',

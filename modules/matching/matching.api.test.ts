@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, outbox, requestMatches } from '#db/schema.ts';
+import { notifications, outbox, requestMatches, smsOutbox } from '#db/schema.ts';
 import { createProperty, createPropertyRequest } from '#seed/factories.ts';
 import { RequestInputSchema } from '#modules/requests/requests.schema.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
@@ -272,6 +272,40 @@ describe('a listing that comes on offer', () => {
     expect(await noticesOf(buyer.user.id)).toMatchObject([
       { title: `2 listings match your request "${request.title}"` },
     ]);
+  });
+
+  it('sends one SMS for the digest, with the requester’s words only, to a proved number', async () => {
+    const place = newPlace();
+    const phone = `+25072${String(Date.now()).slice(-7)}`;
+    const buyer = await createSignedInUser(test.database, {
+      role: 'buyer',
+      phone,
+      phoneProvedAt: new Date(),
+      locale: 'fr',
+    });
+    const request = await createPropertyRequest(test.database.db, buyer.user.id, {
+      title: 'Maison à Kicukiro',
+      location: place,
+      price: 500_000,
+      bedrooms: 1,
+    });
+    for (const title of [`Villa in ${place}, call 0788000000`, `Flat in ${place}`]) {
+      await approvedSupply({ title, location: place, price: 450_000 });
+    }
+
+    await runMatching();
+
+    const sms = await test.database.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.recipient, phone));
+    expect(sms).toHaveLength(1);
+    expect(sms[0]).toMatchObject({ kind: 'match', userId: buyer.user.id });
+    // In the requester's language, in GSM characters (the quotes too), so 160 to a part.
+    expect(sms[0]!.body).toBe(
+      `Inzu : 2 nouvelles annonces correspondent à votre demande "Maison à Kicukiro". Voyez-les : http://localhost:3000/fr/requested-property-detail/${request.id}`,
+    );
+    expect(sms[0]!.parts).toBeLessThanOrEqual(2);
   });
 
   it('writes each price in the e-mail as its card does: a rent with its period', async () => {

@@ -17,6 +17,7 @@ import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { NotificationsService } from '#modules/notifications/notifications.service.ts';
 import type { MatchingListing, MatchingRequest } from './matching.schema.ts';
 import { placeLine } from '#lib/places.ts';
+import { smsTitle } from '#lib/sms-text.ts';
 
 /** A listing may cost up to this much more than a buyer's budget and still fit. */
 const BUDGET_STRETCH = 1.1;
@@ -263,13 +264,23 @@ export function createMatchingService({
         ),
         '',
       ]);
+    // One SMS for them all, carried by the first notice (whose request its link opens). Never a
+    // listing's title: the seller typed it, and an SMS carries only the requester's own words.
+    const smsText = () =>
+      byRequest.size === 1
+        ? tCount('matching.sms', count, {
+            brand: t('brand.name'),
+            title: smsTitle([...byRequest.values()][0]!.title),
+          })
+        : t('matching.smsSeveral', { brand: t('brand.name') });
     await notifications.notifyDigest(
       requesterId,
-      [...byRequest].map(([requestId, group]) => () => ({
+      [...byRequest].map(([requestId, group], index) => () => ({
         kind: 'match',
         title: tCount('matching.title', group.listings.length, { title: group.title }),
         message: group.listings.map((listing) => listing.title).join(' · '),
         link: `/requested-property-detail/${requestId}`,
+        ...(index === 0 && { sms: { kind: 'match' as const, text: smsText() } }),
       })),
       (name) => ({
         subject: tCount('matching.mailSubject', count),

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, outbox, paymentLedger, payments, properties } from '#db/schema.ts';
+import { auditLog, outbox, paymentLedger, payments, properties, smsOutbox } from '#db/schema.ts';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '#lib/errors.ts';
-import { createProperty, createUser } from '#seed/factories.ts';
+import { createPhoneUser, createProperty, createUser } from '#seed/factories.ts';
 import { createTestApp, type TestApp } from '#server/testing.ts';
 import { DEFAULT_PRICES } from '#modules/settings/settings.schema.ts';
 import { startPaymentsSimulator, type StartedPaymentsSimulator } from './payments.simulator.ts';
@@ -138,6 +138,44 @@ describe('a listing fee', () => {
     // Read again (a late poll, a second callback): nothing more is charged or granted.
     await services().payments.checkPayment(payment!._id);
     expect(await ledgerOf(payment!._id)).toHaveLength(1);
+  });
+
+  it('sends the receipt by SMS to a payer with a proved number, who may have no e-mail', async () => {
+    const phone = mtnPhone();
+    const payerRow = await createPhoneUser(test.database.db, { phone, locale: 'rw' });
+    const payer = { id: payerRow.id, role: 'seller' as const, name: payerRow.name };
+    const supply = await services().supplies.createSupply(
+      {
+        type: 'House',
+        title: 'Inzu i Gikondo',
+        price: 300_000,
+        status: 'Rent',
+        pricePeriod: 'month',
+        location: 'Kicukiro',
+        features: [],
+        listedBy: 'owner',
+      } as Parameters<ReturnType<typeof services>['supplies']['createSupply']>[0],
+      [],
+      payer,
+    );
+    const payment = await services().payments.startPayment(
+      { listingId: supply._id, product: 'listingFee', phone, idempotencyKey: randomUUID() },
+      payer,
+      'rw',
+    );
+    const settled = await services().payments.checkPayment(payment!._id);
+    expect(settled?.status).toBe('successful');
+
+    const sms = await test.database.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.recipient, phone));
+    expect(sms.map((row) => [row.kind, row.body])).toEqual([
+      [
+        'payment',
+        `Inzu: twakiriye 15.000 Frw. Inyemezabwishyu #${String(settled!.number).padStart(6, '0')}: http://localhost:3000/rw/payments/${payment!._id}`,
+      ],
+    ]);
   });
 
   it('is priced by who lists: an agent pays the agent fee', async () => {

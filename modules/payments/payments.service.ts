@@ -39,6 +39,7 @@ import type { ListingWriter } from '#modules/catalogue/catalogue.writes.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
+import type { SmsService } from '#modules/sms/sms.service.ts';
 import type { SettingsService } from '#modules/settings/settings.service.ts';
 import { boostPriceOf, listingFeeOf } from '#modules/settings/settings.schema.ts';
 import {
@@ -141,6 +142,7 @@ export function createPaymentsService({
   clock,
   jobs,
   mail,
+  sms,
   links,
   settings,
   writer,
@@ -154,6 +156,8 @@ export function createPaymentsService({
   clock: Clock;
   jobs: JobQueue;
   mail: Pick<MailService, 'send'>;
+  /** The receipt's SMS, to a payer with a proved number who chose it. */
+  sms: Pick<SmsService, 'sendNotice'>;
   links: MailLinks;
   settings: Pick<SettingsService, 'getPrices'>;
   /** The one way a listing is written: a paid fee sends its supply to review, a boost features it. */
@@ -503,16 +507,33 @@ export function createPaymentsService({
     });
   }
 
-  /** E-mails the payer their receipt, in the language they paid in. */
+  /**
+   * Sends the payer their receipt, in the language they paid in: by e-mail, and by SMS to their
+   * proved number when they chose it (a payer may have no e-mail address at all).
+   */
   async function sendReceipt(tx: Transaction, row: PaymentRow): Promise<void> {
     if (!row.payerId) return;
+    const payerId = row.payerId;
     const [payer] = await tx
-      .select({ email: users.email })
+      .select({ email: users.email, phone: users.phone })
       .from(users)
-      .where(eq(users.id, row.payerId));
-    if (!payer?.email) return;
+      .where(eq(users.id, payerId));
+    if (!payer) return;
     await withLocale(row.locale, async () => {
       const number = receiptNumber(row.number);
+      const link = links.link(`/payments/${row.id}`);
+      if (payer.phone) {
+        const text = t('payments.receiptSms', {
+          brand: t('brand.name'),
+          amount: formatRwf(row.amount),
+          number,
+        });
+        await sms.sendNotice(
+          { user: { id: payerId, phone: payer.phone }, kind: 'payment', text: `${text} ${link}` },
+          tx,
+        );
+      }
+      if (!payer.email) return;
       await mail.send(
         {
           to: payer.email,
@@ -524,7 +545,7 @@ export function createPaymentsService({
             what: purchaseText(row),
             amount: formatRwf(row.amount),
             phone: maskPhone(row.phone),
-            link: links.link(`/payments/${row.id}`),
+            link,
           }),
         },
         tx,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, outbox, savedSearches } from '#db/schema.ts';
+import { notifications, outbox, savedSearches, smsOutbox } from '#db/schema.ts';
 import { MAX_SAVED_SEARCHES } from '#lib/limits.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 import { call } from '#test/form-requests.ts';
@@ -58,6 +58,9 @@ async function publishHouse(fields: Record<string, string>): Promise<string> {
   expect(approved.statusCode, approved.body).toBe(200);
   return id;
 }
+
+const smsTo = (phone: string) =>
+  test.database.db.select().from(smsOutbox).where(eq(smsOutbox.recipient, phone));
 
 async function alertsOf(userId: string) {
   return test.database.db
@@ -265,6 +268,43 @@ describe('saved search alerts', () => {
 
     await test.app.services.jobs.runDue({ isIncludingLater: true });
     expect((await alertsOf(user.user.id)).map((alert) => alert.message)).toEqual(['Muhoza home']);
+  });
+
+  it('send the daily digest, and not each instant alert, by SMS to those who chose it', async () => {
+    const phone = `+25078${String(Date.now()).slice(-7)}`;
+    const user = await createSignedInUser(test.database, {
+      role: 'buyer',
+      phone,
+      phoneProvedAt: new Date(),
+    });
+    const chosen = await call(test, 'PUT', '/api/my-sms-preferences', user.bearer, {
+      json: { search: true },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    await saveSearch(user, { name: 'Rubavu now', filters: { district: 'Rubavu' } });
+    await saveSearch(user, {
+      name: 'Rubavu, every morning',
+      filters: { district: 'Rubavu' },
+      frequency: 'daily',
+    });
+
+    await publishHouse({
+      title: 'Gisenyi house by the lake, call 0788000000',
+      price: '300000',
+      district: 'Rubavu',
+      sector: 'Gisenyi',
+    });
+    await test.app.services.jobs.runDue({ isIncludingLater: true });
+    // Both searches alert in the site; only the daily one's digest goes by SMS.
+    expect(await alertsOf(user.user.id)).toHaveLength(2);
+    const sms = await smsTo(phone);
+    expect(sms).toHaveLength(1);
+    expect(sms[0]).toMatchObject({ kind: 'search', userId: user.user.id, parts: 1 });
+    // The user's own words (the search's name), never the seller's (the listing's title).
+    expect(sms[0]!.body).toMatch(
+      /^Inzu: 1 new listing for your search "Rubavu, every morning"\. See it: http:\/\/localhost:3000\/\S+$/,
+    );
+    expect(sms[0]!.body).not.toContain('0788000000');
   });
 
   it('leave out the listings of the user who saved the search', async () => {

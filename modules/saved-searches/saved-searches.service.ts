@@ -11,6 +11,7 @@ import { distanceKm } from '#lib/geo.ts';
 import { parseNear } from '#lib/landmarks.ts';
 import { MAX_SAVED_SEARCHES, NEAR_RADIUS_DEFAULT_KM } from '#lib/limits.ts';
 import { LISTING_FILTER_KEYS } from '#lib/listing-filter-keys.ts';
+import { smsTitle } from '#lib/sms-text.ts';
 import {
   defaultPricePeriod,
   type AlertFrequency,
@@ -376,13 +377,24 @@ export function createSavedSearchesService({
         }),
         '',
       ]);
+    // The daily digest, not each instant alert, also goes by SMS: one for all, carried by the
+    // first notice. Never a listing's title: only the user's own words (the search's name).
+    const smsText = () =>
+      bySearch.size === 1
+        ? tCount('savedSearch.sms', count, {
+            brand: t('brand.name'),
+            name: smsTitle([...bySearch.values()][0]!.name),
+          })
+        : t('savedSearch.smsSeveral', { brand: t('brand.name') });
     await notifications.notifyDigest(
       userId,
-      [...bySearch.values()].map((group) => () => ({
+      [...bySearch.values()].map((group, index) => () => ({
         kind: 'search',
         title: tCount('savedSearch.title', group.listingIds.length, { name: group.name }),
         message: group.listingIds.map((id) => listings.get(id)!.label).join(' · '),
         link: group.path,
+        ...(frequency === 'daily' &&
+          index === 0 && { sms: { kind: 'search' as const, text: smsText() } }),
       })),
       (name) => ({
         subject: tCount('savedSearch.mailSubject', count),

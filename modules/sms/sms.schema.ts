@@ -25,5 +25,8 @@ export const SmsChoicesInputSchema = SmsChoicesSchema.partial().strict();
  */
 export const SmsChoicesFormSchema = z.object({
   inquiry: CheckboxSchema,
+  match: CheckboxSchema,
   listing: CheckboxSchema,
+  search: CheckboxSchema,
+  payment: CheckboxSchema,
 });

@@ -56,7 +56,7 @@ describe('/account/notifications', () => {
 });
 
 describe('/account/notifications, SMS', () => {
-  it('saves the SMS boxes of an account with a number, leaving the kinds it does not show', async () => {
+  it('saves the SMS boxes of an account with a number: an unticked box turns its kind off', async () => {
     const holder = viewerOf(
       await createSignedInUser(test.database, {
         role: 'seller',
@@ -66,7 +66,7 @@ describe('/account/notifications, SMS', () => {
     );
     const saved = await requestPage(test, '/rw/account/notifications', {
       viewer: holder,
-      form: { channel: 'sms', inquiry: 'on' },
+      form: { channel: 'sms', inquiry: 'on', search: 'on' },
     });
     expect(saved.actionData).toEqual({
       ok: true,
@@ -75,15 +75,15 @@ describe('/account/notifications, SMS', () => {
     });
     expect(await test.app.services.sms.getChoices(holder.id)).toEqual({
       inquiry: true,
-      match: true,
+      match: false,
       listing: false,
-      search: false,
-      payment: true,
+      search: true,
+      payment: false,
     });
     const page = await requestPage(test, '/account/notifications', { viewer: holder });
     expect(page.loaderData['routes/account/email-choices']).toMatchObject({
       phone: '+250788700700',
-      smsChoices: { inquiry: true, listing: false },
+      smsChoices: { inquiry: true, listing: false, search: true },
     });
   });
 });
