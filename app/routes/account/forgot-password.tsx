@@ -10,12 +10,12 @@ import {
 import type { FormResult } from '#lib/form-result.ts';
 import { formatPhone } from '#lib/phone.ts';
 import { RedirectAfter, useRedirectAfter } from '#app/forms/use-redirect-after.tsx';
-import { PasswordField } from './password-field.tsx';
-import { PhoneCodeFields, RESEND_INTENT, ResendCodeButton } from './phone-code-fields.tsx';
+import { IdentifierField } from './identifier-field.tsx';
+import { NewPasswordFields } from './password-field.tsx';
+import { CodeStepButtons, PhoneCodeFields, RESEND_INTENT } from './phone-code-fields.tsx';
 import { PASSWORD_RESET_TTL_MINUTES } from '#modules/accounts/accounts.service.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
-import { FormField } from '#app/components/form-field.tsx';
 import { answerToShow, FormMessage } from '#app/components/form-message.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
@@ -108,49 +108,16 @@ export default function ForgotPassword() {
             {answer}
             <p className="text-sm text-slate-700">{t('reset.codeIntro')}</p>
             <PhoneCodeFields proof={proof} error={fieldErrors.code} />
-            <PasswordField
-              name="password"
-              label={t('account.password')}
-              error={fieldErrors.password}
-              autoComplete="new-password"
+            <NewPasswordFields label={t('account.password')} errors={fieldErrors} />
+            <CodeStepButtons
+              isSubmitting={isSubmitting}
+              submit={t('reset.submit')}
+              submitting={t('reset.submitting')}
             />
-            <PasswordField
-              name="confirmPassword"
-              label={t('account.confirmPassword')}
-              error={fieldErrors.confirmPassword}
-              autoComplete="new-password"
-            />
-            <div className="flex flex-wrap gap-3">
-              <button
-                type="submit"
-                className="button-primary w-full sm:w-auto"
-                disabled={isSubmitting}
-              >
-                {isSubmitting ? t('reset.submitting') : t('reset.submit')}
-              </button>
-              <ResendCodeButton disabled={isSubmitting} />
-            </div>
           </>
         ) : (
           <>
-            <FormField
-              name="email"
-              label={t('login.identifier')}
-              hint={t('reset.phoneHint')}
-              error={fieldErrors.email}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  type="text"
-                  inputMode="email"
-                  required
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                />
-              )}
-            </FormField>
+            <IdentifierField error={fieldErrors.email} hint={t('reset.phoneHint')} />
             <button
               type="submit"
               className="button-primary w-full sm:w-auto"

@@ -21,7 +21,13 @@ import {
 } from '#modules/accounts/accounts.schema.ts';
 import type { LoginOutcome } from '#modules/accounts/accounts.service.ts';
 import { formatPhone } from '#lib/phone.ts';
-import { PhoneCodeFields, RESEND_INTENT, ResendCodeButton } from './phone-code-fields.tsx';
+import {
+  CodeStepButtons,
+  ONE_TIME_CODE_INPUT,
+  PhoneCodeFields,
+  RESEND_INTENT,
+} from './phone-code-fields.tsx';
+import { IdentifierField } from './identifier-field.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { FormField } from '#app/components/form-field.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
@@ -220,17 +226,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             {next && <input type="hidden" name="next" value={next} />}
             <input type="hidden" name="challenge" value={challenge} />
             <FormField name="code" label={t('login.twoStepPrompt')} error={fieldErrors.code}>
-              {(props) => (
-                <input
-                  {...props}
-                  type="text"
-                  inputMode="numeric"
-                  pattern="[0-9]*"
-                  maxLength={6}
-                  required
-                  autoComplete="one-time-code"
-                />
-              )}
+              {(props) => <input {...props} {...ONE_TIME_CODE_INPUT} />}
             </FormField>
             <button
               type="submit"
@@ -273,35 +269,18 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           {/* Where the code went (or why it was refused) comes before the field it is typed in. */}
           <FormAnswer result={result} failure={t('login.failure')} />
           <PhoneCodeFields proof={proof} error={fieldErrors.code} />
-          <div className="flex flex-wrap gap-3">
-            <button
-              type="submit"
-              className="button-primary w-full sm:w-auto"
-              disabled={isSubmitting}
-            >
-              {isSubmitting ? t('login.verifying') : t('login.verify')}
-            </button>
-            <ResendCodeButton disabled={isSubmitting} />
-          </div>
+          <CodeStepButtons
+            isSubmitting={isSubmitting}
+            submit={t('login.verify')}
+            submitting={t('login.verifying')}
+          />
         </fetcher.Form>
       ) : (
         <div className="space-y-4">
           <fetcher.Form method="post" className="space-y-4" noValidate onInput={onInput}>
             <FormErrorSummary answer={result} fieldErrors={fieldErrors} />
             {next && <input type="hidden" name="next" value={next} />}
-            <FormField name="email" label={t('login.identifier')} error={fieldErrors.email}>
-              {(props) => (
-                <input
-                  {...props}
-                  type="text"
-                  inputMode="email"
-                  required
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                />
-              )}
-            </FormField>
+            <IdentifierField error={fieldErrors.email} />
             <PasswordField
               name="password"
               label={t('account.password')}

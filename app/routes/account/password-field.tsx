@@ -44,3 +44,30 @@ export function PasswordField({
     </FormField>
   );
 }
+
+/** A new password, typed twice (`password`, `confirmPassword`). */
+export function NewPasswordFields({
+  label,
+  errors,
+}: {
+  /** The first field's label: "Password" where an account is made, "New password" elsewhere. */
+  label: string;
+  errors: { password?: string | undefined; confirmPassword?: string | undefined };
+}) {
+  return (
+    <>
+      <PasswordField
+        name="password"
+        label={label}
+        error={errors.password}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        name="confirmPassword"
+        label={t('account.confirmPassword')}
+        error={errors.confirmPassword}
+        autoComplete="new-password"
+      />
+    </>
+  );
+}

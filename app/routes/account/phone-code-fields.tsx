@@ -5,8 +5,21 @@ import { FormField } from '#app/components/form-field.tsx';
 export const RESEND_INTENT = 'resend-code';
 
 /**
- * The step after a code went by SMS, inside its form: the code's token (hidden), the code, typed
- * or offered by the phone that received it (`one-time-code`), and what to do when no SMS came.
+ * A 6-digit code's input: digits on a phone's keypad, and offered by the phone that received it
+ * by SMS, or by an authenticator app (`one-time-code`).
+ */
+export const ONE_TIME_CODE_INPUT = {
+  type: 'text',
+  inputMode: 'numeric',
+  pattern: '[0-9]*',
+  maxLength: 6,
+  required: true,
+  autoComplete: 'one-time-code',
+} as const;
+
+/**
+ * The step after a code went by SMS, inside its form: the code's token (hidden), the code, and
+ * what to do when no SMS came.
  */
 export function PhoneCodeFields({ proof, error }: { proof: string; error: string | undefined }) {
   return (
@@ -18,33 +31,40 @@ export function PhoneCodeFields({ proof, error }: { proof: string; error: string
         hint={t('phoneCode.noSms')}
         error={error}
       >
-        {(props) => (
-          <input
-            {...props}
-            type="text"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={6}
-            required
-            autoComplete="one-time-code"
-          />
-        )}
+        {(props) => <input {...props} {...ONE_TIME_CODE_INPUT} />}
       </FormField>
     </>
   );
 }
 
-/** Asks for a new code (the form's action reads the intent and the token). */
-export function ResendCodeButton({ disabled }: { disabled: boolean }) {
+/**
+ * The code step's buttons: the form's own (which spends the code), and one asking for a new code
+ * (the form's action reads the intent and the token).
+ */
+export function CodeStepButtons({
+  isSubmitting,
+  submit,
+  submitting,
+}: {
+  isSubmitting: boolean;
+  /** The form's button, and its text while the form is sent. */
+  submit: string;
+  submitting: string;
+}) {
   return (
-    <button
-      type="submit"
-      name="intent"
-      value={RESEND_INTENT}
-      className="button-secondary w-full sm:w-auto"
-      disabled={disabled}
-    >
-      {t('phoneCode.resend')}
-    </button>
+    <div className="flex flex-wrap gap-3">
+      <button type="submit" className="button-primary w-full sm:w-auto" disabled={isSubmitting}>
+        {isSubmitting ? submitting : submit}
+      </button>
+      <button
+        type="submit"
+        name="intent"
+        value={RESEND_INTENT}
+        className="button-secondary w-full sm:w-auto"
+        disabled={isSubmitting}
+      >
+        {t('phoneCode.resend')}
+      </button>
+    </div>
   );
 }

@@ -11,12 +11,12 @@ import {
 } from '#modules/accounts/accounts.schema.ts';
 import type { FormResult } from '#lib/form-result.ts';
 import { formatPhone } from '#lib/phone.ts';
-import { PhoneCodeFields, RESEND_INTENT, ResendCodeButton } from './phone-code-fields.tsx';
+import { CodeStepButtons, PhoneCodeFields, RESEND_INTENT } from './phone-code-fields.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { FormField } from '#app/components/form-field.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import { FormAnswer } from '#app/components/form-answer.tsx';
-import { PasswordField } from './password-field.tsx';
+import { NewPasswordFields } from './password-field.tsx';
 import { RoleChoice } from './role-choice.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
@@ -119,16 +119,11 @@ export default function Register() {
           {/* Where the code went (or why it was refused) comes before the field it is typed in. */}
           <FormAnswer result={result} failure={t('register.failure')} />
           <PhoneCodeFields proof={proof} error={fieldErrors.code} />
-          <div className="flex flex-wrap gap-3">
-            <button
-              type="submit"
-              className="button-primary w-full sm:w-auto"
-              disabled={isSubmitting}
-            >
-              {isSubmitting ? t('phoneCode.submitting') : t('phoneCode.submit')}
-            </button>
-            <ResendCodeButton disabled={isSubmitting} />
-          </div>
+          <CodeStepButtons
+            isSubmitting={isSubmitting}
+            submit={t('phoneCode.submit')}
+            submitting={t('phoneCode.submitting')}
+          />
         </fetcher.Form>
       ) : (
         <fetcher.Form
@@ -156,18 +151,7 @@ export default function Register() {
             {(props) => <input {...props} type="email" autoComplete="email" />}
           </FormField>
           <RoleChoice error={fieldErrors.role} />
-          <PasswordField
-            name="password"
-            label={t('account.password')}
-            error={fieldErrors.password}
-            autoComplete="new-password"
-          />
-          <PasswordField
-            name="confirmPassword"
-            label={t('account.confirmPassword')}
-            error={fieldErrors.confirmPassword}
-            autoComplete="new-password"
-          />
+          <NewPasswordFields label={t('account.password')} errors={fieldErrors} />
           <PrivacyNote />
           <button type="submit" className="button-primary w-full sm:w-auto" disabled={isSubmitting}>
             {isSubmitting ? t('register.submitting') : t('register.submit')}

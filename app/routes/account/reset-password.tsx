@@ -7,7 +7,7 @@ import { PasswordResetSchema } from '#modules/accounts/accounts.schema.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormErrorSummary } from '#app/components/form-error-summary.tsx';
 import { FormMessage } from '#app/components/form-message.tsx';
-import { PasswordField } from './password-field.tsx';
+import { NewPasswordFields } from './password-field.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
@@ -62,18 +62,7 @@ export default function ResetPassword() {
         <fetcher.Form method="post" className="space-y-4" noValidate onInput={onInput}>
           <FormErrorSummary answer={result} fieldErrors={fieldErrors} />
           <input type="hidden" name="token" value={token} />
-          <PasswordField
-            name="password"
-            label={t('account.newPassword')}
-            error={fieldErrors.password}
-            autoComplete="new-password"
-          />
-          <PasswordField
-            name="confirmPassword"
-            label={t('account.confirmPassword')}
-            error={fieldErrors.confirmPassword}
-            autoComplete="new-password"
-          />
+          <NewPasswordFields label={t('account.newPassword')} errors={fieldErrors} />
           <button type="submit" className="button-primary w-full sm:w-auto" disabled={isSubmitting}>
             {isSubmitting ? t('reset.submitting') : t('reset.submit')}
           </button>

@@ -13,7 +13,7 @@ import { IntentInput } from '#app/forms/intent-input.tsx';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/security';
 import { PasswordField } from './password-field.tsx';
-import { PhoneCodeFields } from './phone-code-fields.tsx';
+import { ONE_TIME_CODE_INPUT, PhoneCodeFields } from './phone-code-fields.tsx';
 import { formatPhone } from '#lib/phone.ts';
 import { runSecurityForm } from './security-actions.server.ts';
 import { getServices } from '#server/load-context.ts';
@@ -388,16 +388,7 @@ export default function SecurityPage({
                     label={t('twoStep.enterCode')}
                     error={fieldError(answer, 'enable', 'code')}
                   >
-                    {(props) => (
-                      <input
-                        {...props}
-                        type="text"
-                        inputMode="numeric"
-                        maxLength={6}
-                        required
-                        autoComplete="one-time-code"
-                      />
-                    )}
+                    {(props) => <input {...props} {...ONE_TIME_CODE_INPUT} />}
                   </FormField>
                   <button type="submit" className="button-primary" disabled={isBusy}>
                     {t('twoStep.confirm')}
