@@ -214,6 +214,7 @@ beforeAll(async () => {
     'details/:id': [{ path: `/details/${property.id}`, status: 302 }],
     contact: [{ path: '/contact', hasForm: true }],
     newsletter: [{ path: '/newsletter' }],
+    'data-saver': [{ path: '/data-saver', status: 302 }],
     login: [{ path: '/login?next=%2Ffavourites', hasForm: true }],
     register: [
       { path: '/register', hasForm: true },

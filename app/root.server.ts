@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { isDataSaverOn } from '#lib/data-saver.ts';
 import { currentLocale, t } from '#lib/i18n.ts';
 import type { PublicSettings } from '#lib/site.ts';
 import {
@@ -75,5 +76,10 @@ export async function loadRootData({
     origin: getSiteOrigin(request, context),
     /** The page's texts in the browser build, preloaded with the page's scripts. */
     catalogueFiles: catalogueFiles?.[currentLocale()] ?? null,
+    /** Light pages: the smallest photos, the gallery's others on tap (lib/data-saver.ts). */
+    isDataSaverOn: isDataSaverOn({
+      saveData: request.headers.get('save-data'),
+      cookie: request.headers.get('cookie'),
+    }),
   };
 }

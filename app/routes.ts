@@ -23,6 +23,7 @@ export default [
     route('details/:id', 'routes/catalogue/listing-detail.tsx'),
     route('contact', 'routes/site/contact.tsx'),
     route('newsletter', 'routes/site/newsletter.tsx'),
+    route('data-saver', 'routes/site/data-saver.ts'),
     route('login', 'routes/account/login.tsx'),
     route('register', 'routes/account/register.tsx'),
     route('logout', 'routes/account/logout.tsx'),

@@ -39,6 +39,11 @@ export function useCatalogueFiles() {
   return useRootData()?.catalogueFiles ?? null;
 }
 
+/** Whether the visitor saves data (their choice, else the browser's Save-Data header). */
+export function useIsDataSaverOn(): boolean {
+  return useRootData()?.isDataSaverOn ?? false;
+}
+
 /** The maintenance notice when the page was refused for maintenance, else undefined. */
 export function maintenanceNoticeOf(error: unknown): MaintenanceNotice | undefined {
   if (!isRouteErrorResponse(error) || error.status !== 503) return undefined;

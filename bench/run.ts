@@ -11,6 +11,8 @@
  *   with the CPU one answer costs in the server, the database and the load generator, which
  *   share this machine's cores (bench/cpu.ts; a `# ` line per target);
  * - the home page's JS and CSS, gzipped, and the map page's (its lazy map chunk included);
+ * - what the home page's first view costs a 360 px phone, everything on the wire (HTML, CSS, JS,
+ *   photos), with data saver off and on (bench/page-weight.ts, which also runs alone);
  * - Lighthouse (default mobile preset) on the home page and a property page, through an HTTP/2
  *   front with TLS as every deployment has (bench/https-front.ts);
  * - the upload path: CPU per 12 MP phone photo and bytes stored per byte sent (bench/upload.ts,
@@ -57,6 +59,7 @@ import {
   type ServerHandle,
 } from './processes.ts';
 import { measureMatching } from './matching.ts';
+import { DATA_SAVER_HOME_BUDGET, describeWeight, measureHomeWeight } from './page-weight.ts';
 import { runTrafficBench } from './traffic.ts';
 import { measureUpload } from './upload.ts';
 import { projectRoot } from '#config/paths.ts';
@@ -495,6 +498,17 @@ async function measureBundle(baseUrl: string): Promise<void> {
     value: size.cssGzipBytes / KB,
     unit: 'KB',
     budget: BUNDLE_BUDGETS.cssKb,
+    digits: 1,
+  });
+  const full = await measureHomeWeight(baseUrl, { isDataSaverOn: false });
+  note(`home first view on a 360 px phone, data saver off: ${describeWeight(full)}`);
+  const light = await measureHomeWeight(baseUrl, { isDataSaverOn: true });
+  note(`home first view on a 360 px phone, data saver on: ${describeWeight(light)}`);
+  report({
+    name: 'home-weight-data-saver',
+    value: light.totalBytes / KB,
+    unit: 'KB',
+    budget: DATA_SAVER_HOME_BUDGET,
     digits: 1,
   });
   const map = await measureMapBundle(baseUrl);

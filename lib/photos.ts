@@ -21,6 +21,14 @@ export function photoThumbSrc(key: string): string {
   return photoUrl(key, PHOTO_WIDTHS[0]);
 }
 
+/**
+ * The smallest stored copy of a shown photo, for a visitor saving data: the first candidate of
+ * its srcset, which lists the widths smallest first.
+ */
+export function smallestPhotoSrc(photo: PhotoView): string {
+  return photo.srcSet.split(' ', 1)[0] || photo.src;
+}
+
 /** What a page needs to show a stored photo responsively. */
 export function toPhotoView(photo: Photo): PhotoView {
   return {

@@ -1,5 +1,6 @@
+import { useIsDataSaverOn } from '#app/use-root-data.ts';
 import { t } from '#lib/i18n.ts';
-import type { PhotoView } from '#lib/photos.ts';
+import { smallestPhotoSrc, type PhotoView } from '#lib/photos.ts';
 
 /** Card-sized photos: one column on phones, two on tablets, three on desktops. */
 export const CARD_SIZES = '(min-width: 1152px) 360px, (min-width: 640px) 50vw, 100vw';
@@ -7,6 +8,8 @@ export const CARD_SIZES = '(min-width: 1152px) 360px, (min-width: 640px) 50vw, 1
 /**
  * A listing photo that never shifts the layout: a fixed 4:3 box, a blurred preview painted
  * before the image arrives, responsive WebP sources, and a placeholder when there is no photo.
+ * A visitor saving data gets the smallest file alone, whatever the screen: no srcset would let
+ * a wide or dense screen pick a larger one.
  */
 export function ListingPhoto({
   photo,
@@ -21,6 +24,7 @@ export function ListingPhoto({
   isPriority?: boolean;
   className?: string;
 }) {
+  const isDataSaverOn = useIsDataSaverOn();
   const box = `aspect-[4/3] w-full object-cover ${className}`;
   if (!photo) {
     return (
@@ -35,9 +39,9 @@ export function ListingPhoto({
   }
   return (
     <img
-      src={photo.src}
-      srcSet={photo.srcSet}
-      sizes={sizes}
+      src={isDataSaverOn ? smallestPhotoSrc(photo) : photo.src}
+      srcSet={isDataSaverOn ? undefined : photo.srcSet}
+      sizes={isDataSaverOn ? undefined : sizes}
       width={photo.width}
       height={photo.height}
       alt={alt}

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { t } from '#lib/i18n.pages.ts';
 import type { PhotoView } from '#lib/photos.ts';
+import { useIsDataSaverOn } from '#app/use-root-data.ts';
 import { Icon } from './icon.tsx';
 import { ListingPhoto } from './listing-photo.tsx';
+import { PhotoOnTap } from './photo-on-tap.tsx';
 
 const DETAIL_SIZES = '(min-width: 1152px) 720px, (min-width: 1024px) 60vw, 100vw';
 /** Thumbnails are 5rem wide on a phone and 6rem from `sm` up: the 320 px file is enough. */
@@ -29,7 +31,8 @@ const slideId = (index: number) => `photo-${index + 1}`;
  * The listing's photos. Without JavaScript: a strip that swipes sideways (CSS scroll snap) and
  * thumbnails linking to each slide. With it: previous and next arrows, the arrow keys, and a
  * counter that follows the strip however it moved (swipe, arrow, key or thumbnail). The first
- * photo loads at once (it is the page's LCP); the others load lazily as they come near.
+ * photo loads at once (it is the page's LCP); the others load lazily as they come near. A visitor
+ * saving data gets the first photo only: each other one, and its thumbnail, waits for a tap.
  */
 export function PhotoGallery({ photos, title }: { photos: PhotoView[]; title: string }) {
   const isHydrated = useIsHydrated();
@@ -40,6 +43,14 @@ export function PhotoGallery({ photos, title }: { photos: PhotoView[]; title: st
   const photoKey = photos.map((photo) => photo.src).join(' ');
   const shownKey = useRef(photoKey);
   const count = photos.length;
+  const isDataSaverOn = useIsDataSaverOn();
+  // The photos a visitor saving data asked for, by index, for these photos only.
+  const [asked, setAsked] = useState<{ photoKey: string; indexes: ReadonlySet<number> }>({
+    photoKey,
+    indexes: new Set(),
+  });
+  const isLoaded = (index: number) =>
+    !isDataSaverOn || index === 0 || (asked.photoKey === photoKey && asked.indexes.has(index));
 
   // Which slide fills the strip, whatever scrolled it (a swipe, an arrow, a key, a thumbnail):
   // the one nearest the strip's scroll position, read on every scroll and once at first, so a
@@ -83,6 +94,15 @@ export function PhotoGallery({ photos, title }: { photos: PhotoView[]; title: st
   // Another listing's photos may be fewer: never count past the last until the observer reports.
   const shown = Math.min(current, count - 1);
 
+  /** Loads a photo the visitor saving data asked for; the focus stays in the gallery. */
+  function loadPhoto(index: number) {
+    setAsked((before) => ({
+      photoKey,
+      indexes: new Set(before.photoKey === photoKey ? [...before.indexes, index] : [index]),
+    }));
+    strip.current?.focus({ preventScroll: true });
+  }
+
   /** Scrolls the strip (never the page) to a slide; its scroll then moves the counter. */
   function showPhoto(index: number) {
     const list = strip.current;
@@ -124,16 +144,25 @@ export function PhotoGallery({ photos, title }: { photos: PhotoView[]; title: st
         >
           {photos.map((photo, index) => (
             <li key={photo.src} id={slideId(index)} className="w-full shrink-0 snap-center">
-              <ListingPhoto
-                photo={photo}
-                alt={`${t('listing.photoOf', { title })} (${t('listing.photoCount', {
-                  index: index + 1,
-                  count,
-                })})`}
-                sizes={DETAIL_SIZES}
-                isPriority={index === 0}
-                className="rounded-xl"
-              />
+              {isLoaded(index) ? (
+                <ListingPhoto
+                  photo={photo}
+                  alt={`${t('listing.photoOf', { title })} (${t('listing.photoCount', {
+                    index: index + 1,
+                    count,
+                  })})`}
+                  sizes={DETAIL_SIZES}
+                  isPriority={index === 0}
+                  className="rounded-xl"
+                />
+              ) : (
+                <PhotoOnTap
+                  photo={photo}
+                  position={t('listing.photoCount', { index: index + 1, count })}
+                  isHydrated={isHydrated}
+                  onShow={() => loadPhoto(index)}
+                />
+              )}
             </li>
           ))}
         </ul>
@@ -192,12 +221,24 @@ export function PhotoGallery({ photos, title }: { photos: PhotoView[]; title: st
                   isCurrent ? 'ring-brand-700' : 'ring-transparent opacity-80 hover:opacity-100'
                 }`}
               >
-                <ListingPhoto
-                  photo={photo}
-                  alt={t('listing.photoCount', { index: index + 1, count })}
-                  sizes={THUMBNAIL_SIZES}
-                  className="rounded-lg"
-                />
+                {isLoaded(index) ? (
+                  <ListingPhoto
+                    photo={photo}
+                    alt={t('listing.photoCount', { index: index + 1, count })}
+                    sizes={THUMBNAIL_SIZES}
+                    className="rounded-lg"
+                  />
+                ) : (
+                  // The blurred preview is already in the page: a thumbnail that costs nothing.
+                  <span
+                    className="block aspect-[4/3] w-full rounded-lg bg-slate-200 bg-cover"
+                    style={{ backgroundImage: `url("${photo.placeholder}")` }}
+                  >
+                    <span className="sr-only">
+                      {t('listing.photoCount', { index: index + 1, count })}
+                    </span>
+                  </span>
+                )}
               </a>
             </li>
           );

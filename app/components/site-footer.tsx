@@ -2,6 +2,7 @@ import { Link } from '#app/components/link.tsx';
 import { t, type MessageKey } from '#lib/i18n.ts';
 import { SITE, telHref, whatsappUrl, type SocialNetwork } from '#lib/site.ts';
 import { useSiteSettings } from '#app/use-root-data.ts';
+import { DataSaverToggle } from './data-saver-toggle.tsx';
 import { Icon } from './icon.tsx';
 import { REQUEST_PROPERTY_LINK, SUPPLY_PROPERTY_LINK } from './nav-links.ts';
 import { NewsletterForm } from './newsletter-form.tsx';
@@ -56,10 +57,20 @@ export function SiteFooter() {
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <section>
-          <p className="text-xl font-bold text-white">{t('brand.name')}</p>
-          <p className="mt-2 text-sm text-slate-300">{t('brand.tagline')}</p>
-        </section>
+        <div className="space-y-8">
+          <section>
+            <p className="text-xl font-bold text-white">{t('brand.name')}</p>
+            <p className="mt-2 text-sm text-slate-300">{t('brand.tagline')}</p>
+          </section>
+          <section aria-labelledby="footer-data-saver">
+            <h2 id="footer-data-saver" className="font-semibold text-white">
+              {t('dataSaver.label')}
+            </h2>
+            <div className="mt-3">
+              <DataSaverToggle idPrefix="footer" />
+            </div>
+          </section>
+        </div>
         <section aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="font-semibold text-white">
             {t('footer.quickLinks')}

@@ -162,6 +162,7 @@ const QUOTES_API_VALUES: Record<string, string[]> = {
   'listingReports.outcomeRequired': ['dismissed', 'hidden', 'blocked'],
   // The word an SMS reply sends to turn SMS back on, as every network reads it.
   'smsChoices.note': ['start'],
+  'dataSaver.invalidChoice': ['on', 'off'],
 };
 
 /** The words of a text a reader sees: placeholders, addresses and e-mail addresses left out. */

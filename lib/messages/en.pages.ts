@@ -483,6 +483,8 @@ export const enPages = {
   'gallery.previous': 'Previous photo',
   'gallery.next': 'Next photo',
   'gallery.thumbnails': 'All photos',
+  'dataSaver.invalidChoice': 'dataSaver must be “on” or “off”.',
+  'gallery.showPhoto': 'Show photo',
   'search.allTitle': 'All listings',
   'search.catalogues': 'Properties or other listings',
   'search.nothing': 'Nothing matches this search.',

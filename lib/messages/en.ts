@@ -131,6 +131,12 @@ export const en = {
 
   'faq.link': 'FAQ',
   'footer.privacy': 'Privacy policy',
+  'dataSaver.label': 'Data saver',
+  'dataSaver.on': 'On: small photos, and a listing’s other photos load only when you tap them.',
+  'dataSaver.off':
+    'Off. Turn it on to use less mobile data: small photos, and a listing’s other photos only when you tap them.',
+  'dataSaver.turnOn': 'Turn on data saver',
+  'dataSaver.turnOff': 'Turn off data saver',
   'maintenance.title': "We'll be back soon",
   'maintenance.body': 'Inzu is down for scheduled maintenance. Please check back in a few minutes.',
   'maintenance.contact': 'Need help now? Write to us:',

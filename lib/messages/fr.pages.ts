@@ -500,6 +500,8 @@ export const frPages = {
   'gallery.previous': 'Photo précédente',
   'gallery.next': 'Photo suivante',
   'gallery.thumbnails': 'Toutes les photos',
+  'dataSaver.invalidChoice': 'dataSaver doit valoir « on » ou « off ».',
+  'gallery.showPhoto': 'Afficher la photo',
   'search.allTitle': 'Toutes les annonces',
   'search.catalogues': 'Biens immobiliers ou autres annonces',
   'search.nothing': 'Rien ne correspond à cette recherche.',

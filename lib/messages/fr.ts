@@ -127,6 +127,13 @@ export const fr = {
 
   'faq.link': 'Questions fréquentes',
   'footer.privacy': 'Politique de confidentialité',
+  'dataSaver.label': 'Économiseur de données',
+  'dataSaver.on':
+    'Activé : photos réduites, et les autres photos d’une annonce ne s’affichent que si vous les touchez.',
+  'dataSaver.off':
+    'Désactivé. Activez-le pour consommer moins de données mobiles : photos réduites, et les autres photos d’une annonce seulement quand vous les touchez.',
+  'dataSaver.turnOn': 'Activer l’économiseur de données',
+  'dataSaver.turnOff': 'Désactiver l’économiseur de données',
   'maintenance.title': 'Nous serons bientôt de retour',
   'maintenance.body': 'Inzu est en maintenance programmée. Merci de revenir dans quelques minutes.',
   'maintenance.contact': 'Besoin d’aide tout de suite ? Écrivez-nous :',

@@ -493,6 +493,8 @@ export const rwPages = {
   'gallery.previous': 'Ifoto ibanjirije',
   'gallery.next': 'Ifoto ikurikira',
   'gallery.thumbnails': 'Amafoto yose',
+  'dataSaver.invalidChoice': 'dataSaver igomba kuba “on” cyangwa “off”.',
+  'gallery.showPhoto': 'Erekana ifoto',
   'search.allTitle': 'Ibiri ku isoko byose',
   'search.catalogues': 'Inzu cyangwa ibindi',
   'search.nothing': "Nta kintu gihuye n'iri shakisha.",

@@ -127,6 +127,13 @@ export const rw = {
 
   'faq.link': 'Ibibazo bikunze kubazwa',
   'footer.privacy': 'Politiki yo kurinda amakuru bwite',
+  'dataSaver.label': 'Kuzigama interineti',
+  'dataSaver.on':
+    "Birafunguye: amafoto mato, kandi andi mafoto y'itangazo agaragara ari uko uyakanzeho.",
+  'dataSaver.off':
+    "Birafunze. Bifungure ukoreshe interineti nke: amafoto mato, kandi andi mafoto y'itangazo agaragara ari uko uyakanzeho.",
+  'dataSaver.turnOn': 'Fungura kuzigama interineti',
+  'dataSaver.turnOff': 'Funga kuzigama interineti',
   'maintenance.title': 'Turagaruka vuba',
   'maintenance.body':
     'Inzu irimo imirimo yo kunoza urubuga yateganyijwe. Ongera urebe mu minota mike.',

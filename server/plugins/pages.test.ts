@@ -212,7 +212,7 @@ describe('the page cache', () => {
     expect(plain.answer.headers['content-encoding']).toBeUndefined();
     expect(brotli.answer.headers['content-encoding']).toBe('br');
     expect(gzip.answer.headers['content-encoding']).toBe('gzip');
-    expect(brotli.answer.headers.vary).toBe('accept-encoding');
+    expect(brotli.answer.headers.vary).toBe('Save-Data, Cookie, accept-encoding');
     expect(brotliDecompressSync(brotli.answer.rawPayload).toString()).toBe(plain.answer.body);
     expect(gunzipSync(gzip.answer.rawPayload).toString()).toBe(plain.answer.body);
     expect(renders).toBe(1);

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { FormRateLimit } from '#lib/api-schemas.ts';
 import type { Clock } from '#lib/clock.ts';
+import { isDataSaverOn } from '#lib/data-saver.ts';
 import type { CatalogueFiles } from '#lib/i18n.ts';
 import { t } from '#lib/i18n.all.ts';
 import { localeFromAcceptLanguage } from '#lib/i18n.server.ts';
@@ -109,17 +110,40 @@ function viewerKey(userId: string): string {
 /** What React Router answers and what may be kept of it. */
 const CACHEABLE_TYPES = ['text/html', 'text/x-script'];
 
+/** Whether the request asks for the light pages (lib/data-saver.ts), as the root loader reads it. */
+function isDataSaverRequest(request: FastifyRequest): boolean {
+  const saveData = request.headers['save-data'];
+  return isDataSaverOn({
+    saveData: typeof saveData === 'string' ? saveData : undefined,
+    cookie: request.headers.cookie,
+  });
+}
+
 /**
  * The cache key of a signed-out visitor's GET: everything a page's answer depends on for such
  * a visitor. The address; the chosen language (the `lang` cookie) and the browser's (the home
- * page opens in it); and, without PUBLIC_URL, the origin asked for, which pages write into their
- * links.
+ * page opens in it); data saver (its photos and its footer differ); and, without PUBLIC_URL,
+ * the origin asked for, which pages write into their links.
  */
 function pageCacheKey(request: FastifyRequest, publicOrigin: string | null): string {
   const chosen = parseCookies(request.headers.cookie ?? '').lang ?? '';
   const preferred = localeFromAcceptLanguage(request.headers['accept-language']);
   const origin = publicOrigin ?? `${request.protocol}://${request.host}`;
-  return `${origin} ${chosen} ${preferred} ${request.url}`;
+  const dataSaver = isDataSaverRequest(request) ? 'light' : 'full';
+  return `${origin} ${chosen} ${preferred} ${dataSaver} ${request.url}`;
+}
+
+/**
+ * What every page and its data answer depend on besides the address: the browser's Save-Data
+ * and the cookies (the visitor's data saver choice, language and session), so that no cache
+ * between here and the browser hands one visitor's light page to another or the reverse.
+ */
+const PAGE_VARY = 'Save-Data, Cookie';
+
+function withPageVary(headers: [string, string][]): void {
+  const existing = headers.find(([name]) => name === 'vary');
+  if (existing) existing[1] = `${existing[1]}, ${PAGE_VARY}`;
+  else headers.push(['vary', PAGE_VARY]);
 }
 
 function isCacheable(page: CachedPage): boolean {
@@ -258,6 +282,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
       for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
       if (viewer) headers.push([VIEWER_HEADER, viewerKey(viewer.id)]);
       const contentType = response.headers.get('content-type') ?? '';
+      if (CACHEABLE_TYPES.some((type) => contentType.startsWith(type))) withPageVary(headers);
       const isHtml = contentType.startsWith('text/html');
       if (!isHtml && cacheKey === undefined) {
         // Files and feeds from resource routes go out as they are made.

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepSavedMessage, MAX_KEPT_SAVED, readKeptAnswer } from '#app/service-worker/messages.ts';
 import { useIsHydrated } from '#app/use-is-hydrated.ts';
+import { useIsDataSaverOn } from '#app/use-root-data.ts';
 import { localePath, t } from '#lib/i18n.ts';
 
 /** What the note needs of a saved listing: its page and its first photo's address. */
@@ -9,10 +10,13 @@ type SavedListing = { path: string; photo: { src: string } | null };
 /**
  * Asks the service worker to keep the saved listings' pages and first photos, so that each opens
  * offline even if it was never opened, and says so: that they are kept (once the worker has
- * them all). Nothing is said where no worker can run, since nothing would be kept there.
+ * them all). Nothing is said where no worker can run, since nothing would be kept there. With
+ * data saver on nothing is fetched ahead: up to 50 pages and photos is what it is there to save;
+ * the listings the visitor opens are still kept as they are opened.
  */
 export function SavedOfflineNote({ listings: saved }: { listings: SavedListing[] }) {
   const isHydrated = useIsHydrated();
+  const isDataSaverOn = useIsDataSaverOn();
   const listings = saved.slice(0, MAX_KEPT_SAVED);
   // This page too: it is the way to the saved listings offline.
   const pages = [localePath('/favourites'), ...listings.map((listing) => localePath(listing.path))];
@@ -22,7 +26,7 @@ export function SavedOfflineNote({ listings: saved }: { listings: SavedListing[]
   const [keptFor, setKeptFor] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!('serviceWorker' in navigator)) return;
+    if (isDataSaverOn || !('serviceWorker' in navigator)) return;
     const [pagesAsked, photosAsked] = JSON.parse(asked) as [string[], string[]];
     if (pagesAsked.length <= 1) return;
     let isCurrent = true;
@@ -39,9 +43,11 @@ export function SavedOfflineNote({ listings: saved }: { listings: SavedListing[]
     return () => {
       isCurrent = false;
     };
-  }, [asked]);
+  }, [asked, isDataSaverOn]);
 
-  if (!isHydrated || !('serviceWorker' in navigator) || listings.length === 0) return null;
+  if (isDataSaverOn || !isHydrated || !('serviceWorker' in navigator) || listings.length === 0) {
+    return null;
+  }
   return (
     <p className="flex items-start gap-2 text-sm text-slate-700" role="status">
       <svg
