@@ -215,6 +215,7 @@ beforeAll(async () => {
     contact: [{ path: '/contact', hasForm: true }],
     newsletter: [{ path: '/newsletter' }],
     'data-saver': [{ path: '/data-saver', status: 302 }],
+    's/:code': [{ path: '/s/Zz9Zz9Z', status: 404 }],
     login: [{ path: '/login?next=%2Ffavourites', hasForm: true }],
     register: [
       { path: '/register', hasForm: true },
@@ -309,6 +310,7 @@ beforeAll(async () => {
     'admin-panel/settings': [{ path: '/admin-panel/settings', as: 'admin', hasForm: true }],
     'admin-panel/audit-log': [{ path: '/admin-panel/audit-log', as: 'admin', hasForm: true }],
     'admin-panel/transactions': [{ path: '/admin-panel/transactions', as: 'admin', hasForm: true }],
+    'admin-panel/sms': [{ path: '/admin-panel/sms', as: 'admin', hasForm: true }],
     'admin-panel/transactions/:id': [
       { path: `/admin-panel/transactions/${payment!.id}`, as: 'admin' },
     ],

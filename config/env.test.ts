@@ -52,6 +52,7 @@ describe('loadConfig', () => {
         attribution: undefined,
       },
       sms: { mode: 'simulator' },
+      isAllowingPrivatePushEndpoints: false,
     });
   });
 
@@ -112,6 +113,7 @@ describe('loadConfig', () => {
       AIRTEL_CURRENCY: 'RWF',
       MAP_TILES_ATTRIBUTION: '© Kigali City Maps',
       MAP_PMTILES_PATH: '/srv/maps/kigali.pmtiles',
+      PUSH_ALLOW_PRIVATE_ENDPOINTS: 'on',
     });
     expect(config).toEqual({
       env: 'development',
@@ -180,6 +182,7 @@ describe('loadConfig', () => {
         attribution: '© Kigali City Maps',
       },
       sms: { mode: 'off' },
+      isAllowingPrivatePushEndpoints: true,
     });
   });
 

@@ -101,6 +101,7 @@ const EnvSchema = z.object({
   AT_API_KEY: z.string().min(1).optional(),
   AT_SENDER_ID: z.string().min(1).max(11).optional(),
   AT_BASE_URL: optionalUrl,
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: booleanFromString.default(false),
 });
 
 /** Every variable the configuration reads, for a process that must start from none of them. */
@@ -277,6 +278,12 @@ export type Config = {
   mapTiles: MapTilesConfig;
   /** SMS_PROVIDER, AT_*. */
   sms: SmsConfig;
+  /**
+   * PUSH_ALLOW_PRIVATE_ENDPOINTS: browsers' push endpoints may be http, on any port and on
+   * private or loopback addresses. Off (the default), the server posts push messages only to
+   * public https hosts, so a signed-in user cannot make it reach inside its own network.
+   */
+  isAllowingPrivatePushEndpoints: boolean;
 };
 
 export class ConfigError extends Error {
@@ -361,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loadSheddingDelayMs: values.LOAD_SHEDDING_DELAY_MS,
     payments: toPaymentsConfig(values, hasProvider),
     sms: toSmsConfig(values),
+    isAllowingPrivatePushEndpoints: values.PUSH_ALLOW_PRIVATE_ENDPOINTS,
     mapTiles: values.MAP_PMTILES_PATH
       ? {
           kind: 'pmtiles',

@@ -40,6 +40,7 @@ import {
   REFUND_STATUSES,
 } from '#lib/payments.ts';
 import { SMS_KINDS, SMS_NOTICE_KINDS, SMS_STATUSES } from '#lib/sms.ts';
+import { PUSH_NOTICE_KINDS } from '#lib/push.ts';
 import {
   ASSET_TYPES,
   ALERT_FREQUENCIES,
@@ -425,6 +426,8 @@ export const smsOutbox = pgTable(
   (table) => [
     index('sms_outbox_created_idx').on(table.createdAt.desc(), table.id),
     index('sms_outbox_user_idx').on(table.userId, table.createdAt.desc()),
+    // The admins' search by number, and a number's SMS on the demo's phone page.
+    index('sms_outbox_recipient_idx').on(table.recipient, table.createdAt.desc()),
     uniqueIndex('sms_outbox_provider_message_idx').on(table.providerMessageId),
     check('sms_outbox_kind_check', oneOf('kind', SMS_KINDS)),
     check('sms_outbox_status_check', oneOf('status', SMS_STATUSES)),
@@ -436,6 +439,17 @@ export const smsOutbox = pgTable(
 export const smsOptOuts = pgTable('sms_opt_outs', {
   /** E.164. */
   phone: text().primaryKey(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The short links of SMS (`/s/Ab3dE9x`): each stands for one page of this site in one language,
+ * which keeps its code.
+ */
+export const shortLinks = pgTable('short_links', {
+  code: text().primaryKey(),
+  /** A path of this site with its language (`/rw/inquiries/…`): never another site. */
+  path: text().notNull().unique(),
   createdAt: createdAt(),
 });
 
@@ -470,6 +484,99 @@ export const mailAddresses = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('mail_addresses_email_key').on(table.email)],
+);
+
+/**
+ * The site's VAPID key pair (web push): made once, by the first process that needs it, and kept
+ * here so that every process and every restart signs alike (a new pair would orphan every
+ * subscription). One row, `id` 1.
+ */
+export const pushKeys = pgTable(
+  'push_keys',
+  {
+    id: integer().primaryKey().default(1),
+    /** The uncompressed P-256 point, base64url: what browsers subscribe with. */
+    publicKey: text().notNull(),
+    privateKey: text().notNull(),
+    createdAt: createdAt(),
+  },
+  () => [check('push_keys_one_row_check', sql`id = 1`)],
+);
+
+/**
+ * A browser (an installed app) that receives the user's push notices: the push service's
+ * address for it and the keys its messages are encrypted with (RFC 8291). A browser belongs to
+ * the last account that registered it.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text().notNull(),
+    /** The browser's P-256 public key, base64url. */
+    p256dh: text().notNull(),
+    /** The browser's 16-byte authentication secret, base64url. */
+    auth: text().notNull(),
+    /** Which browser it is, for the user's eyes ('Chrome on Android'). */
+    userAgentLabel: text(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp({ withTimezone: true }),
+    /** Failed sends since the last success. */
+    failureCount: integer().notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(table.endpoint),
+    index('push_subscriptions_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Which kinds of notice a user chose to receive by push, where they chose otherwise than the
+ * default (PUSH_CHOICE_DEFAULTS): a row per kind they set, for all their browsers.
+ */
+export const pushChoices = pgTable(
+  'push_choices',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: PUSH_NOTICE_KINDS }).notNull(),
+    isOn: boolean().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.kind] }),
+    check('push_choices_kind_check', oneOf('kind', PUSH_NOTICE_KINDS)),
+  ],
+);
+
+/**
+ * A push message waiting for its job, written in the transaction of the notice it carries. Its
+ * job claims it (`sending`) before asking the push service, so a crash mid-send never sends it
+ * twice; it is deleted once sent or given up.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    /** The PushPayload (lib/push.ts) as JSON, in its recipient's language. */
+    payload: text().notNull(),
+    status: text({ enum: ['queued', 'sending'] })
+      .notNull()
+      .default('queued'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('push_deliveries_created_idx').on(table.createdAt),
+    index('push_deliveries_subscription_idx').on(table.subscriptionId),
+    check('push_deliveries_status_check', sql`status in ('queued', 'sending')`),
+  ],
 );
 
 /** Secrets the server signs links with, made once and shared by every process. */

@@ -187,6 +187,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'form.fieldError',
   // A field's name before its change in the audit log, likewise.
   'admin.audit.fieldName',
+  // SMS is the word in every language (docs/i18n-glossary.md), the admin menu's short label.
+  'admin.nav.sms',
   // The networks' own names.
   'payments.networkName.mtn',
   'payments.networkName.airtel',

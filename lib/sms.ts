@@ -12,9 +12,6 @@ export type SmsKind = (typeof SMS_KINDS)[number];
 export const SMS_NOTICE_KINDS = ['inquiry', 'match', 'listing', 'search', 'payment'] as const;
 export type SmsNoticeKind = (typeof SMS_NOTICE_KINDS)[number];
 
-/** The kinds the account page offers: every kind of notice is sent by SMS. */
-export const SMS_KINDS_SENT = SMS_NOTICE_KINDS;
-
 /**
  * Each kind's choice until its owner makes one: on, but for the saved searches' daily digest,
  * which most people read in the site (and which would cost the most).

@@ -34,7 +34,9 @@ import { searchApi } from '#modules/search/search.api.ts';
 import { settingsApi } from '#modules/settings/settings.api.ts';
 import { suppliesApi } from '#modules/supplies/supplies.api.ts';
 import { paymentsApi } from '#modules/payments/payments.api.ts';
+import { smsAdminApi } from '#modules/sms/sms.admin.api.ts';
 import { smsApi } from '#modules/sms/sms.api.ts';
+import { pushApi } from '#modules/push/push.api.ts';
 import { supportApi } from '#modules/support/support.api.ts';
 import type { OwnerLookups } from './owner-lookups.ts';
 import type { Services } from './services.ts';
@@ -109,6 +111,7 @@ async function registerModuleApis(
     paymentsAdmin: services.paymentsAdmin,
   });
   await api.register(smsApi, { sms: services.sms });
+  await api.register(smsAdminApi, { smsAdmin: services.smsAdmin });
   await api.register(requestsApi, { requests: services.requests, uploadMaxBytes });
   await api.register(adminListingsApi, { adminListings: services.adminListings, uploadMaxBytes });
   await api.register(notificationsApi, { notifications });
@@ -121,5 +124,6 @@ async function registerModuleApis(
     sms: services.sms,
     phoneOf: async (userId) => (await services.accounts.getUser(userId)).phone,
   });
+  await api.register(pushApi, { push: services.push });
   await api.register(matchingApi, { matching, listingOwnerOf: ownerLookups.listing });
 }

@@ -113,6 +113,7 @@ export async function startServices(
     paymentProviders,
     demoPhonePath,
     smsProvider,
+    isAllowingPrivatePushEndpoints: config.isAllowingPrivatePushEndpoints,
     logger: app.log,
   });
   app.decorate('services', services);

@@ -24,7 +24,10 @@ import { createListingReportsService } from '#modules/listing-reports/listing-re
 import { createMailLinks } from '#modules/mail/mail.links.ts';
 import { createMailService, type MailTransport } from '#modules/mail/mail.service.ts';
 import type { SmsProvider } from '#modules/sms/sms.provider.ts';
+import { createSmsAdminService } from '#modules/sms/sms.admin.service.ts';
 import { createSmsService } from '#modules/sms/sms.service.ts';
+import { createShortLinks } from '#modules/sms/sms.short-links.ts';
+import { createPushService } from '#modules/push/push.service.ts';
 import { createEmailChoicesService } from '#modules/email-choices/email-choices.service.ts';
 import { createSigner } from '#modules/signing/signing.service.ts';
 import { createMatchingService } from '#modules/matching/matching.service.ts';
@@ -76,6 +79,7 @@ export function createServices({
   paymentProviders = {},
   demoPhonePath = null,
   smsProvider,
+  isAllowingPrivatePushEndpoints = false,
   logger,
 }: {
   db: Database;
@@ -110,6 +114,8 @@ export function createServices({
   demoPhonePath?: string | null;
   /** The SMS provider (SMS_PROVIDER); undefined: SMS stays in the outbox table and the log. */
   smsProvider?: SmsProvider | undefined;
+  /** PUSH_ALLOW_PRIVATE_ENDPOINTS (tests): push endpoints on http and inner addresses. */
+  isAllowingPrivatePushEndpoints?: boolean;
   logger: Parameters<typeof createMailService>[0]['logger'] &
     Parameters<typeof createJobQueue>[0]['logger'];
 }) {
@@ -144,12 +150,24 @@ export function createServices({
     transport: mailTransport,
     logger,
   });
+  const shortLinks = createShortLinks({ db, clock, siteUrl });
   const sms = createSmsService({
     db,
     jobs,
     clock,
     signer: createSigner({ db }),
     provider: smsProvider,
+    settings,
+    shortLinks,
+    logger,
+  });
+  const push = createPushService({
+    db,
+    jobs,
+    clock,
+    contactEmail: async () => (await settings.getSupportInfo()).contactEmail,
+    siteUrl,
+    isAllowingPrivateEndpoints: isAllowingPrivatePushEndpoints,
     logger,
   });
   const newsletter = createNewsletterService({ db, mail });
@@ -161,7 +179,7 @@ export function createServices({
     clock,
     mail,
     sms,
-    links,
+    push,
     audit,
     personalEvents,
   });
@@ -306,7 +324,10 @@ export function createServices({
     adminBootstrap: createAdminBootstrap({ db, clock }),
     mail,
     sms,
-    dashboard: createDashboardService({ db }),
+    shortLinks,
+    push,
+    smsAdmin: createSmsAdminService({ db }),
+    dashboard: createDashboardService({ db, clock }),
     reports: createReportsService({
       db,
       clock,

@@ -9,7 +9,9 @@
  * - a form that cannot leave is answered "not sent": through a fetcher, an action answer the
  *   form shows; without JavaScript, the offline page that says so;
  * - the saved-listings page asks it to keep each saved listing's page and first photo;
- * - whatever is kept of a signed-in person goes when another person (or nobody) signs in.
+ * - whatever is kept of a signed-in person goes when another person (or nobody) signs in;
+ * - a push message (decision 023) shows its notification; a tap opens its page of this site, in
+ *   a window of the site already open when there is one.
  */
 import {
   keepSavedMessage,
@@ -38,6 +40,7 @@ import {
   STATIC_FILES,
 } from './sw-rules.ts';
 import { VIEWER_HEADER } from '#lib/web-app.ts';
+import { readPushPayload } from '#lib/push.ts';
 
 // The few service-worker types used here. TypeScript's "webworker" library would also redefine
 // the DOM's globals for the rest of the project, which runs in pages.
@@ -52,13 +55,39 @@ interface ExtendableMessageEvent extends ExtendableEvent {
   readonly data: unknown;
   readonly ports: readonly MessagePort[];
 }
+interface PushEvent extends ExtendableEvent {
+  readonly data: { json(): unknown } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: { readonly data: unknown; close(): void };
+}
+interface WindowClient {
+  readonly url: string;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+}
 interface ServiceWorkerScope {
   readonly location: { readonly origin: string };
-  readonly clients: { claim(): Promise<void> };
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(options: {
+      type: 'window';
+      includeUncontrolled: boolean;
+    }): Promise<readonly WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
+  readonly registration: {
+    readonly pushManager: {
+      getSubscription(): Promise<{ unsubscribe(): Promise<boolean> } | null>;
+    };
+    showNotification(title: string, options: NotificationOptions): Promise<void>;
+  };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
 }
 declare const self: ServiceWorkerScope;
 
@@ -155,6 +184,46 @@ self.addEventListener('message', (event) => {
   );
 });
 
+self.addEventListener('push', (event) => {
+  let payload = null;
+  try {
+    payload = readPushPayload(event.data?.json());
+  } catch {
+    // Not JSON: not a message of this site's server.
+  }
+  if (!payload) return;
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      icon: '/icons/icon-192.png',
+      // One notification per kind: a newer one replaces the last in the phone's list.
+      tag: payload.tag,
+      data: { link: payload.link },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const { link } = (event.notification.data ?? {}) as { link?: unknown };
+  // Only a page of this site: a notification never opens another address.
+  const target = new URL(typeof link === 'string' ? link : '/', ORIGIN);
+  if (target.origin !== ORIGIN) return;
+  event.waitUntil(openInWindow(target.href));
+});
+
+/** Shows `url` in a window of this site already open (the installed app), else in a new one. */
+async function openInWindow(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === ORIGIN);
+  if (open) {
+    // Focused first, while the tap still allows it; then shown the page.
+    const focused = await open.focus().catch(() => null);
+    if (focused && (await focused.navigate(url).catch(() => null))) return;
+  }
+  await self.clients.openWindow(url);
+}
+
 function absolute(path: string): string {
   return new URL(path, ORIGIN).href;
 }
@@ -233,7 +302,7 @@ let viewerCheck: Promise<void> = Promise.resolve();
 /**
  * Pages kept for one signed-in person are dropped as soon as a page comes for someone else or
  * for nobody (signed out, or the session ended): a shared phone never shows the last person's
- * name, saved listings or photos offline. Pages kept for nobody hold nothing personal and stay
+ * name, saved listings or photos offline, nor their push notifications. Pages kept for nobody hold nothing personal and stay
  * when someone signs in. One check at a time, in the order the answers came.
  */
 function rememberViewer(viewer: string): Promise<void> {
@@ -246,6 +315,10 @@ function rememberViewer(viewer: string): Promise<void> {
         await Promise.all(
           [CACHES.pages, CACHES.saved, CACHES.media].map((name) => caches.delete(name)),
         );
+        // Nor their notifications: the push service then answers 410 and the server forgets
+        // this browser. The next person turns push on for themselves.
+        const subscription = await self.registration.pushManager.getSubscription();
+        await subscription?.unsubscribe();
       }
       await cache.put(OWNER_KEY, new Response(viewer));
     })

@@ -161,7 +161,8 @@ const QUOTES_API_VALUES: Record<string, string[]> = {
   'listingReports.badStatus': ['open', 'closed'],
   'listingReports.outcomeRequired': ['dismissed', 'hidden', 'blocked'],
   // The word an SMS reply sends to turn SMS back on, as every network reads it.
-  'smsChoices.note': ['start'],
+  'smsChoices.note.one': ['start'],
+  'smsChoices.note.other': ['start'],
   'dataSaver.invalidChoice': ['on', 'off'],
 };
 

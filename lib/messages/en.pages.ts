@@ -689,11 +689,30 @@ export const enPages = {
   'smsChoices.label.listing': 'My listings: approved, not approved, about to leave the site',
   'smsChoices.label.search': 'New listings for my saved searches (those sent once a day)',
   'smsChoices.label.payment': 'Receipts for my payments',
-  'smsChoices.note':
-    'At most 5 SMS a day; the rest wait in the site. Reply STOP to any of them to stop them all, START to have them again.',
+  'smsChoices.note.one':
+    'At most {count} SMS a day; the rest wait in the site. Reply STOP to any of them to stop them all, START to have them again.',
+  'smsChoices.note.other':
+    'At most {count} SMS a day; the rest wait in the site. Reply STOP to any of them to stop them all, START to have them again.',
   'smsChoices.save': 'Save my SMS choices',
   'smsChoices.saved': 'Your SMS choices are saved.',
   'smsChoices.noPhone': 'Add a phone number to your account to hear of new inquiries by SMS.',
+  'pushChoices.heading': 'On this phone',
+  'pushChoices.intro':
+    'Notifications on this phone, even when the site is closed, with a link to the page.',
+  'pushChoices.checking': 'Checking whether this phone can receive notifications…',
+  'pushChoices.unsupported':
+    'This browser cannot receive notifications. On an iPhone, first add the site to your Home Screen (Share, then Add to Home Screen) and open it from there.',
+  'pushChoices.denied':
+    'Notifications are blocked for this site. Allow them in your browser’s settings for this site, then try again.',
+  'pushChoices.on': 'Notifications are on for this phone.',
+  'pushChoices.off': 'Notifications are off for this phone.',
+  'pushChoices.turnOn': 'Turn on notifications',
+  'pushChoices.turnOff': 'Turn off notifications on this phone',
+  'pushChoices.failed': 'Notifications could not be changed. Check your connection and try again.',
+  'pushChoices.legend': 'Notify me about',
+  'pushChoices.note': 'These choices apply to every phone where you turned notifications on.',
+  'pushChoices.save': 'Save my notification choices',
+  'pushChoices.saved': 'Your notification choices are saved.',
   'phone.heading': 'Phone number',
   'phone.intro':
     'Sign in with your phone number, and receive the notices you choose by SMS. A code sent to it confirms it is yours.',

@@ -719,12 +719,33 @@ export const frPages = {
   'smsChoices.label.search':
     'Les nouvelles annonces de mes recherches enregistrées (celles envoyées une fois par jour)',
   'smsChoices.label.payment': 'Les reçus de mes paiements',
-  'smsChoices.note':
-    'Au plus 5 SMS par jour ; les autres attendent sur le site. Répondez « STOP » à l’un d’eux pour tous les arrêter, « START » pour les recevoir à nouveau.',
+  'smsChoices.note.one':
+    'Au plus {count} SMS par jour ; les autres attendent sur le site. Répondez « STOP » à l’un d’eux pour tous les arrêter, « START » pour les recevoir à nouveau.',
+  'smsChoices.note.other':
+    'Au plus {count} SMS par jour ; les autres attendent sur le site. Répondez « STOP » à l’un d’eux pour tous les arrêter, « START » pour les recevoir à nouveau.',
   'smsChoices.save': 'Enregistrer mes choix de SMS',
   'smsChoices.saved': 'Vos choix de SMS sont enregistrés.',
   'smsChoices.noPhone':
     'Ajoutez un numéro de téléphone à votre compte pour être prévenu des nouvelles demandes par SMS.',
+  'pushChoices.heading': 'Sur ce téléphone',
+  'pushChoices.intro':
+    'Des notifications sur ce téléphone, même site fermé, avec un lien vers la page.',
+  'pushChoices.checking': 'Nous vérifions si ce téléphone peut recevoir des notifications…',
+  'pushChoices.unsupported':
+    'Ce navigateur ne peut pas recevoir de notifications. Sur un iPhone, ajoutez d’abord le site à l’écran d’accueil (Partager, puis Sur l’écran d’accueil) et ouvrez-le depuis celui-ci.',
+  'pushChoices.denied':
+    'Les notifications sont bloquées pour ce site. Autorisez-les dans les paramètres du site de votre navigateur, puis réessayez.',
+  'pushChoices.on': 'Les notifications sont activées sur ce téléphone.',
+  'pushChoices.off': 'Les notifications sont désactivées sur ce téléphone.',
+  'pushChoices.turnOn': 'Activer les notifications',
+  'pushChoices.turnOff': 'Désactiver les notifications sur ce téléphone',
+  'pushChoices.failed':
+    'Les notifications n’ont pas pu être modifiées. Vérifiez votre connexion et réessayez.',
+  'pushChoices.legend': 'Me notifier pour',
+  'pushChoices.note':
+    'Ces choix valent pour tous les téléphones où vous avez activé les notifications.',
+  'pushChoices.save': 'Enregistrer mes choix de notifications',
+  'pushChoices.saved': 'Vos choix de notifications sont enregistrés.',
   'phone.heading': 'Numéro de téléphone',
   'phone.intro':
     'Connectez-vous avec votre numéro de téléphone et recevez par SMS les avis que vous choisissez. Un code envoyé à ce numéro confirme qu’il est à vous.',

@@ -711,12 +711,32 @@ export const rwPages = {
   'smsChoices.label.search':
     "Amatangazo mashya ahuye n'amashakisha nabitse (ayoherezwa rimwe ku munsi)",
   'smsChoices.label.payment': "Inyemezabwishyu z'ubwishyu bwanjye",
-  'smsChoices.note':
-    'Nta SMS zirenga 5 ku munsi; izindi ziguma ku rubuga. Subiza “STOP” cyangwa “HAGARIKA” kuri imwe muri zo kugira ngo zose zihagarare, “START” cyangwa “TANGIRA” kugira ngo zongere zize.',
+  'smsChoices.note.one':
+    'Nta SMS zirenga {count} ku munsi; izindi ziguma ku rubuga. Subiza “STOP” cyangwa “HAGARIKA” kuri imwe muri zo kugira ngo zose zihagarare, “START” cyangwa “TANGIRA” kugira ngo zongere zize.',
+  'smsChoices.note.other':
+    'Nta SMS zirenga {count} ku munsi; izindi ziguma ku rubuga. Subiza “STOP” cyangwa “HAGARIKA” kuri imwe muri zo kugira ngo zose zihagarare, “START” cyangwa “TANGIRA” kugira ngo zongere zize.',
   'smsChoices.save': 'Bika amahitamo yanjye ya SMS',
   'smsChoices.saved': 'Amahitamo yawe ya SMS yabitswe.',
   'smsChoices.noPhone':
     'Ongeraho nimero ya telefoni kuri konti yawe kugira ngo umenyeshwe ibiganiro bishya kuri SMS.',
+  'pushChoices.heading': 'Kuri iyi telefoni',
+  'pushChoices.intro':
+    "Amamenyesha kuri iyi telefoni, n'iyo urubuga rufunze, arimo ihuza rya paji.",
+  'pushChoices.checking': 'Turareba niba iyi telefoni ishobora kwakira amamenyesha…',
+  'pushChoices.unsupported':
+    'Iyi mushakisha ntishobora kwakira amamenyesha. Kuri iPhone, banza ushyire urubuga kuri telefoni yawe nka porogaramu (kanda Sangiza, hanyuma uhitemo kurwongeraho), maze urufungure uhereye aho.',
+  'pushChoices.denied':
+    "Amamenyesha y'uru rubuga arahagaritswe. Yemere mu igenamiterere ry'uru rubuga muri mushakisha yawe, hanyuma wongere ugerageze.",
+  'pushChoices.on': 'Amamenyesha arafunguye kuri iyi telefoni.',
+  'pushChoices.off': 'Amamenyesha arafunze kuri iyi telefoni.',
+  'pushChoices.turnOn': 'Fungura amamenyesha',
+  'pushChoices.turnOff': 'Funga amamenyesha kuri iyi telefoni',
+  'pushChoices.failed':
+    'Ntibyashobotse guhindura amamenyesha. Reba interineti yawe wongere ugerageze.',
+  'pushChoices.legend': 'Nimenyeshwe ku bijyanye na',
+  'pushChoices.note': 'Aya mahitamo akora kuri telefoni zose wafunguyeho amamenyesha.',
+  'pushChoices.save': "Bika amahitamo yanjye y'amamenyesha",
+  'pushChoices.saved': "Amahitamo yawe y'amamenyesha yabitswe.",
   'phone.heading': 'Nimero ya telefoni',
   'phone.intro':
     'Injira ukoresheje nimero ya telefoni yawe, kandi wakire mu butumwa bugufi (SMS) amakuru uhitamo. Kode yoherejwe kuri iyo nimero yemeza ko ari iyawe.',

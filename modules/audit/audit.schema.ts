@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'support.update',
   'prices.update',
+  'sms.update',
   'payment.refund',
   'payment.waive',
   'faq.create',

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAsset, createProperty, createPropertyRequest, createUser } from '#seed/factories.ts';
-import { inquiries, paymentLedger, payments, requestMatches } from '#db/schema.ts';
+import { inquiries, paymentLedger, payments, requestMatches, smsOutbox } from '#db/schema.ts';
+import { addDays, kigaliDay, startOfDay } from '#lib/kigali-days.ts';
+import type { SMS_STATUSES } from '#lib/sms.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
 
 let test: TestApp;
@@ -106,7 +108,8 @@ describe('GET /api/dashboard-stats', () => {
 
     const response = await test.app.inject({ url: '/api/dashboard-stats', headers: admin.bearer });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
+    const { smsByDay: _smsByDay, ...counts } = response.json();
+    expect(counts).toEqual({
       // The house for rent, the admin's and the one asked about: not the pending, rejected,
       // expired or deleted ones, nor the car.
       totalProperties: 3,
@@ -120,6 +123,53 @@ describe('GET /api/dashboard-stats', () => {
       matchesLast7Days: 1,
       revenueLast30Days: 3000,
     });
+  });
+
+  it('counts the SMS sent and failed on each of the last 14 Kigali days, today last', async () => {
+    const admin = await createSignedInUser(test.database, { role: 'admin' });
+    await test.database.db.delete(smsOutbox);
+    const today = kigaliDay(new Date());
+    const sms = (status: (typeof SMS_STATUSES)[number], createdAt: Date) => ({
+      recipient: '+250788123456',
+      body: 'Inzu: news',
+      kind: 'listing' as const,
+      parts: 1,
+      status,
+      createdAt,
+    });
+    const justBefore = (day: string) => new Date(startOfDay(day).getTime() - 1);
+    await test.database.db.insert(smsOutbox).values([
+      // Today, from Kigali's midnight: two sent (one delivered), one failed, one refused, one
+      // uncertain; one still queued and one skipped count nowhere.
+      sms('sent', startOfDay(today)),
+      sms('delivered', startOfDay(today)),
+      sms('failed', startOfDay(today)),
+      sms('refused', startOfDay(today)),
+      sms('uncertain', startOfDay(today)),
+      sms('queued', startOfDay(today)),
+      sms('skipped', startOfDay(today)),
+      // A millisecond before Kigali's midnight is yesterday.
+      sms('delivered', justBefore(today)),
+      // The first day shown, and the day before it, which is not shown.
+      sms('failed', startOfDay(addDays(today, -13))),
+      sms('sent', justBefore(addDays(today, -13))),
+    ]);
+
+    const response = await test.app.inject({ url: '/api/dashboard-stats', headers: admin.bearer });
+    const { smsByDay } = response.json();
+
+    expect(smsByDay).toHaveLength(14);
+    expect(smsByDay[13]).toEqual({ day: today, sent: 2, failed: 2, uncertain: 1 });
+    expect(smsByDay[12]).toEqual({ day: addDays(today, -1), sent: 1, failed: 0, uncertain: 0 });
+    expect(smsByDay[0]).toEqual({ day: addDays(today, -13), sent: 0, failed: 1, uncertain: 0 });
+    expect(smsByDay.slice(1, 12)).toEqual(
+      Array.from({ length: 11 }, (_, index) => ({
+        day: addDays(today, index - 12),
+        sent: 0,
+        failed: 0,
+        uncertain: 0,
+      })),
+    );
   });
 
   it('is for admins only', async () => {

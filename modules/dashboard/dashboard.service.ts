@@ -7,14 +7,22 @@ import {
   properties,
   propertyRequests,
   requestMatches,
+  smsOutbox,
   users,
 } from '#db/schema.ts';
+import type { Clock } from '#lib/clock.ts';
+import { addDays, kigaliDay, startOfDay } from '#lib/kigali-days.ts';
 import { isPublishedIn } from '#modules/catalogue/catalogue.sql.ts';
-import type { DashboardStats } from './dashboard.schema.ts';
+import {
+  SMS_DASHBOARD_DAYS,
+  type DashboardCounts,
+  type DashboardStats,
+  type SmsDay,
+} from './dashboard.schema.ts';
 
 export type DashboardService = ReturnType<typeof createDashboardService>;
 
-export function createDashboardService({ db }: { db: Database }) {
+export function createDashboardService({ db, clock }: { db: Database; clock: Clock }) {
   /**
    * The dashboard's counts, read from the database in one round trip, each what its label says:
    * properties (houses, apartments, hotels) and assets published on the site, apart; published
@@ -23,13 +31,13 @@ export function createDashboardService({ db }: { db: Database }) {
    * buyer-request matches told in the last 7 days; the francs received by Mobile Money in the
    * last 30 days, less refunds (the payments' ledger).
    */
-  async function getStats(): Promise<DashboardStats> {
+  async function getCounts(): Promise<DashboardCounts> {
     const live = (table: typeof properties | typeof assets) => sql`${table.deletedAt} is null`;
     const supplied = (table: typeof properties | typeof assets) =>
       sql`${live(table)} and ${table.ownerId} in (select ${users.id} from ${users} where ${users.role} <> 'admin')`;
     const rentedOut = (table: typeof properties | typeof assets) =>
       sql`${isPublishedIn(table)} and ${table.offer} = 'Rent' and ${table.availability} = 'Available'`;
-    const result = await db.execute<Record<keyof DashboardStats, number>>(sql`
+    const result = await db.execute<Record<keyof DashboardCounts, number>>(sql`
       select
         (select count(*) from ${properties} where ${isPublishedIn(properties)}) as "totalProperties",
         (select count(*) from ${assets} where ${isPublishedIn(assets)}) as "totalAssets",
@@ -66,6 +74,50 @@ export function createDashboardService({ db }: { db: Database }) {
       matchesLast7Days: Number(row.matchesLast7Days),
       revenueLast30Days: Number(row.revenueLast30Days),
     };
+  }
+
+  /**
+   * The SMS written on each of the last SMS_DASHBOARD_DAYS Kigali days (today last, days without
+   * any at 0): sent (accepted by the provider, delivered or not yet reported), failed (refused by
+   * the provider or failed by the report) and uncertain (never answered). Those still waiting,
+   * kept without a provider or skipped after a STOP are in none.
+   */
+  async function getSmsByDay(): Promise<SmsDay[]> {
+    const today = kigaliDay(clock());
+    const firstDay = addDays(today, 1 - SMS_DASHBOARD_DAYS);
+    // Kigali keeps UTC+2 all year (lib/kigali-days.ts): its day is the UTC time 2 hours on.
+    const day = sql<string>`to_char((${smsOutbox.createdAt} at time zone 'UTC') + interval '2 hours', 'YYYY-MM-DD')`;
+    const result = await db.execute<{
+      day: string;
+      sent: number;
+      failed: number;
+      uncertain: number;
+    }>(sql`
+      select ${day} as day,
+        count(*) filter (where ${smsOutbox.status} in ('sent', 'delivered')) as sent,
+        count(*) filter (where ${smsOutbox.status} in ('failed', 'refused')) as failed,
+        count(*) filter (where ${smsOutbox.status} = 'uncertain') as uncertain
+      from ${smsOutbox}
+      where ${smsOutbox.createdAt} >= ${startOfDay(firstDay)}
+      group by 1
+    `);
+    const byDay = new Map(result.rows.map((row) => [row.day, row]));
+    return Array.from({ length: SMS_DASHBOARD_DAYS }, (_, index) => {
+      const date = addDays(firstDay, index);
+      const row = byDay.get(date);
+      return {
+        day: date,
+        sent: Number(row?.sent ?? 0),
+        failed: Number(row?.failed ?? 0),
+        uncertain: Number(row?.uncertain ?? 0),
+      };
+    });
+  }
+
+  /** The dashboard's counts and its SMS of the last days. */
+  async function getStats(): Promise<DashboardStats> {
+    const [counts, smsByDay] = await Promise.all([getCounts(), getSmsByDay()]);
+    return { ...counts, smsByDay };
   }
 
   return { getStats };

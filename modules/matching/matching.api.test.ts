@@ -301,11 +301,16 @@ describe('a listing that comes on offer', () => {
       .where(eq(smsOutbox.recipient, phone));
     expect(sms).toHaveLength(1);
     expect(sms[0]).toMatchObject({ kind: 'match', userId: buyer.user.id });
-    // In the requester's language, in GSM characters (the quotes too), so 160 to a part.
-    expect(sms[0]!.body).toBe(
-      `Inzu : 2 nouvelles annonces correspondent à votre demande "Maison à Kicukiro". Voyez-les : http://localhost:3000/fr/requested-property-detail/${request.id}`,
+    // In the requester's language, in GSM characters (the quotes too), with a short link to the
+    // request's page: one part.
+    const [, text, code] = /^(.+) http:\/\/localhost:3000\/s\/(\w{7})$/.exec(sms[0]!.body)!;
+    expect(text).toBe(
+      'Inzu : 2 nouvelles annonces correspondent à votre demande "Maison à Kicukiro". Voyez-les :',
     );
-    expect(sms[0]!.parts).toBeLessThanOrEqual(2);
+    expect(await test.app.services.shortLinks.resolve(code!)).toBe(
+      `/fr/requested-property-detail/${request.id}`,
+    );
+    expect(sms[0]!.parts).toBe(1);
   });
 
   it('writes each price in the e-mail as its card does: a rent with its period', async () => {

@@ -6,17 +6,18 @@ import { notificationReads, notifications, users } from '#db/schema.ts';
 import { assertAdmin, type Actor, type UserRole } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
 import { NotFoundError } from '#lib/errors.ts';
-import { currentLocale } from '#lib/i18n.ts';
+import { currentLocale, localePath } from '#lib/i18n.ts';
 import { withLocale } from '#lib/i18n.server.ts';
 import { t } from '#lib/i18n.all.ts';
 import { isUuid } from '#lib/listing-schemas.ts';
 import type { NotificationAudience, NotificationKind } from '#lib/notifications.ts';
 import type { SmsNoticeKind } from '#lib/sms.ts';
+import { pushBodyOf } from '#lib/push.ts';
 import type { Page } from '#lib/pagination.ts';
 import { createPersonalCache, type PersonalEvents } from '#modules/accounts/personal-state.ts';
 import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts';
-import type { MailLinks } from '#modules/mail/mail.links.ts';
 import type { MailService } from '#modules/mail/mail.service.ts';
+import type { PushService } from '#modules/push/push.service.ts';
 import type { SmsService } from '#modules/sms/sms.service.ts';
 import type {
   MyNotifications,
@@ -43,7 +44,8 @@ export type Notice = {
   /**
    * The SMS to a recipient with a proved number who chose this kind: a short text, to which
    * the notice's link is added. Never words a stranger typed (a visitor's name or message):
-   * an SMS from the platform's sender id must not carry someone else's phishing line.
+   * an SMS from the platform's sender id must not carry someone else's phishing line. The same
+   * text, under the notice's title, goes by push to the browsers of those who chose the kind.
    */
   sms?: { kind: SmsNoticeKind; text: string };
 };
@@ -109,7 +111,7 @@ export function createNotificationsService({
   clock,
   mail,
   sms,
-  links,
+  push,
   audit,
   personalEvents,
 }: {
@@ -118,8 +120,8 @@ export function createNotificationsService({
   mail: MailService;
   /** The SMS of the notices that have one, to those who chose them. */
   sms: Pick<SmsService, 'sendNotice'>;
-  /** The SMS's links, in their recipient's language. */
-  links: MailLinks;
+  /** The same notices by push, to the browsers of those who chose them. */
+  push: Pick<PushService, 'sendNotice'>;
   audit: AuditService;
   /** Told of every notification written or read: the header's unread counts are kept. */
   personalEvents: PersonalEvents;
@@ -204,12 +206,24 @@ export function createNotificationsService({
         // PostgreSQL connection in between would keep the count without this notification.
         afterCommit(tx, () => personalEvents.changed(recipient.id));
         if (notice.sms && recipient.phone) {
-          const link = notice.link ? ` ${links.link(notice.link)}` : '';
           await sms.sendNotice(
             {
               user: { id: recipient.id, phone: recipient.phone },
               kind: notice.sms.kind,
-              text: `${notice.sms.text}${link}`,
+              text: notice.sms.text,
+              link: notice.link,
+            },
+            tx,
+          );
+        }
+        if (notice.sms) {
+          await push.sendNotice(
+            {
+              userId: recipient.id,
+              kind: notice.sms.kind,
+              title: notice.title,
+              body: pushBodyOf(notice.sms.text),
+              link: notice.link ? localePath(notice.link, currentLocale()) : null,
             },
             tx,
           );

@@ -170,12 +170,13 @@ describe('a listing fee', () => {
       .select()
       .from(smsOutbox)
       .where(eq(smsOutbox.recipient, phone));
-    expect(sms.map((row) => [row.kind, row.body])).toEqual([
-      [
-        'payment',
-        `Inzu: twakiriye 15.000 Frw. Inyemezabwishyu #${String(settled!.number).padStart(6, '0')}: http://localhost:3000/rw/payments/${payment!._id}`,
-      ],
+    expect(sms).toHaveLength(1);
+    const [, text, code] = /^(.+) http:\/\/localhost:3000\/s\/(\w{7})$/.exec(sms[0]!.body)!;
+    expect([sms[0]!.kind, text]).toEqual([
+      'payment',
+      `Inzu: twakiriye 15.000 Frw. Inyemezabwishyu #${String(settled!.number).padStart(6, '0')}:`,
     ]);
+    expect(await services().shortLinks.resolve(code!)).toBe(`/rw/payments/${payment!._id}`);
   });
 
   it('is priced by who lists: an agent pays the agent fee', async () => {

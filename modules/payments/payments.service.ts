@@ -521,7 +521,7 @@ export function createPaymentsService({
     if (!payer) return;
     await withLocale(row.locale, async () => {
       const number = receiptNumber(row.number);
-      const link = links.link(`/payments/${row.id}`);
+      const path = `/payments/${row.id}`;
       if (payer.phone) {
         const text = t('payments.receiptSms', {
           brand: t('brand.name'),
@@ -529,7 +529,12 @@ export function createPaymentsService({
           number,
         });
         await sms.sendNotice(
-          { user: { id: payerId, phone: payer.phone }, kind: 'payment', text: `${text} ${link}` },
+          {
+            user: { id: payerId, phone: payer.phone },
+            kind: 'payment',
+            text,
+            link: path,
+          },
           tx,
         );
       }
@@ -545,7 +550,7 @@ export function createPaymentsService({
             what: purchaseText(row),
             amount: formatRwf(row.amount),
             phone: maskPhone(row.phone),
-            link,
+            link: links.link(path),
           }),
         },
         tx,

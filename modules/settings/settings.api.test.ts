@@ -8,6 +8,7 @@ import { createSignedInUser, createTestApp, type TestApp } from '#server/testing
 import {
   DEFAULT_PLATFORM_SETTINGS,
   DEFAULT_PRICES,
+  DEFAULT_SMS_LIMITS,
   DEFAULT_SUPPORT_INFO,
 } from './settings.schema.ts';
 
@@ -296,6 +297,44 @@ describe('GET/PUT /api/settings/prices', () => {
   });
 });
 
+describe('GET/PUT /api/settings/sms', () => {
+  const LIMITS = { noticesPerUserPerDay: 3, noticesPerDay: 500 };
+
+  it('answers the defaults (5 a person, 2000 in all), then saves, answers and audits the limits', async () => {
+    expect(DEFAULT_SMS_LIMITS).toEqual({ noticesPerUserPerDay: 5, noticesPerDay: 2000 });
+    expect((await call('GET', '/api/settings/sms')).json()).toEqual(DEFAULT_SMS_LIMITS);
+    const saved = await call('PUT', '/api/settings/sms', LIMITS);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual(LIMITS);
+    expect((await call('GET', '/api/settings/sms')).json()).toEqual(LIMITS);
+    expect(await test.app.services.settings.getSmsLimits()).toEqual(LIMITS);
+    expect(await lastAudit('sms.update')).toMatchObject({
+      targetType: 'settings',
+      targetId: 'sms',
+      before: DEFAULT_SMS_LIMITS,
+      after: LIMITS,
+    });
+    // 0 is a limit (no SMS notices), and the bounds themselves are accepted.
+    const bounds = { noticesPerUserPerDay: 0, noticesPerDay: 1_000_000 };
+    expect((await call('PUT', '/api/settings/sms', bounds)).json()).toEqual(bounds);
+    await call('PUT', '/api/settings/sms', DEFAULT_SMS_LIMITS);
+  });
+
+  it.each([
+    ['noticesPerUserPerDay', -1],
+    ['noticesPerUserPerDay', 51],
+    ['noticesPerUserPerDay', 2.5],
+    ['noticesPerUserPerDay', ''],
+    ['noticesPerDay', 1_000_001],
+    ['noticesPerDay', 'many'],
+    ['noticesPerDay', undefined],
+  ])('refuses a bad %s (%s) with 400 naming it', async (field, value) => {
+    const response = await call('PUT', '/api/settings/sms', { ...LIMITS, [field]: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(new RegExp(`^${field}: `));
+  });
+});
+
 describe('/api/faqs', () => {
   it('lists nothing, adds FAQs (201, audited), lists them oldest first and deletes one', async () => {
     expect((await call('GET', '/api/faqs')).json()).toEqual([]);
@@ -361,6 +400,8 @@ describe('access', () => {
     ['PUT', '/api/support'],
     ['GET', '/api/settings/prices'],
     ['PUT', '/api/settings/prices'],
+    ['GET', '/api/settings/sms'],
+    ['PUT', '/api/settings/sms'],
     ['GET', '/api/faqs'],
     ['POST', '/api/faqs'],
     ['DELETE', `/api/faqs/${randomUUID()}`],

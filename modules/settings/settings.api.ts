@@ -8,6 +8,7 @@ import {
   FaqSchema,
   PlatformSettingsSchema,
   PricesSchema,
+  SmsLimitsSchema,
   SupportInfoSchema,
 } from './settings.schema.ts';
 import type { SettingsService } from './settings.service.ts';
@@ -32,6 +33,11 @@ const SupportInfoAnswerSchema = z.object({
   supportPhone: z.string(),
   userGuideURL: z.string(),
   termsURL: z.string(),
+});
+
+const SmsLimitsAnswerSchema = z.object({
+  noticesPerUserPerDay: z.number().int(),
+  noticesPerDay: z.number().int(),
 });
 
 const admin = { access: 'admin' } as const;
@@ -120,6 +126,33 @@ export const settingsApi: FastifyPluginAsyncZod<{ settings: SettingsService }> =
       },
     },
     async (request) => settings.updatePrices(request.body, request.viewer!),
+  );
+
+  app.get(
+    '/settings/sms',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'How many SMS notices a person, and the platform in all, may be sent a day',
+        response: { 200: SmsLimitsAnswerSchema, ...restrictedErrorAnswers },
+      },
+    },
+    async () => settings.getSmsLimits(),
+  );
+
+  app.put(
+    '/settings/sms',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Replaces the daily limits of SMS notices (0: none are sent); audited',
+        body: SmsLimitsSchema,
+        response: { 200: SmsLimitsAnswerSchema, ...restrictedErrorAnswers },
+      },
+    },
+    async (request) => settings.updateSmsLimits(request.body, request.viewer!),
   );
 
   app.get(

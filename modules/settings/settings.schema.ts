@@ -224,6 +224,37 @@ export function boostPriceOf(prices: Prices, days: BoostDays): number {
   return days === 7 ? prices.boost7DaysPrice : prices.boost30DaysPrice;
 }
 
+/**
+ * What SMS notices may cost a day (issue 37): a person is sent at most `noticesPerUserPerDay`
+ * (the rest stay in the site and their e-mail), and the platform `noticesPerDay` in all, so that
+ * a bug or an attack cannot run up the bill. 0 sends no SMS notices. Codes that prove a number
+ * are not counted: they have their own limits (accounts.phone-codes.ts).
+ */
+const SMS_NOTICES_PER_USER_PER_DAY = { default: 5, min: 0, max: 50 } as const;
+const SMS_NOTICES_PER_DAY = { default: 2000, min: 0, max: 1_000_000 } as const;
+
+/** A whole number within `bounds`; an empty field is refused, not read as 0 (no SMS at all). */
+function smsLimitSchema(bounds: { min: number; max: number }) {
+  const error = () => t('settings.smsLimitInvalid', { min: bounds.min, max: bounds.max });
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number({ error }).int({ error }).min(bounds.min, { error }).max(bounds.max, { error }),
+  );
+}
+
+/** The SMS notices' daily limits, replaced whole by a save. */
+export const SmsLimitsSchema = z.object({
+  noticesPerUserPerDay: smsLimitSchema(SMS_NOTICES_PER_USER_PER_DAY),
+  noticesPerDay: smsLimitSchema(SMS_NOTICES_PER_DAY),
+});
+
+export type SmsLimits = z.infer<typeof SmsLimitsSchema>;
+
+export const DEFAULT_SMS_LIMITS: SmsLimits = {
+  noticesPerUserPerDay: SMS_NOTICES_PER_USER_PER_DAY.default,
+  noticesPerDay: SMS_NOTICES_PER_DAY.default,
+};
+
 // The defaults of both groups come from the public defaults (lib/site.ts).
 const { supportEmail, supportPhone, userGuideURL, ...platformDefaults } = DEFAULT_PUBLIC_SETTINGS;
 

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '#db/client.ts';
+import type { Database, Transaction } from '#db/client.ts';
 import { faqs, siteSettings } from '#db/schema.ts';
 import { assertAdmin, type Actor } from '#lib/account.ts';
 import type { Clock } from '#lib/clock.ts';
@@ -12,9 +12,11 @@ import type { AuditRecord, AuditService } from '#modules/audit/audit.service.ts'
 import {
   DEFAULT_PLATFORM_SETTINGS,
   DEFAULT_PRICES,
+  DEFAULT_SMS_LIMITS,
   DEFAULT_SUPPORT_INFO,
   PlatformSettingsSchema,
   PricesSchema,
+  SmsLimitsSchema,
   SupportInfoSchema,
   toPublicSettings,
   type Faq,
@@ -22,6 +24,7 @@ import {
   type PlatformSettings,
   type PlatformSettingsInput,
   type Prices,
+  type SmsLimits,
   type SupportInfo,
 } from './settings.schema.ts';
 
@@ -30,13 +33,19 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 /** How long this process trusts its copy of the settings before reading them again. */
 const SETTINGS_CACHE_MS = 5000;
 
-type Groups = { platform: PlatformSettings; support: SupportInfo; prices: Prices };
-type GroupInputs = { platform: PlatformSettingsInput; support: SupportInfo; prices: Prices };
+type Groups = { platform: PlatformSettings; support: SupportInfo; prices: Prices; sms: SmsLimits };
+type GroupInputs = {
+  platform: PlatformSettingsInput;
+  support: SupportInfo;
+  prices: Prices;
+  sms: SmsLimits;
+};
 
 const GROUPS = {
   platform: { schema: PlatformSettingsSchema, defaults: DEFAULT_PLATFORM_SETTINGS },
   support: { schema: SupportInfoSchema, defaults: DEFAULT_SUPPORT_INFO },
   prices: { schema: PricesSchema, defaults: DEFAULT_PRICES },
+  sms: { schema: SmsLimitsSchema, defaults: DEFAULT_SMS_LIMITS },
 } as const;
 
 type GroupKey = keyof typeof GROUPS;
@@ -115,6 +124,7 @@ export function createSettingsService({
       platform: readGroup('platform', stored.get('platform')),
       support: readGroup('support', stored.get('support')),
       prices: readGroup('prices', stored.get('prices')),
+      sms: readGroup('sms', stored.get('sms')),
     };
   }
 
@@ -220,6 +230,27 @@ export function createSettingsService({
     return saveGroup('prices', input, actor, 'prices.update');
   }
 
+  /**
+   * How many SMS notices a person and the platform may be sent a day (defaults until saved).
+   * Asked inside a transaction, pass it: on PGlite, whose one connection the transaction holds,
+   * a read through `db` would wait for it forever.
+   */
+  async function getSmsLimits(runner: Database | Transaction = db): Promise<SmsLimits> {
+    if (runner === db || (cached && clock().getTime() - cached.readAt < cacheMs)) {
+      return (await getGroups()).sms;
+    }
+    const [row] = await runner
+      .select({ value: siteSettings.value })
+      .from(siteSettings)
+      .where(eq(siteSettings.key, 'sms'));
+    return readGroup('sms', row?.value);
+  }
+
+  /** An admin replaces the SMS notices' daily limits; audited as `sms.update`. */
+  async function updateSmsLimits(input: SmsLimits, actor: Actor) {
+    return saveGroup('sms', input, actor, 'sms.update');
+  }
+
   /** Every FAQ, oldest first (the order admins added them in). */
   async function listFaqs(): Promise<Faq[]> {
     const rows = await db.select().from(faqs).orderBy(asc(faqs.createdAt), asc(faqs.id));
@@ -269,6 +300,8 @@ export function createSettingsService({
     updateSupportInfo,
     getPrices,
     updatePrices,
+    getSmsLimits,
+    updateSmsLimits,
     listFaqs,
     createFaq,
     deleteFaq,

@@ -1,7 +1,7 @@
 /**
  * SMS notices through the API: a lister with a proved number hears of the first message of each
  * conversation by SMS, a visitor of the lister's answer; each kind is a choice; a person is sent
- * at most SMS_NOTICES_PER_USER_PER_DAY a day; nothing a stranger typed goes into an SMS.
+ * at most as many a day as the SMS settings allow; nothing a stranger typed goes into an SMS.
  */
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOutbox } from '#db/schema.ts';
 import { createProperty } from '#seed/factories.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
-import { SMS_NOTICES_PER_USER_PER_DAY } from './sms.service.ts';
+import { DEFAULT_SMS_LIMITS } from '#modules/settings/settings.schema.ts';
 
 let test: TestApp;
 
@@ -36,6 +36,10 @@ const smsTo = (phone: string) =>
     .from(smsOutbox)
     .where(eq(smsOutbox.recipient, phone))
     .orderBy(desc(smsOutbox.createdAt));
+
+/** The page an SMS's short link leads to. */
+const pageOf = (body: string) =>
+  test.app.services.shortLinks.resolve(/\/s\/(\w{7})$/.exec(body)![1]!);
 
 function ask(listingId: string, headers: Record<string, string> = {}, email?: string) {
   return test.app.inject({
@@ -66,10 +70,10 @@ describe('SMS notices of conversations', () => {
     const [sms] = await smsTo(seller.user.phone!);
     expect(sms).toMatchObject({ kind: 'inquiry', userId: seller.user.id, parts: 1 });
     expect(sms!.body).toMatch(
-      /^Inzu: new inquiry about "Three-bedroom house with a\.\.\."\. Reply: http:\/\/localhost(:\d+)?\/inquiries\/[\w-]+$/,
+      /^Inzu: new inquiry about "Three-bedroom house with a\.\.\."\. Reply: http:\/\/localhost(:\d+)?\/s\/\w{7}$/,
     );
     expect(sms!.body).not.toMatch(/prize|PIN|\+250788000000/);
-    const id = /\/inquiries\/([\w-]+)$/.exec(sms!.body)![1]!;
+    const id = /^\/inquiries\/([\w-]+)$/.exec((await pageOf(sms!.body))!)![1]!;
 
     // The visitor's next message stays in the site: one SMS per conversation.
     const again = await test.app.inject({
@@ -104,9 +108,8 @@ describe('SMS notices of conversations', () => {
     const house = await createProperty(test.database.db, seller.user.id, { title: 'Inzu nziza' });
     expect((await ask(house.id)).statusCode).toBe(201);
     const [sms] = await smsTo(seller.user.phone!);
-    expect(sms!.body).toMatch(
-      /^Inzu: ikiganiro gishya kuri "Inzu nziza"\. Subiza: .*\/rw\/inquiries\//,
-    );
+    expect(sms!.body).toMatch(/^Inzu: ikiganiro gishya kuri "Inzu nziza"\. Subiza: \S+\/s\/\w{7}$/);
+    expect(await pageOf(sms!.body)).toMatch(/^\/rw\/inquiries\//);
   });
 
   it('sends nothing to a lister who turned the kind off, nor to one without a number', async () => {
@@ -133,13 +136,32 @@ describe('SMS notices of conversations', () => {
     expect((await test.database.db.select().from(smsOutbox)).length).toBe(before);
   });
 
-  it(`sends one person at most ${SMS_NOTICES_PER_USER_PER_DAY} notices a day`, async () => {
+  it('sends one person at most as many notices a day as the SMS settings say', async () => {
     const seller = await createPhoneHolder('seller');
     const house = await createProperty(test.database.db, seller.user.id);
-    for (let asked = 0; asked < SMS_NOTICES_PER_USER_PER_DAY + 2; asked += 1) {
+    const perUser = DEFAULT_SMS_LIMITS.noticesPerUserPerDay;
+    for (let asked = 0; asked < perUser + 2; asked += 1) {
       expect((await ask(house.id)).statusCode).toBe(201);
     }
-    expect(await smsTo(seller.user.phone!)).toHaveLength(SMS_NOTICES_PER_USER_PER_DAY);
+    expect(await smsTo(seller.user.phone!)).toHaveLength(perUser);
+
+    // An admin lowers the share: the next person is sent that many.
+    const admin = await createSignedInUser(test.database, { role: 'admin' });
+    const saveLimits = (noticesPerUserPerDay: number) =>
+      test.app.inject({
+        method: 'PUT',
+        url: '/api/settings/sms',
+        headers: admin.bearer,
+        payload: { noticesPerUserPerDay, noticesPerDay: 2000 },
+      });
+    expect((await saveLimits(2)).statusCode).toBe(200);
+    const other = await createPhoneHolder('seller');
+    const car = await createProperty(test.database.db, other.user.id);
+    for (let asked = 0; asked < 4; asked += 1) {
+      expect((await ask(car.id)).statusCode).toBe(201);
+    }
+    expect(await smsTo(other.user.phone!)).toHaveLength(2);
+    expect((await saveLimits(perUser)).statusCode).toBe(200);
   });
 });
 
@@ -160,10 +182,9 @@ describe('SMS notices of listings', () => {
     const [sms] = await smsTo(seller.user.phone!);
     expect(sms).toMatchObject({ kind: 'listing', parts: 1 });
     expect(sms!.body).toMatch(
-      new RegExp(
-        `^Inzu: your listing "Apartment in Kacyiru" is approved and online\\. See it: http.*/supply-property-detail/${pending.id}$`,
-      ),
+      /^Inzu: your listing "Apartment in Kacyiru" is approved and online\. See it: http\S+\/s\/\w{7}$/,
     );
+    expect(await pageOf(sms!.body)).toBe(`/supply-property-detail/${pending.id}`);
   });
 });
 

@@ -19,10 +19,7 @@ export const SmsChoicesAnswerSchema = z.object({
 /** `PUT /api/my-sms-preferences`: the kinds to change; the others stay as they are. */
 export const SmsChoicesInputSchema = SmsChoicesSchema.partial().strict();
 
-/**
- * The account page's form: a ticked box for each kind the platform sends by SMS today
- * (SMS_KINDS_SENT), all of them sent together.
- */
+/** The account page's form: a ticked box for each kind, all of them sent together. */
 export const SmsChoicesFormSchema = z.object({
   inquiry: CheckboxSchema,
   match: CheckboxSchema,

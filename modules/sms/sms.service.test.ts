@@ -9,11 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { smsOutbox } from '#db/schema.ts';
 import { createTestDatabase } from '#db/testing.ts';
+import { createUser } from '#seed/factories.ts';
+import { createAuditService } from '#modules/audit/audit.service.ts';
 import { createJobQueue, type JobQueue } from '#modules/jobs/jobs.service.ts';
+import { createSettingsService } from '#modules/settings/settings.service.ts';
 import { createSigner } from '#modules/signing/signing.service.ts';
 import { createAfricasTalkingProvider } from './sms.africastalking.ts';
 import type { SmsProvider } from './sms.provider.ts';
 import { startSmsSimulator, type StartedSmsSimulator } from './sms.simulator.ts';
+import { createShortLinks } from './sms.short-links.ts';
 import { createSmsService } from './sms.service.ts';
 
 const NOW = new Date('2026-03-01T08:00:00.000Z');
@@ -53,17 +57,25 @@ async function createService(provider: SmsProvider | undefined) {
   };
   const logger = { info: record, warn: record, error: record };
   const jobs = createJobQueue({ db: database.db, runner: database.sql, isWorking: false, logger });
+  const clock = () => NOW;
+  const settings = createSettingsService({
+    db: database.db,
+    clock,
+    audit: createAuditService({ db: database.db, clock }),
+  });
   const sms = createSmsService({
     db: database.db,
     jobs,
-    clock: () => NOW,
+    clock,
     signer: createSigner({ db: database.db }),
     provider,
+    settings,
+    shortLinks: createShortLinks({ db: database.db, clock, siteUrl: 'https://inzu.example' }),
     logger,
   });
   await jobs.start();
   queues.push(jobs);
-  return { sms, jobs, logged };
+  return { sms, jobs, logged, settings };
 }
 
 let numbers = 0;
@@ -282,5 +294,49 @@ describe('a STOP reply', () => {
 
     expect(await rowsTo(to)).toMatchObject([{ status: 'skipped' }]);
     expect(sentTo(to)).toEqual([]);
+  });
+});
+
+describe('SMS notices', () => {
+  it('never pass a person’s daily share, however many are written at the same moment', async () => {
+    const { sms, jobs, settings } = await createService(undefined);
+    const admin = await createUser(database.db, { role: 'admin' });
+    await settings.updateSmsLimits({ noticesPerUserPerDay: 3, noticesPerDay: 2000 }, admin);
+    const to = newNumber();
+    const user = await createUser(database.db, { phone: to, phoneProvedAt: NOW });
+    const notice = {
+      user: { id: user.id, phone: to },
+      kind: 'inquiry',
+      text: 'New message',
+    } as const;
+
+    // Each in its own transaction, as callers send them: on PostgreSQL they run side by side.
+    const written = await Promise.all(
+      Array.from({ length: 8 }, () => database.db.transaction((tx) => sms.sendNotice(notice, tx))),
+    );
+
+    expect(written.filter(Boolean)).toHaveLength(3);
+    expect(await rowsTo(to)).toHaveLength(3);
+    await jobs.runDue();
+  });
+
+  it('follow the settings: a lower share, then 0, which sends none', async () => {
+    const { sms, jobs, settings } = await createService(undefined);
+    const admin = await createUser(database.db, { role: 'admin' });
+    const to = newNumber();
+    const user = await createUser(database.db, { phone: to, phoneProvedAt: NOW });
+    const notice = { user: { id: user.id, phone: to }, kind: 'listing', text: 'Approved' } as const;
+
+    await settings.updateSmsLimits({ noticesPerUserPerDay: 1, noticesPerDay: 2000 }, admin);
+    expect(await sms.sendNotice(notice)).toBe(true);
+    expect(await sms.sendNotice(notice)).toBe(false);
+
+    await settings.updateSmsLimits({ noticesPerUserPerDay: 50, noticesPerDay: 0 }, admin);
+    expect(await sms.sendNotice(notice)).toBe(false);
+    expect(await rowsTo(to)).toHaveLength(1);
+    // Codes are no notices: they still go.
+    await sms.send({ to, kind: 'account', text: 'Your code is 123456', userId: user.id });
+    expect(await rowsTo(to)).toHaveLength(2);
+    await jobs.runDue();
   });
 });

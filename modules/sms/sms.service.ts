@@ -12,6 +12,7 @@ import {
 } from '#lib/sms.ts';
 import { fitSms, smsLength } from '#lib/sms-text.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
+import type { SettingsService } from '#modules/settings/settings.service.ts';
 import type { Signer } from '#modules/signing/signing.service.ts';
 import {
   SmsProviderError,
@@ -19,6 +20,7 @@ import {
   type SmsDeliveryReport,
   type SmsProvider,
 } from './sms.provider.ts';
+import type { ShortLinks } from './sms.short-links.ts';
 
 /** An SMS to send, and what it is about (which its recipient may have turned off). */
 export type SmsMessage = {
@@ -42,15 +44,13 @@ const CALLBACK_SUBJECT = 'africastalking';
 
 const E164 = /^\+[1-9]\d{7,14}$/;
 
-/**
- * What SMS notices may cost: a person is sent at most this many a day (the rest stay in the site
- * and their e-mail), and the platform this many in all (a day's budget, so that a bug or an
- * attack cannot run up the bill). Codes that prove a number are not counted: they have their own
- * limits (accounts.phone-codes.ts).
- */
-export const SMS_NOTICES_PER_USER_PER_DAY = 5;
-const SMS_NOTICES_PER_DAY = 2000;
 const ONE_DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The first key of the advisory lock that serialises one person's SMS notices (the second is
+ * their id's hash), apart from the platform's other advisory locks.
+ */
+const NOTICE_LOCK_SPACE = 7_406_552;
 
 /** A person's SMS choices: each kind of notice, on or off. */
 export type SmsChoices = Record<SmsNoticeKind, boolean>;
@@ -60,6 +60,8 @@ export type SmsNotice = {
   user: { id: string; phone: string };
   kind: SmsNoticeKind;
   text: string;
+  /** The page it is about, a path of this site: a short link to it ends the SMS. */
+  link?: string | null;
 };
 
 export type SmsService = ReturnType<typeof createSmsService>;
@@ -86,12 +88,18 @@ export function createSmsService({
   clock,
   signer,
   provider,
+  settings,
+  shortLinks,
   logger,
 }: {
   db: Database;
   jobs: JobQueue;
   clock: Clock;
   signer: Signer;
+  /** The links that end notices, made only for the SMS that are written. */
+  shortLinks: Pick<ShortLinks, 'link'>;
+  /** The daily limits of SMS notices (Platform Settings). */
+  settings: Pick<SettingsService, 'getSmsLimits'>;
   /** Undefined: SMS stays in the outbox table and the log. */
   provider: SmsProvider | undefined;
   logger: SmsLogger;
@@ -313,24 +321,43 @@ export function createSmsService({
 
   /**
    * Sends a notice by SMS in the caller's transaction when its user chose that kind, and the
-   * user's daily share and the platform's daily budget allow it; otherwise nothing (the notice
-   * is in the site, and by e-mail where the user has an address). Answers whether it was written.
+   * user's daily share and the platform's daily budget (Platform Settings) allow it; otherwise
+   * nothing (the notice is in the site, and by e-mail where the user has an address). Answers
+   * whether it was written.
    */
   async function sendNotice(notice: SmsNotice, tx: Database | Transaction = db): Promise<boolean> {
     if (!(await getChoices(notice.user.id, tx))[notice.kind]) return false;
-    const since = new Date(clock().getTime() - ONE_DAY_MS);
-    if ((await countNoticesSince(tx, since, notice.user.id)) >= SMS_NOTICES_PER_USER_PER_DAY) {
-      return false;
-    }
-    if ((await countNoticesSince(tx, since)) >= SMS_NOTICES_PER_DAY) {
-      logger.warn({ budget: SMS_NOTICES_PER_DAY }, "SMS: the day's budget is spent");
-      return false;
-    }
-    await send(
-      { to: notice.user.phone, kind: notice.kind, userId: notice.user.id, text: notice.text },
-      tx,
-    );
-    return true;
+    const limits = await settings.getSmsLimits(tx);
+    if (limits.noticesPerUserPerDay === 0 || limits.noticesPerDay === 0) return false;
+    return tx.transaction(async (inner) => {
+      // Counting then writing lets two notices at once both pass the last place of a person's
+      // share: the second waits here until the first's transaction ends, then counts its row.
+      // Held to the end of the caller's transaction, which is when the row becomes visible. The
+      // platform's budget is not serialised (that would queue every notice behind one lock): it
+      // may be passed by the few notices written at the same moment.
+      await inner.execute(
+        sql`select pg_advisory_xact_lock(${NOTICE_LOCK_SPACE}, hashtext(${notice.user.id}))`,
+      );
+      const since = new Date(clock().getTime() - ONE_DAY_MS);
+      if ((await countNoticesSince(inner, since, notice.user.id)) >= limits.noticesPerUserPerDay) {
+        return false;
+      }
+      if ((await countNoticesSince(inner, since)) >= limits.noticesPerDay) {
+        logger.warn({ budget: limits.noticesPerDay }, "SMS: the day's budget is spent");
+        return false;
+      }
+      const link = notice.link ? ` ${await shortLinks.link(notice.link, inner)}` : '';
+      await send(
+        {
+          to: notice.user.phone,
+          kind: notice.kind,
+          userId: notice.user.id,
+          text: `${notice.text}${link}`,
+        },
+        inner,
+      );
+      return true;
+    });
   }
 
   async function isCallbackToken(token: string): Promise<boolean> {

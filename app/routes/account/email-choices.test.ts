@@ -36,6 +36,9 @@ describe('/account/notifications', () => {
       choices: await choices(),
       phone: null,
       smsChoices: { inquiry: true, match: true, listing: true, search: false, payment: true },
+      smsPerDay: 5,
+      pushChoices: { inquiry: true, match: true, listing: true, search: false, payment: true },
+      pushEndpoints: [],
     });
 
     const saved = await requestPage(test, '/account/notifications', {
@@ -84,6 +87,37 @@ describe('/account/notifications, SMS', () => {
     expect(page.loaderData['routes/account/email-choices']).toMatchObject({
       phone: '+250788700700',
       smsChoices: { inquiry: true, listing: false, search: true },
+    });
+  });
+});
+
+describe('/account/notifications, push', () => {
+  it('lists the account’s browsers and saves the push boxes, leaving the SMS ones', async () => {
+    const holder = viewerOf(await createSignedInUser(test.database, { role: 'buyer' }));
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/page-test';
+    await test.app.services.push.subscribe(
+      holder.id,
+      { endpoint, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
+      null,
+    );
+    const saved = await requestPage(test, '/fr/account/notifications', {
+      viewer: holder,
+      form: { channel: 'push', listing: 'on' },
+    });
+    expect(saved.actionData).toEqual({
+      ok: true,
+      message: 'Vos choix de notifications sont enregistrés.',
+      channel: 'push',
+    });
+    expect(await test.app.services.push.getChoices(holder.id)).toMatchObject({
+      inquiry: false,
+      listing: true,
+    });
+    expect((await test.app.services.sms.getChoices(holder.id)).inquiry).toBe(true);
+    const page = await requestPage(test, '/account/notifications', { viewer: holder });
+    expect(page.loaderData['routes/account/email-choices']).toMatchObject({
+      pushChoices: { inquiry: false, listing: true },
+      pushEndpoints: [endpoint],
     });
   });
 });

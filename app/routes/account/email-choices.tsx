@@ -1,10 +1,11 @@
 import { data, Form, useNavigation } from 'react-router';
 import type { FormResult } from '#lib/form-result.ts';
 import { formatPhone } from '#lib/phone.ts';
-import { SMS_KINDS_SENT } from '#lib/sms.ts';
+import { SMS_NOTICE_KINDS } from '#lib/sms.ts';
 import { SmsChoicesFormSchema } from '#modules/sms/sms.schema.ts';
+import { PushChoicesFormSchema } from '#modules/push/push.schema.ts';
 import { Link } from '#app/components/link.tsx';
-import { t } from '#lib/i18n.pages.ts';
+import { t, tCount } from '#lib/i18n.pages.ts';
 import { ConflictError } from '#lib/errors.ts';
 import { EMAIL_CHOICES } from '#lib/notifications.ts';
 import { EmailChoicesFormSchema } from '#modules/email-choices/email-choices.schema.ts';
@@ -15,30 +16,49 @@ import { LoadFailure } from '#app/components/load-failure.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/email-choices';
+import { PushChoices } from './push-choices.tsx';
 import { getServices } from '#server/load-context.ts';
 
-/** Which kinds of e-mail, and of SMS, reach the signed-in user. */
+/** Which kinds of e-mail, of SMS and of push notification reach the signed-in user. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const { emailChoices, sms, accounts } = getServices(context);
+  const { emailChoices, sms, push, accounts, settings } = getServices(context);
   // An account registered by phone alone has no address to choose e-mails for.
-  const [choices, smsChoices, user] = await Promise.all([
+  const [choices, smsChoices, smsLimits, user, pushChoices, pushEndpoints] = await Promise.all([
     viewer.email ? emailChoices.getChoices(viewer.email) : null,
     sms.getChoices(viewer.id),
+    settings.getSmsLimits(),
     accounts.getUser(viewer.id),
+    push.getChoices(viewer.id),
+    push.listEndpoints(viewer.id),
   ]);
-  return { email: viewer.email, choices, phone: user.phone, smsChoices };
+  return {
+    email: viewer.email,
+    choices,
+    phone: user.phone,
+    smsChoices,
+    smsPerDay: smsLimits.noticesPerUserPerDay,
+    pushChoices,
+    pushEndpoints,
+  };
 }
 
-/** The answer, and which form it answers: the e-mail one or the SMS one. */
-type ChoicesAnswer = FormResult & { channel?: 'sms' };
+/** The answer, and which form it answers: the e-mail one (no channel), the SMS or push one. */
+type ChoicesAnswer = FormResult & { channel?: 'sms' | 'push' };
 
 /** Saves every box of the form posted: a ticked one is a kind to receive. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  const { emailChoices, sms } = getServices(context);
-  const isSms = (await request.clone().formData()).get('channel') === 'sms';
-  if (isSms) {
+  const { emailChoices, sms, push } = getServices(context);
+  const channel = (await request.clone().formData()).get('channel');
+  if (channel === 'push') {
+    const answer = await handleForm({ request, context }, PushChoicesFormSchema, async (input) => {
+      await push.setChoices(viewer.id, input);
+      return t('pushChoices.saved');
+    });
+    return data<ChoicesAnswer>({ ...answer.data, channel: 'push' }, answer.init ?? undefined);
+  }
+  if (channel === 'sms') {
     const answer = await handleForm({ request, context }, SmsChoicesFormSchema, async (input) => {
       await sms.setChoices(viewer.id, input);
       return t('smsChoices.saved');
@@ -59,11 +79,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 function SmsChoices({
   phone,
   choices,
+  perDay,
   answer,
   isBusy,
 }: {
   phone: string | null;
-  choices: Record<(typeof SMS_KINDS_SENT)[number], boolean>;
+  /** At most this many a day (Platform Settings). */
+  perDay: number;
+  choices: Record<(typeof SMS_NOTICE_KINDS)[number], boolean>;
   answer: ChoicesAnswer | undefined;
   isBusy: boolean;
 }) {
@@ -80,7 +103,7 @@ function SmsChoices({
           </p>
           <fieldset className="space-y-1 rounded-xl border border-slate-200 bg-white p-4">
             <legend className="px-1 font-semibold text-slate-900">{t('smsChoices.legend')}</legend>
-            {SMS_KINDS_SENT.map((kind) => (
+            {SMS_NOTICE_KINDS.map((kind) => (
               <label
                 key={kind}
                 className="flex min-h-11 items-center gap-3 text-slate-800 [overflow-wrap:anywhere]"
@@ -95,7 +118,7 @@ function SmsChoices({
               </label>
             ))}
           </fieldset>
-          <p className="text-sm text-slate-600">{t('smsChoices.note')}</p>
+          <p className="text-sm text-slate-600">{tCount('smsChoices.note', perDay)}</p>
           <button type="submit" className="button-secondary w-full sm:w-auto" disabled={isBusy}>
             {t('smsChoices.save')}
           </button>
@@ -128,7 +151,7 @@ export function ErrorBoundary() {
 }
 
 export default function EmailChoicesPage({
-  loaderData: { email, choices, phone, smsChoices },
+  loaderData: { email, choices, phone, smsChoices, smsPerDay, pushChoices, pushEndpoints },
   actionData,
 }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -173,7 +196,7 @@ export default function EmailChoicesPage({
               {t('emailChoices.save')}
             </button>
             <div aria-live="polite">
-              {answer && answer.channel !== 'sms' && (
+              {answer && !answer.channel && (
                 <FormMessage tone={answer.ok ? 'success' : 'error'} answer={answer}>
                   {answer.message}
                 </FormMessage>
@@ -185,7 +208,14 @@ export default function EmailChoicesPage({
       <SmsChoices
         phone={phone}
         choices={smsChoices}
+        perDay={smsPerDay}
         answer={answer?.channel === 'sms' ? answer : undefined}
+        isBusy={navigation.state === 'submitting'}
+      />
+      <PushChoices
+        endpoints={pushEndpoints}
+        choices={pushChoices}
+        answer={answer?.channel === 'push' ? answer : undefined}
         isBusy={navigation.state === 'submitting'}
       />
       <p className="flex flex-wrap gap-x-6 gap-y-2">

@@ -2,7 +2,7 @@ import { useRouteLoaderData } from 'react-router';
 import { Link } from '#app/components/link.tsx';
 import { formatAmount, truncate } from '#lib/format.ts';
 import { t } from '#lib/i18n.all.ts';
-import type { DashboardStats } from '#modules/dashboard/dashboard.schema.ts';
+import type { DashboardCounts, DashboardStats } from '#modules/dashboard/dashboard.schema.ts';
 import {
   DashboardQuerySchema,
   type AdminPropertyView,
@@ -16,6 +16,7 @@ import {
 import { FormMessage } from '#app/components/form-message.tsx';
 import { CARD_SIZES, ListingPhoto } from '#app/components/listing-photo.tsx';
 import { pageMeta } from '#app/page-meta.ts';
+import { SmsByDay } from '#app/routes/admin/sms/sms-by-day.tsx';
 import { useFormSubmission } from '#app/forms/use-form-submission.ts';
 import type { loader as adminLoader } from './layout.tsx';
 import { handleListingRowAction } from '#app/routes/admin/listings/listing-row-actions.server.ts';
@@ -24,7 +25,7 @@ import { getServices, requestContext } from '#server/load-context.ts';
 import { readListQuery } from '#lib/list-query.ts';
 import { redirectPastLastPage } from '#app/last-page.server.ts';
 
-const NO_STATS: DashboardStats = {
+const NO_COUNTS: DashboardCounts = {
   totalProperties: 0,
   totalAssets: 0,
   activeRentals: 0,
@@ -46,7 +47,7 @@ const STAT_HINTS = {
   suppliedProperties: 'admin.statHint.suppliedProperties',
   pendingApprovals: 'admin.statHint.pendingApprovals',
   revenueLast30Days: 'admin.statHint.revenueLast30Days',
-} as const satisfies Partial<Record<keyof DashboardStats, string>>;
+} as const satisfies Partial<Record<keyof DashboardCounts, string>>;
 
 /** The counts (zeros and a message when they cannot be read) and a page of every property. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -59,7 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       (value) => ({ stats: value, hasFailed: false }),
       (error: unknown) => {
         logger.warn({ err: error }, 'dashboard counts failed');
-        return { stats: NO_STATS, hasFailed: true };
+        const stats: DashboardStats = { ...NO_COUNTS, smsByDay: [] };
+        return { stats, hasFailed: true };
       },
     ),
     services.adminListings.listProperties(query, admin).catch((error: unknown) => {
@@ -164,7 +166,7 @@ export default function Dashboard({
       <h2 className="text-xl font-semibold text-slate-700">{t('admin.overview')}</h2>
       {hasFailed && <FormMessage tone="error">{t('admin.statsFailed')}</FormMessage>}
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
-        {(Object.keys(NO_STATS) as (keyof DashboardStats)[]).map((name) => (
+        {(Object.keys(NO_COUNTS) as (keyof DashboardCounts)[]).map((name) => (
           <div key={name} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <dt className="text-sm font-medium text-slate-600">{t(`admin.stat.${name}`)}</dt>
             <dd className="mt-2 text-3xl font-bold text-brand-800">{formatAmount(stats[name])}</dd>
@@ -176,6 +178,8 @@ export default function Dashboard({
           </div>
         ))}
       </dl>
+
+      <SmsByDay days={stats.smsByDay} />
 
       <section aria-labelledby="quick-actions" className="space-y-3">
         <h2 id="quick-actions" className="text-xl font-semibold">

@@ -41,6 +41,7 @@ const SECTIONS: { label: MessageKey; links: { to: string; label: MessageKey }[] 
     label: 'admin.nav.more',
     links: [
       { to: '/admin-panel/transactions', label: 'admin.nav.transactions' },
+      { to: '/admin-panel/sms', label: 'admin.nav.sms' },
       { to: '/admin-panel/reports', label: 'admin.nav.reports' },
       { to: '/admin-panel/reports/listings', label: 'admin.nav.listingReports' },
       { to: '/admin-panel/support', label: 'admin.nav.support' },

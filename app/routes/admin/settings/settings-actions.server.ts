@@ -4,6 +4,7 @@ import {
   FaqInputSchema,
   PlatformSettingsSchema,
   PricesSchema,
+  SmsLimitsSchema,
   SupportInfoSchema,
 } from '#modules/settings/settings.schema.ts';
 import { getServices } from '#server/load-context.ts';
@@ -33,6 +34,10 @@ export function handleSettingsAction(args: FormArgs) {
     prices: formHandler(PricesSchema, async (input) => {
       await settings.updatePrices(input, admin);
       return t('settings.pricesSaved');
+    }),
+    sms: formHandler(SmsLimitsSchema, async (input) => {
+      await settings.updateSmsLimits(input, admin);
+      return t('settings.smsSaved');
     }),
     'faq-add': formHandler(FaqInputSchema, async (input) => {
       await settings.createFaq(input, admin);

@@ -1,4 +1,4 @@
-/** The Platform Settings page's forms, as the server runs them (one action, four intents). */
+/** The Platform Settings page's forms, as the server runs them (one action, one intent a form). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '#modules/accounts/accounts.service.ts';
 import { createSignedInUser, createTestApp, type TestApp } from '#server/testing.ts';
@@ -70,6 +70,33 @@ describe('the settings page', () => {
       },
     });
     expect(await settings().getPlatformSettings()).toEqual(before);
+  });
+
+  it('saves the SMS panel, and refuses an empty limit rather than read it as 0', async () => {
+    const saved = await requestPage(test, PAGE, {
+      viewer: admin,
+      form: { intent: 'sms', noticesPerUserPerDay: '2', noticesPerDay: '300' },
+    });
+    expect(saved.actionData).toEqual({ ok: true, message: 'SMS limits saved.', intent: 'sms' });
+    expect(await settings().getSmsLimits()).toEqual({
+      noticesPerUserPerDay: 2,
+      noticesPerDay: 300,
+    });
+
+    const refused = await requestPage(test, PAGE, {
+      viewer: admin,
+      form: { intent: 'sms', noticesPerUserPerDay: '', noticesPerDay: '300' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.actionData).toMatchObject({
+      ok: false,
+      intent: 'sms',
+      fieldErrors: { noticesPerUserPerDay: 'Enter a whole number from 0 to 50' },
+    });
+    expect(await settings().getSmsLimits()).toEqual({
+      noticesPerUserPerDay: 2,
+      noticesPerDay: 300,
+    });
   });
 
   it('adds a FAQ and deletes it', async () => {

@@ -5,18 +5,20 @@ import { FaqPanel } from './faq-panel.tsx';
 import { PlatformPanel } from './platform-panel.tsx';
 import { PricesPanel } from './prices-panel.tsx';
 import { handleSettingsAction } from './settings-actions.server.ts';
+import { SmsPanel } from './sms-panel.tsx';
 import { SupportPanel } from './support-panel.tsx';
 import type { Route } from './+types/settings';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { settings, payments } = getServices(context);
-  const [support, platform, faqs, prices] = await Promise.all([
+  const [support, platform, faqs, prices, smsLimits] = await Promise.all([
     settings.getSupportInfo(),
     settings.getPlatformSettings(),
     settings.listFaqs(),
     settings.getPrices(),
+    settings.getSmsLimits(),
   ]);
-  return { support, platform, faqs, prices, isPayingOn: payments.isEnabled() };
+  return { support, platform, faqs, prices, smsLimits, isPayingOn: payments.isEnabled() };
 }
 
 /** One action for the page's panels; `intent` says which form was sent. */
@@ -29,7 +31,7 @@ export function meta() {
 }
 
 export default function AdminSettings({
-  loaderData: { support, platform, faqs, prices, isPayingOn },
+  loaderData: { support, platform, faqs, prices, smsLimits, isPayingOn },
 }: Route.ComponentProps) {
   return (
     <main id="main" className="container-page max-w-4xl space-y-6 py-10">
@@ -38,6 +40,7 @@ export default function AdminSettings({
       <FaqPanel faqs={faqs} />
       <PlatformPanel platform={platform} />
       <PricesPanel prices={prices} isPayingOn={isPayingOn} />
+      <SmsPanel limits={smsLimits} />
     </main>
   );
 }
