@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from 'react-router';
 import type { FormResult } from '#lib/form-result.ts';
 import { formatPhone } from '#lib/phone.ts';
-import { SMS_NOTICE_KINDS } from '#lib/sms.ts';
+import type { SmsNoticeKind } from '#lib/sms.ts';
 import { SmsChoicesFormSchema } from '#modules/sms/sms.schema.ts';
 import { PushChoicesFormSchema } from '#modules/push/push.schema.ts';
 import { Link } from '#app/components/link.tsx';
@@ -16,6 +16,7 @@ import { LoadFailure } from '#app/components/load-failure.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/email-choices';
+import { NoticeKindBoxes } from './notice-kind-boxes.tsx';
 import { PushChoices } from './push-choices.tsx';
 import { getServices } from '#server/load-context.ts';
 
@@ -86,7 +87,7 @@ function SmsChoices({
   phone: string | null;
   /** At most this many a day (Platform Settings). */
   perDay: number;
-  choices: Record<(typeof SMS_NOTICE_KINDS)[number], boolean>;
+  choices: Record<SmsNoticeKind, boolean>;
   answer: ChoicesAnswer | undefined;
   isBusy: boolean;
 }) {
@@ -101,23 +102,7 @@ function SmsChoices({
           <p className="text-slate-700 [overflow-wrap:anywhere]">
             {t('smsChoices.sentTo', { phone: formatPhone(phone) })}
           </p>
-          <fieldset className="space-y-1 rounded-xl border border-slate-200 bg-white p-4">
-            <legend className="px-1 font-semibold text-slate-900">{t('smsChoices.legend')}</legend>
-            {SMS_NOTICE_KINDS.map((kind) => (
-              <label
-                key={kind}
-                className="flex min-h-11 items-center gap-3 text-slate-800 [overflow-wrap:anywhere]"
-              >
-                <input
-                  type="checkbox"
-                  name={kind}
-                  defaultChecked={choices[kind]}
-                  className="h-5 w-5 shrink-0 accent-brand-700"
-                />
-                {t(`smsChoices.label.${kind}`)}
-              </label>
-            ))}
-          </fieldset>
+          <NoticeKindBoxes legend={t('smsChoices.legend')} choices={choices} />
           <p className="text-sm text-slate-600">{tCount('smsChoices.note', perDay)}</p>
           <button type="submit" className="button-secondary w-full sm:w-auto" disabled={isBusy}>
             {t('smsChoices.save')}

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Form, useRevalidator } from 'react-router';
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.pages.ts';
-import { PUSH_NOTICE_KINDS } from '#lib/push.ts';
+import type { PushNoticeKind } from '#lib/push.ts';
 import { FormMessage } from '#app/components/form-message.tsx';
+import { NoticeKindBoxes } from './notice-kind-boxes.tsx';
 
 /**
  * What this browser can do about push: still finding out; nothing (no service worker or Push
@@ -100,7 +101,7 @@ export function PushChoices({
 }: {
   /** The account's registered browsers: this one is on when its subscription is among them. */
   endpoints: string[];
-  choices: Record<(typeof PUSH_NOTICE_KINDS)[number], boolean>;
+  choices: Record<PushNoticeKind, boolean>;
   answer: FormResult | undefined;
   isBusy: boolean;
 }) {
@@ -168,23 +169,7 @@ export function PushChoices({
       {endpoints.length > 0 && (
         <Form method="post" key={JSON.stringify(choices)} className="space-y-4">
           <input type="hidden" name="channel" value="push" />
-          <fieldset className="space-y-1 rounded-xl border border-slate-200 bg-white p-4">
-            <legend className="px-1 font-semibold text-slate-900">{t('pushChoices.legend')}</legend>
-            {PUSH_NOTICE_KINDS.map((kind) => (
-              <label
-                key={kind}
-                className="flex min-h-11 items-center gap-3 text-slate-800 [overflow-wrap:anywhere]"
-              >
-                <input
-                  type="checkbox"
-                  name={kind}
-                  defaultChecked={choices[kind]}
-                  className="h-5 w-5 shrink-0 accent-brand-700"
-                />
-                {t(`smsChoices.label.${kind}`)}
-              </label>
-            ))}
-          </fieldset>
+          <NoticeKindBoxes legend={t('pushChoices.legend')} choices={choices} />
           <p className="text-sm text-slate-600">{t('pushChoices.note')}</p>
           <button type="submit" className="button-secondary w-full sm:w-auto" disabled={isBusy}>
             {t('pushChoices.save')}
