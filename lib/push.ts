@@ -1,5 +1,5 @@
 /** Web push facts shared by the database schema, the services, the pages and the service worker. */
-import { SMS_CHOICE_DEFAULTS, SMS_NOTICE_KINDS, type SmsNoticeKind } from './sms.ts';
+import { SMS_NOTICE_KINDS, type SmsNoticeKind } from './sms.ts';
 
 /**
  * The kinds of notice a person may choose to receive as a push notification on their phone: the
@@ -7,9 +7,6 @@ import { SMS_CHOICE_DEFAULTS, SMS_NOTICE_KINDS, type SmsNoticeKind } from './sms
  */
 export const PUSH_NOTICE_KINDS = SMS_NOTICE_KINDS;
 export type PushNoticeKind = SmsNoticeKind;
-
-/** Each kind's choice until its owner makes one: as for SMS. */
-export const PUSH_CHOICE_DEFAULTS: Record<PushNoticeKind, boolean> = SMS_CHOICE_DEFAULTS;
 
 /** What a push message carries, once decrypted by the service worker. */
 export type PushPayload = {

@@ -3,16 +3,12 @@ import https from 'node:https';
 import { and, asc, count, desc, eq, lt, notInArray, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Database, Transaction } from '#db/client.ts';
+import { createNoticeChoices } from '#db/notice-choices.ts';
 import { pushChoices, pushDeliveries, pushKeys, pushSubscriptions } from '#db/schema.ts';
 import type { Clock } from '#lib/clock.ts';
 import { InvalidError, NotFoundError } from '#lib/errors.ts';
 import { t } from '#lib/i18n.all.ts';
-import {
-  PUSH_CHOICE_DEFAULTS,
-  PUSH_NOTICE_KINDS,
-  type PushNoticeKind,
-  type PushPayload,
-} from '#lib/push.ts';
+import type { PushNoticeKind, PushPayload } from '#lib/push.ts';
 import { describeUserAgent } from '#modules/accounts/accounts.user-agent.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import { checkEndpoint, createPushAgents } from './push.endpoint.ts';
@@ -23,9 +19,6 @@ type PushLogger = {
   warn(details: object, message: string): void;
   error(details: object, message: string): void;
 };
-
-/** A person's push choices: each kind of notice, on or off. */
-export type PushChoices = Record<PushNoticeKind, boolean>;
 
 /** A notice to send by push to every browser of its user, if they chose that kind. */
 export type PushNotice = {
@@ -157,39 +150,7 @@ export function createPushService({
   }
 
   /** Each kind of notice and whether it reaches the user's browsers by push. */
-  async function getChoices(
-    userId: string,
-    runner: Database | Transaction = db,
-  ): Promise<PushChoices> {
-    const rows = await runner
-      .select({ kind: pushChoices.kind, isOn: pushChoices.isOn })
-      .from(pushChoices)
-      .where(eq(pushChoices.userId, userId));
-    const choices = { ...PUSH_CHOICE_DEFAULTS };
-    for (const row of rows) choices[row.kind] = row.isOn;
-    return choices;
-  }
-
-  /** Sets the kinds given, on or off; the others keep their choice. Answers every kind. */
-  async function setChoices(userId: string, input: Partial<PushChoices>): Promise<PushChoices> {
-    const now = clock();
-    const rows = PUSH_NOTICE_KINDS.filter((kind) => input[kind] !== undefined).map((kind) => ({
-      userId,
-      kind,
-      isOn: input[kind]!,
-      updatedAt: now,
-    }));
-    if (rows.length > 0) {
-      await db
-        .insert(pushChoices)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [pushChoices.userId, pushChoices.kind],
-          set: { isOn: sql`excluded.is_on`, updatedAt: now },
-        });
-    }
-    return getChoices(userId);
-  }
+  const choices = createNoticeChoices({ db, clock, table: pushChoices });
 
   /** How many browsers of the user receive push. */
   async function countSubscriptions(userId: string): Promise<number> {
@@ -358,7 +319,7 @@ export function createPushService({
   async function sendNotice(notice: PushNotice, tx: Database | Transaction = db): Promise<number> {
     try {
       return await tx.transaction(async (inner) => {
-        if (!(await getChoices(notice.userId, inner))[notice.kind]) return 0;
+        if (!(await choices.get(notice.userId, inner))[notice.kind]) return 0;
         const browsers = await inner
           .select({ id: pushSubscriptions.id })
           .from(pushSubscriptions)
@@ -401,8 +362,8 @@ export function createPushService({
 
   return {
     getPublicKey,
-    getChoices: (userId: string) => getChoices(userId),
-    setChoices,
+    getChoices: (userId: string) => choices.get(userId),
+    setChoices: choices.set,
     countSubscriptions,
     listEndpoints,
     subscribe,

@@ -1,15 +1,10 @@
 import { and, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
+import { createNoticeChoices } from '#db/notice-choices.ts';
 import { smsChoices, smsOptOuts, smsOutbox } from '#db/schema.ts';
 import type { Clock } from '#lib/clock.ts';
 import { internationalPhone } from '#lib/site.ts';
-import {
-  replyCommand,
-  SMS_CHOICE_DEFAULTS,
-  SMS_NOTICE_KINDS,
-  type SmsKind,
-  type SmsNoticeKind,
-} from '#lib/sms.ts';
+import { replyCommand, type SmsKind, type SmsNoticeKind } from '#lib/sms.ts';
 import { fitSms, smsLength } from '#lib/sms-text.ts';
 import type { JobQueue } from '#modules/jobs/jobs.service.ts';
 import type { SettingsService } from '#modules/settings/settings.service.ts';
@@ -51,9 +46,6 @@ const ONE_DAY_MS = 24 * 60 * 60_000;
  * their id's hash), apart from the platform's other advisory locks.
  */
 const NOTICE_LOCK_SPACE = 7_406_552;
-
-/** A person's SMS choices: each kind of notice, on or off. */
-export type SmsChoices = Record<SmsNoticeKind, boolean>;
 
 /** A notice to send by SMS to an account's proved number, if its owner chose that kind. */
 export type SmsNotice = {
@@ -266,39 +258,7 @@ export function createSmsService({
   }
 
   /** Each kind of notice and whether it reaches the user by SMS. */
-  async function getChoices(
-    userId: string,
-    runner: Database | Transaction = db,
-  ): Promise<SmsChoices> {
-    const rows = await runner
-      .select({ kind: smsChoices.kind, isOn: smsChoices.isOn })
-      .from(smsChoices)
-      .where(eq(smsChoices.userId, userId));
-    const choices = { ...SMS_CHOICE_DEFAULTS };
-    for (const row of rows) choices[row.kind] = row.isOn;
-    return choices;
-  }
-
-  /** Sets the kinds given, on or off; the others keep their choice. Answers every kind. */
-  async function setChoices(userId: string, input: Partial<SmsChoices>): Promise<SmsChoices> {
-    const now = clock();
-    const rows = SMS_NOTICE_KINDS.filter((kind) => input[kind] !== undefined).map((kind) => ({
-      userId,
-      kind,
-      isOn: input[kind]!,
-      updatedAt: now,
-    }));
-    if (rows.length > 0) {
-      await db
-        .insert(smsChoices)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [smsChoices.userId, smsChoices.kind],
-          set: { isOn: sql`excluded.is_on`, updatedAt: now },
-        });
-    }
-    return getChoices(userId);
-  }
+  const choices = createNoticeChoices({ db, clock, table: smsChoices });
 
   /** SMS notices (not codes) written since `since`: the user's, or everyone's. */
   async function countNoticesSince(
@@ -326,7 +286,7 @@ export function createSmsService({
    * whether it was written.
    */
   async function sendNotice(notice: SmsNotice, tx: Database | Transaction = db): Promise<boolean> {
-    if (!(await getChoices(notice.user.id, tx))[notice.kind]) return false;
+    if (!(await choices.get(notice.user.id, tx))[notice.kind]) return false;
     const limits = await settings.getSmsLimits(tx);
     if (limits.noticesPerUserPerDay === 0 || limits.noticesPerDay === 0) return false;
     return tx.transaction(async (inner) => {
@@ -367,8 +327,8 @@ export function createSmsService({
   return {
     send,
     sendNotice,
-    getChoices: (userId: string) => getChoices(userId),
-    setChoices,
+    getChoices: (userId: string) => choices.get(userId),
+    setChoices: choices.set,
     isOptedOut: (phone: string) => isOptedOut(internationalPhone(phone)),
     setOptOut,
     recordDeliveryReport,
