@@ -59,7 +59,9 @@ test('the dashboard counts are those of GET /api/dashboard-stats', async ({ page
     }
     const after = await (await page.context().request.get('/api/dashboard-stats')).json();
     expect(after).toEqual(before);
-    expect(shown).toEqual(before);
+    // The cards' counts; the SMS sent per day are a table of their own.
+    const counts = Object.fromEntries(Object.keys(STAT_LABELS).map((name) => [name, before[name]]));
+    expect(shown).toEqual(counts);
   }).toPass({ timeout: 15_000 });
   await expect(page.getByRole('heading', { name: `Welcome, ${E2E_ADMIN.name}!` })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
