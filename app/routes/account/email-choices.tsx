@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from 'react-router';
 import type { FormResult } from '#lib/form-result.ts';
 import { formatPhone } from '#lib/phone.ts';
-import type { SmsNoticeKind } from '#lib/sms.ts';
+import { SMS_NOTICE_KINDS, type SmsNoticeKind } from '#lib/sms.ts';
 import { SmsChoicesFormSchema } from '#modules/sms/sms.schema.ts';
 import { PushChoicesFormSchema } from '#modules/push/push.schema.ts';
 import { Link } from '#app/components/link.tsx';
@@ -16,7 +16,7 @@ import { LoadFailure } from '#app/components/load-failure.tsx';
 import { handleForm } from '#app/forms/form-action.server.ts';
 import { pageMeta } from '#app/page-meta.ts';
 import type { Route } from './+types/email-choices';
-import { NoticeKindBoxes } from './notice-kind-boxes.tsx';
+import { ChoiceBoxes } from './choice-boxes.tsx';
 import { PushChoices } from './push-choices.tsx';
 import { getServices } from '#server/load-context.ts';
 
@@ -102,7 +102,12 @@ function SmsChoices({
           <p className="text-slate-700 [overflow-wrap:anywhere]">
             {t('smsChoices.sentTo', { phone: formatPhone(phone) })}
           </p>
-          <NoticeKindBoxes legend={t('smsChoices.legend')} choices={choices} />
+          <ChoiceBoxes
+            legend={t('smsChoices.legend')}
+            kinds={SMS_NOTICE_KINDS}
+            choices={choices}
+            labelOf={(kind) => t(`smsChoices.label.${kind}`)}
+          />
           <p className="text-sm text-slate-600">{tCount('smsChoices.note', perDay)}</p>
           <button type="submit" className="button-secondary w-full sm:w-auto" disabled={isBusy}>
             {t('smsChoices.save')}
@@ -153,25 +158,12 @@ export default function EmailChoicesPage({
           </p>
           {/* Keyed by the saved choices, so the boxes show them again after each save. */}
           <Form method="post" key={JSON.stringify(choices)} className="max-w-xl space-y-4">
-            <fieldset className="space-y-1 rounded-xl border border-slate-200 bg-white p-4">
-              <legend className="px-1 font-semibold text-slate-900">
-                {t('emailChoices.legend')}
-              </legend>
-              {EMAIL_CHOICES.map((kind) => (
-                <label
-                  key={kind}
-                  className="flex min-h-11 items-center gap-3 text-slate-800 [overflow-wrap:anywhere]"
-                >
-                  <input
-                    type="checkbox"
-                    name={kind}
-                    defaultChecked={choices[kind]}
-                    className="h-5 w-5 shrink-0 accent-brand-700"
-                  />
-                  {t(`emailChoices.label.${kind}`)}
-                </label>
-              ))}
-            </fieldset>
+            <ChoiceBoxes
+              legend={t('emailChoices.legend')}
+              kinds={EMAIL_CHOICES}
+              choices={choices}
+              labelOf={(kind) => t(`emailChoices.label.${kind}`)}
+            />
             <p className="text-sm text-slate-600">{t('emailChoices.accountNote')}</p>
             <button
               type="submit"

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Form, useRevalidator } from 'react-router';
 import type { FormResult } from '#lib/form-result.ts';
 import { t } from '#lib/i18n.pages.ts';
-import type { PushNoticeKind } from '#lib/push.ts';
+import { PUSH_NOTICE_KINDS, type PushNoticeKind } from '#lib/push.ts';
 import { FormMessage } from '#app/components/form-message.tsx';
-import { NoticeKindBoxes } from './notice-kind-boxes.tsx';
+import { ChoiceBoxes } from './choice-boxes.tsx';
 
 /**
  * What this browser can do about push: still finding out; nothing (no service worker or Push
@@ -169,7 +169,12 @@ export function PushChoices({
       {endpoints.length > 0 && (
         <Form method="post" key={JSON.stringify(choices)} className="space-y-4">
           <input type="hidden" name="channel" value="push" />
-          <NoticeKindBoxes legend={t('pushChoices.legend')} choices={choices} />
+          <ChoiceBoxes
+            legend={t('pushChoices.legend')}
+            kinds={PUSH_NOTICE_KINDS}
+            choices={choices}
+            labelOf={(kind) => t(`smsChoices.label.${kind}`)}
+          />
           <p className="text-sm text-slate-600">{t('pushChoices.note')}</p>
           <button type="submit" className="button-secondary w-full sm:w-auto" disabled={isBusy}>
             {t('pushChoices.save')}
