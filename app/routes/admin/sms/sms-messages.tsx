@@ -1,3 +1,4 @@
+import { FilterSelect } from '#app/components/filter-select.tsx';
 import { Form } from 'react-router';
 import { adminContext } from '#app/auth.server.ts';
 import { Link } from '#app/components/link.tsx';
@@ -36,37 +37,6 @@ export function ErrorBoundary() {
   return <LoadFailure message={t('admin.sms.loadFailed')} />;
 }
 
-/** A select of the filter `name`, "All" first. */
-function FilterSelect<Option extends string>({
-  name,
-  label,
-  value,
-  options,
-  labelOf,
-}: {
-  name: string;
-  label: string;
-  value: Option | undefined;
-  options: readonly Option[];
-  labelOf: (option: Option) => string;
-}) {
-  return (
-    <div>
-      <label htmlFor={`sms-${name}`} className="field-label">
-        {label}
-      </label>
-      <select id={`sms-${name}`} name={name} defaultValue={value ?? ''} className="field-input">
-        <option value="">{t('admin.sms.all')}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {labelOf(option)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 function Filters({ query }: { query: SmsListQuery }) {
   return (
     <Form
@@ -91,16 +61,21 @@ function Filters({ query }: { query: SmsListQuery }) {
       <FilterSelect
         name="status"
         label={t('admin.sms.status')}
-        value={query.status}
-        options={SMS_STATUSES}
-        labelOf={(status) => t(`admin.sms.statusName.${status}`)}
+        allLabel={t('admin.sms.all')}
+        value={query.status ?? ''}
+        options={SMS_STATUSES.map((status) => ({
+          value: status,
+          label: t(`admin.sms.statusName.${status}`),
+        }))}
+        className=""
       />
       <FilterSelect
         name="kind"
         label={t('admin.sms.kind')}
-        value={query.kind}
-        options={SMS_KINDS}
-        labelOf={(kind) => t(`admin.sms.kindName.${kind}`)}
+        allLabel={t('admin.sms.all')}
+        value={query.kind ?? ''}
+        options={SMS_KINDS.map((kind) => ({ value: kind, label: t(`admin.sms.kindName.${kind}`) }))}
+        className=""
       />
       <div className="flex items-end">
         <button type="submit" className="button-secondary">
